@@ -1,0 +1,341 @@
+"""A deal's outcome -> the entries it writes (pulya, gora, whists), per a Convention.
+
+Seats: 0, 1, 2 play (in play order); with four at the table seat 3 is the dealer, who
+takes no tricks but writes consolation and scores. The defenders of declarer d speak
+in the order (d+1)%3, then (d+2)%3.
+
+Rules applied (the numbers are the convention's; Sochi figures in brackets):
+
+* Made (t >= L): P_decl += p. Tricks above L are not scored.
+* Down by u = L - t: G_decl += u x undertrick_gora [p]; consolation: every other
+  player at the table (both defenders, and the dealer with four) writes
+  u x consolation [p] whists on the declarer.
+* Whists for tricks: two whisters each write whist_price [p] x own tricks; one
+  whister writes whist_price x all defence tricks ("greedy"), the passer consolation
+  only. "Gentleman" whisting: when the declarer goes down, the lone whister's whists
+  for tricks are shared equally with the passer (the passer's share is written by
+  the passer). When the contract is made the whister keeps them all.
+* Defence short of Q(L) by s tricks (gora rate: shortfall_gora [p], half of
+  undertrick_gora under half responsibility):
+    - one whister: he writes s x rate (the passer never answers);
+    - two whisters, shared obligation (6 and 7): each answers for Q/2; a whister below
+      his half is charged for his missing tricks less the other's surplus over his
+      half. The charges add up to s exactly;
+    - two whisters, unshared (8-10): the one who whisted second writes s x rate.
+  Choice (the Kodeks rule as scoring.md states it): "who whisted second" defaults to
+  the second to speak, (d+2)%3; give ``second_whister`` when the auction went
+  otherwise (e.g. a first-hand pass later turned into a whist).
+* Half-whist (levels in half_whist_levels [6, 7]; one defender half-whists, the other
+  passes; no play): P_decl += p; the half-whister writes whist_price x Q/2.
+* Both pass: P_decl += p, no play.
+* Misère (no whist allowed): made (0 tricks) -> P_decl += misere_price [10]; failed
+  with t tricks -> G_decl += t x misere_undertrick_price [10]. No whists, no
+  consolation (scoring.md: "No whists").
+* Raspasovka, r = the convention's step for the round-th raspasovka in a row:
+    - gora scoring: G_i += r x (t_i - m), m = min tricks with amnesty, else 0;
+      a player with no trick gets P_i += r if raspasovka_zero_trick_pulya;
+    - whists scoring (Rostov): the player(s) with fewest tricks m write
+      raspasovka_whist_price x r x (t_j, or t_j - m with whists_above_min) on each
+      other player j; tied writers each write it in full ("both") or share it
+      ("split"). The tied writers write nothing on each other.
+  The dealer (seat 3) takes no part in a raspasovka.
+
+No-play deals (both pass, half-whist) must not carry ``tricks``; played deals must give
+all three players' tricks, summing to 10.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+from .conventions import LEVELS, SOCHI, Convention
+from .errors import ScoringError
+from .sheet import Entries
+
+WHIST, PASS, HALF = "whist", "pass", "half-whist"
+DECISION_WORDS = {
+    "whist": WHIST, "w": WHIST, "вист": WHIST,
+    "pass": PASS, "p": PASS, "пас": PASS,
+    "half-whist": HALF, "half": HALF, "halfwhist": HALF, "half_whist": HALF,
+    "полвиста": HALF, "пол-виста": HALF,
+}
+STRAINS = {
+    "s": "s", "♠": "s", "c": "c", "♣": "c", "d": "d", "♦": "d", "h": "h", "♥": "h",
+    "nt": "nt", "n": "nt", "бк": "nt",
+}
+MISERE, RASPASOVKA = "misere", "raspasovka"
+_SPECIAL = {"misere": MISERE, "misère": MISERE, "мизер": MISERE,
+            "raspasovka": RASPASOVKA, "распасовка": RASPASOVKA, "распасы": RASPASOVKA,
+            "all-pass": RASPASOVKA, "allpass": RASPASOVKA}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A level 6..10 with a strain (s, c, d, h, nt), or misère, or raspasovka."""
+
+    strain: str
+    level: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.strain in (MISERE, RASPASOVKA):
+            if self.level is not None:
+                raise ScoringError("contract", f"{self.strain} has no level")
+            return
+        if self.strain not in STRAINS.values():
+            raise ScoringError("contract", f"unknown strain {self.strain!r}")
+        if isinstance(self.level, bool) or self.level not in LEVELS:
+            raise ScoringError("contract", f"level must be 6..10, got {self.level!r}")
+
+    @property
+    def is_game(self) -> bool:
+        return self.level is not None
+
+    @property
+    def is_misere(self) -> bool:
+        return self.strain == MISERE
+
+    @property
+    def is_raspasovka(self) -> bool:
+        return self.strain == RASPASOVKA
+
+    def __str__(self) -> str:
+        return self.strain if self.level is None else f"{self.level}{self.strain}"
+
+
+def parse_contract(text) -> Contract:
+    """"6s", "7NT", "10♥", "misere", "raspasovka" (also Russian words) -> Contract."""
+    if isinstance(text, Contract):
+        return text
+    if not isinstance(text, str):
+        raise ScoringError("contract", f"expected a string like '7s', 'misere', got {text!r}")
+    t = text.strip().lower().replace(" ", "")
+    if t in _SPECIAL:
+        return Contract(_SPECIAL[t])
+    digits = len(t) - len(t.lstrip("0123456789"))
+    head, tail = t[:digits], t[digits:]
+    if not head:
+        raise ScoringError("contract", f"cannot read contract {text!r} "
+                                       "(expected e.g. '6s', '7nt', '10h', 'misere')")
+    level = int(head)
+    if level not in LEVELS:
+        raise ScoringError("contract", f"level must be 6..10, got {level} in {text!r}")
+    if tail not in STRAINS:
+        raise ScoringError("contract", f"unknown strain {tail!r} in {text!r} "
+                                       "(s, c, d, h, nt)")
+    return Contract(STRAINS[tail], level)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One deal's result, as scoring needs it.
+
+    contract        a Contract (or its text)
+    declarer        seat 0..2; None on raspasovka
+    decisions       defender seat -> "whist" | "pass" | "half-whist" (games only;
+                    on misère only "pass" is allowed, and the field may be omitted)
+    tricks          tricks of seats 0, 1, 2 (sum 10); None when there was no play
+    second_whister  for an unshared obligation with two whisters (default (d+2)%3)
+    raspasovka_round  1 for the first raspasovka in a row, 2 for the next, ...
+    """
+
+    contract: Contract
+    declarer: int | None = None
+    decisions: Mapping[int, str] = field(default_factory=dict)
+    tricks: tuple | None = None
+    second_whister: int | None = None
+    raspasovka_round: int = 1
+
+
+def _seat(value, name: str, limit: int = 3) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
+        raise ScoringError(name, f"must be a seat 0..{limit - 1}, got {value!r}")
+    return value
+
+
+def _tricks(tricks, required: bool = True) -> tuple | None:
+    if tricks is None:
+        if required:
+            raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
+        return None
+    if not isinstance(tricks, (list, tuple)) or len(tricks) != 3:
+        raise ScoringError("tricks", f"must list 3 trick counts (seats 0, 1, 2), got {tricks!r}")
+    for t in tricks:
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 10:
+            raise ScoringError("tricks", f"each count must be an integer 0..10, got {t!r}")
+    if sum(tricks) != 10:
+        raise ScoringError("tricks", f"must sum to 10, got {sum(tricks)} from {list(tricks)}")
+    return tuple(tricks)
+
+
+def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
+    defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
+    if not isinstance(decisions, Mapping):
+        raise ScoringError("decisions", "must map each defender's seat to whist/pass/half-whist")
+    out: dict[int, str] = {}
+    for key, word in decisions.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise ScoringError("decisions", f"key {key!r} is not a seat") from None
+        if seat not in defenders:
+            raise ScoringError("decisions", f"seat {seat} is not a defender of declarer "
+                                            f"{declarer} (defenders: {defenders[0]}, {defenders[1]})")
+        w = DECISION_WORDS.get(str(word).strip().lower())
+        if w is None:
+            raise ScoringError("decisions", f"seat {seat}: unknown decision {word!r} "
+                                            "(whist, pass, half-whist)")
+        out[seat] = w
+    return out
+
+
+def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
+    """The entries ``outcome`` writes under ``convention``; ScoringError if invalid."""
+    contract = parse_contract(outcome.contract)
+    if contract.is_raspasovka:
+        if outcome.declarer is not None:
+            raise ScoringError("declarer", "raspasovka has no declarer")
+        if outcome.decisions:
+            raise ScoringError("decisions", "raspasovka has no whist decisions")
+        return score_raspasovka(outcome.tricks, outcome.raspasovka_round, convention)
+    declarer = _seat(outcome.declarer, "declarer")
+    decisions = _decisions(outcome.decisions or {}, declarer)
+    if contract.is_misere:
+        bad = [s for s, d in decisions.items() if d != PASS]
+        if bad:
+            raise ScoringError("decisions", f"seat {bad[0]}: there is no whist on misère")
+        return score_misere(declarer, outcome.tricks, convention)
+    return score_game(contract.level, declarer, decisions, outcome.tricks, convention,
+                      outcome.second_whister)
+
+
+def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
+               convention: Convention = SOCHI, second_whister: int | None = None) -> Entries:
+    """A level-L contract: made or down, with every whisting situation."""
+    conv = convention
+    p = conv.price(level)
+    d = _seat(declarer, "declarer")
+    decisions = _decisions(decisions, d)
+    defenders = ((d + 1) % 3, (d + 2) % 3)
+    missing = [s for s in defenders if s not in decisions]
+    if missing:
+        raise ScoringError("decisions", f"seat {missing[0]}'s decision is missing")
+    e = Entries.zero(conv.players)
+    whisters = [s for s in defenders if decisions[s] == WHIST]
+    halves = [s for s in defenders if decisions[s] == HALF]
+
+    if halves:
+        if level not in conv.half_whist_levels:
+            raise ScoringError("decisions", f"half-whist is not allowed on level {level} "
+                                            f"(allowed: {list(conv.half_whist_levels)})")
+        if len(halves) == 2 or whisters:
+            raise ScoringError("decisions", "half-whist needs the other defender to pass")
+        if tricks is not None:
+            raise ScoringError("tricks", "a half-whisted contract is not played; omit tricks")
+        e = e.add_pulya(d, p)
+        return e.add_whists(halves[0], d, conv.whist_price(level) * Fraction(conv.obligation(level), 2))
+
+    if not whisters:
+        if tricks is not None:
+            raise ScoringError("tricks", "both passed: the contract is not played; omit tricks")
+        return e.add_pulya(d, p)
+
+    tricks = _tricks(tricks)
+    t = tricks[d]
+    defence = 10 - t
+    down = level - t
+    if down <= 0:
+        e = e.add_pulya(d, p)
+    else:
+        e = e.add_gora(d, down * conv.undertrick_gora(level))
+        for other in range(conv.players):
+            if other != d:
+                e = e.add_whists(other, d, down * conv.consolation(level))
+
+    price = conv.whist_price(level)
+    if len(whisters) == 2:
+        for s in whisters:
+            e = e.add_whists(s, d, price * tricks[s])
+    else:
+        whister = whisters[0]
+        passer = defenders[0] if whister == defenders[1] else defenders[1]
+        amount = price * defence
+        if conv.whisting == "gentleman" and down > 0:
+            e = e.add_whists(whister, d, amount / 2).add_whists(passer, d, amount / 2)
+        else:
+            e = e.add_whists(whister, d, amount)
+
+    for seat, short in shortfall(level, d, whisters, tricks, conv, second_whister).items():
+        e = e.add_gora(seat, short * conv.shortfall_gora(level))
+    return e
+
+
+def shortfall(level: int, declarer: int, whisters, tricks, convention: Convention,
+              second_whister: int | None = None) -> dict[int, int]:
+    """Whister seat -> tricks he answers for, of the defence's shortfall below Q(L)."""
+    q = convention.obligation(level)
+    defence = 10 - tricks[declarer]
+    short = q - defence
+    if second_whister is not None:
+        _seat(second_whister, "second_whister")
+        if second_whister not in whisters or len(whisters) != 2:
+            raise ScoringError("second_whister", f"seat {second_whister} is not one of "
+                                                 f"two whisters {list(whisters)}")
+    if short <= 0:
+        return {}
+    if len(whisters) == 1:
+        return {whisters[0]: short}
+    share = convention.shared_obligation(level)
+    if share:
+        a, b = whisters
+        out = {}
+        for me, other in ((a, b), (b, a)):
+            own_deficit = max(0, share - tricks[me])
+            partner_surplus = max(0, tricks[other] - share)
+            charged = max(0, own_deficit - partner_surplus)
+            if charged:
+                out[me] = charged
+        return out
+    second = second_whister if second_whister is not None else (declarer + 2) % 3
+    return {second: short}
+
+
+def score_misere(declarer: int, tricks, convention: Convention = SOCHI) -> Entries:
+    """Misère: made with no trick, else gora per trick taken. No whists."""
+    d = _seat(declarer, "declarer")
+    t = _tricks(tricks)[d]
+    e = Entries.zero(convention.players)
+    if t == 0:
+        return e.add_pulya(d, convention.misere_price)
+    return e.add_gora(d, t * convention.misere_undertrick_price)
+
+
+def score_raspasovka(tricks, raspasovka_round: int = 1,
+                     convention: Convention = SOCHI) -> Entries:
+    """Raspasovka: each player's tricks at the round's progression step."""
+    conv = convention
+    tricks = _tricks(tricks)
+    r = conv.raspasovka_step(raspasovka_round)
+    e = Entries.zero(conv.players)
+    low = min(tricks)
+    if conv.raspasovka_scoring == "gora":
+        base = low if conv.raspasovka_amnesty else 0
+        for i, t in enumerate(tricks):
+            if t - base:
+                e = e.add_gora(i, r * (t - base))
+    else:
+        writers = [i for i, t in enumerate(tricks) if t == low]
+        for j, t in enumerate(tricks):
+            if j in writers:
+                continue
+            counted = t - low if conv.raspasovka_whists_above_min else t
+            amount = conv.raspasovka_whist_price * r * counted
+            if conv.raspasovka_tie == "split":
+                amount /= len(writers)
+            for w in writers:
+                e = e.add_whists(w, j, amount)
+    if conv.raspasovka_zero_trick_pulya:
+        for i, t in enumerate(tricks):
+            if t == 0:
+                e = e.add_pulya(i, r)
+    return e

@@ -1,0 +1,210 @@
+"""``prefdd score``: deal outcomes as JSON in, entries and settlement out.
+
+Usage::
+
+    prefdd score deal.json                     # one record, a JSON array, or JSON lines
+    prefdd score - < sheet.jsonl --text        # a readable table
+    prefdd score deal.json --convention leningrad --set players=4 --set gora_divisor=N-1
+
+Input: a file path or ``-`` for stdin holding one JSON object (a deal), a JSON array of
+objects (a score sheet), or JSON lines (one object per line; blank lines skipped).
+Each object is an outcome record::
+
+    {"id": "d1", "contract": "7s", "declarer": 0,
+     "decisions": {"1": "whist", "2": "pass"}, "tricks": [6, 3, 1],
+     "second_whister": 2, "raspasovka_round": 1,
+     "penalties": [{"offender": 1, "kind": "whist", "count": 1}]}
+
+(full description in ``compensation/outcome_json.py`` and ``docs/scoring.md``).
+
+Output (JSON)::
+
+    {"convention": "sochi", "overrides": {...}, "options": {... every option ...},
+     "deals": [{"record": 1, "id": "d1", "contract": "7s",
+                "entries": {"pulya": [..], "gora": [..], "whists": [[..], ..]},
+                "settlement": [W_0, W_1, W_2]}, ...],
+     "total": {"entries": {...}, "settlement": [...]}}
+
+``whists[i][j]`` is what player i writes on player j. Numbers are exact: an integer when
+whole, else a string "p/q". With ``--text`` the same as a table (fractions rounded to
+two decimals for reading only).
+
+Exit codes: 0 success; 2 bad input or option, reported as one line on stderr naming the
+record and the field (``record 2 (id d2): tricks: must sum to 10, got 9``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from .conventions import PRESETS, convention, parse_option
+from .errors import ScoringError
+from .outcome_json import score_record
+from .settlement import balances
+from .sheet import number_out, total
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``score`` subcommand to a parent parser's subparsers."""
+    p = subparsers.add_parser(
+        "score", help="score deal outcomes (JSON) into pulya, gora, whists and settlement",
+        description="Score deal outcomes given as JSON (a record, an array, or JSON lines) "
+                    "and print the entries written and each player's balance in whists.")
+    p.add_argument("input", nargs="?", default="-",
+                   help="outcome file (JSON or JSON lines); '-' or nothing for stdin")
+    p.add_argument("--convention", default="sochi",
+                   help=f"named convention: {', '.join(PRESETS)} (default: sochi)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override one option of the convention (repeatable), e.g. players=4")
+    p.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
+    p.set_defaults(func=run)
+    return p
+
+
+def _fail(message: str) -> int:
+    print(f"prefdd score: {message}", file=sys.stderr)
+    return 2
+
+
+def _read_records(text: str) -> list[Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as whole_err:
+        records = []
+        for no, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                if no == 1 and not records:
+                    raise ScoringError("input", f"not JSON: {whole_err.msg} at line "
+                                                f"{whole_err.lineno} column {whole_err.colno}")
+                raise ScoringError("input", f"line {no}: not JSON: {err.msg} "
+                                            f"at column {err.colno}") from None
+        return records
+    if isinstance(data, list):
+        return data
+    return [data]
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return number_out(value)
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def _label(index: int, record: Any) -> str:
+    if isinstance(record, dict) and "id" in record:
+        return f"record {index} (id {record['id']})"
+    return f"record {index}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute ``prefdd score``; returns the exit code."""
+    try:
+        overrides = {}
+        for item in args.overrides:
+            if "=" not in item:
+                raise ScoringError("--set", f"expected KEY=VALUE, got {item!r}")
+            key, value = item.split("=", 1)
+            overrides[key.strip()] = parse_option(key.strip(), value)
+        conv = convention(args.convention, **overrides)
+    except ScoringError as err:
+        return _fail(f"option {err}")
+    try:
+        if args.input in (None, "-"):
+            text = sys.stdin.read()
+        else:
+            with open(args.input, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as err:
+        return _fail(f"cannot read {args.input}: {err.strerror}")
+    try:
+        records = _read_records(text)
+    except ScoringError as err:
+        return _fail(str(err))
+    if not records:
+        return _fail("input: no outcome record found")
+
+    deals = []
+    for index, record in enumerate(records, 1):
+        try:
+            outcome, entries = score_record(record, conv)
+        except ScoringError as err:
+            return _fail(f"{_label(index, record)}: {err}")
+        deals.append((index, record, outcome, entries))
+
+    sheet = total((e for *_, e in deals), conv.players)
+    result = {
+        "convention": conv.name,
+        "overrides": {k: _json_value(v) for k, v in overrides.items()},
+        "options": {k: _json_value(v) for k, v in conv.options().items()},
+        "deals": [
+            {"record": index, **({"id": r["id"]} if "id" in r else {}),
+             "contract": str(o.contract),
+             "entries": e.to_dict(),
+             "settlement": [number_out(w) for w in balances(e, conv)]}
+            for index, r, o, e in deals
+        ],
+        "total": {"entries": sheet.to_dict(),
+                  "settlement": [number_out(w) for w in balances(sheet, conv)]},
+    }
+    if args.text:
+        print(render_text(result, conv.players))
+    else:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, str):  # "p/q"
+        num, den = x.split("/")
+        return f"{int(num) / int(den):.2f}"
+    return str(x)
+
+
+def _table(entries: dict, settlement: list, n: int) -> list[str]:
+    head = ["seat", "pulya", "gora"] + [f"on {j}" for j in range(n)] + ["balance"]
+    rows = [head]
+    for i in range(n):
+        seat = f"{i}" + (" (dealer)" if i == 3 else "")
+        rows.append([seat, _fmt(entries["pulya"][i]), _fmt(entries["gora"][i])]
+                    + [("-" if i == j else _fmt(entries["whists"][i][j])) for j in range(n)]
+                    + [_fmt(settlement[i])])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
+    return ["  " + "  ".join(cell.rjust(w) for cell, w in zip(r, widths)) for r in rows]
+
+
+def render_text(result: dict, n: int) -> str:
+    """The JSON result as a readable table (whists columns: what the row writes on j)."""
+    lines = [f"Convention: {result['convention']}"
+             + (" (" + ", ".join(f"{k}={v}" for k, v in result["overrides"].items()) + ")"
+                if result["overrides"] else "")]
+    for deal in result["deals"]:
+        ident = f" (id {deal['id']})" if "id" in deal else ""
+        lines.append("")
+        lines.append(f"Deal {deal['record']}{ident}: {deal['contract']}")
+        lines.extend(_table(deal["entries"], deal["settlement"], n))
+    if len(result["deals"]) > 1:
+        lines.append("")
+        lines.append("Total")
+        lines.extend(_table(result["total"]["entries"], result["total"]["settlement"], n))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry (``python -m compensation.score_command``), for testing."""
+    parser = argparse.ArgumentParser(prog="prefdd")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
