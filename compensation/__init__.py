@@ -1,0 +1,1 @@
+"""Compensation calculator: scoring conventions and the penalty code's rulings."""

@@ -1,0 +1,180 @@
+"""Search constraints the penalty code creates: penalty cards, lead restrictions, plans.
+
+They narrow the legal moves of a position. Their state (whether a lead restriction is
+still pending, how far a plan has got) evolves with play, so it is a small immutable
+value (:class:`ConstraintState`) the searches carry along.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit
+from .errors import PositionError
+from .hands import SUIT_MASKS
+
+
+@dataclass(frozen=True)
+class PenaltyCard:
+    """An exposed card its holder must play when the rule says so.
+
+    ``when`` names the occasions (a set of words):
+
+    * ``"lead"``  — he must lead it when he is on lead;
+    * ``"suit"``  — he must play it when its suit is led;
+    * ``"ruff"``  — he must play it when it is a trump and he is void in the led suit (2.2);
+    * ``"any"``   — at the first legal chance (all of the above, and as a discard when void).
+
+    Presets: ``first`` = {any} (1.3.3, the usual exposed card); ``suit`` = {suit} (2.3);
+    ``suit_or_lead`` = {suit, lead} (1.3.2.1); ``declarer`` = {suit, ruff} (2.2).
+    """
+
+    seat: int
+    card: Card
+    when: frozenset = frozenset({"any"})
+
+    PRESETS = {
+        "first": frozenset({"any"}),
+        "any": frozenset({"any"}),
+        "suit": frozenset({"suit"}),
+        "suit_or_lead": frozenset({"suit", "lead"}),
+        "declarer": frozenset({"suit", "ruff"}),
+    }
+
+    def __post_init__(self):
+        object.__setattr__(self, "card", Card.parse(self.card))
+        w = self.when
+        if isinstance(w, str):
+            if w not in self.PRESETS:
+                raise PositionError(f"penalty card {self.card}: unknown mode {w!r} (one of {sorted(self.PRESETS)})")
+            w = self.PRESETS[w]
+        w = frozenset(w)
+        bad = w - {"lead", "suit", "ruff", "any"}
+        if bad or not w:
+            raise PositionError(f"penalty card {self.card}: unknown occasions {sorted(bad) or 'none'}")
+        object.__setattr__(self, "when", w)
+        if self.seat not in (0, 1, 2):
+            raise PositionError(f"penalty card {self.card}: seat must be 0, 1 or 2")
+
+    def forces(self, lead_suit: int | None, trump: int | None, legal: int) -> bool:
+        """Whether, with this legal mask, the holder must play this card now."""
+        if not legal & self.card.mask:
+            return False
+        if "any" in self.when:
+            return True
+        suit = int(self.card) >> 3
+        if lead_suit is None:
+            return "lead" in self.when
+        if suit == lead_suit:
+            return "suit" in self.when
+        return "ruff" in self.when and trump is not None and suit == trump
+
+
+@dataclass(frozen=True)
+class LeadRestriction:
+    """Seat ``seat``'s next lead must be (``must=True``) or must not be suit ``suit``.
+
+    Void in a demanded suit, the leader plays any card, or a trump if ``or_trump`` (1.3.2.2:
+    "the same suit; void: a trump"). Holding only a forbidden suit, he leads it.
+    """
+
+    seat: int
+    suit: int
+    must: bool = True
+    or_trump: bool = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "suit", int(Suit.parse(self.suit)) if isinstance(self.suit, str) else int(self.suit))
+        if self.seat not in (0, 1, 2):
+            raise PositionError("lead restriction: seat must be 0, 1 or 2")
+
+    def narrow(self, legal: int, trump: int | None) -> int:
+        in_suit = legal & SUIT_MASKS[self.suit]
+        if self.must:
+            if in_suit:
+                return in_suit
+            if self.or_trump and trump is not None and legal & SUIT_MASKS[trump]:
+                return legal & SUIT_MASKS[trump]
+            return legal
+        rest = legal & ~SUIT_MASKS[self.suit]
+        return rest or legal
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A fixed sequence of cards for one side (``"declarer"`` or ``"defence"``).
+
+    Whenever a seat of that side is to move, it plays the plan's next card. If in some
+    line that card cannot be played (not held by the seat to move, or illegal), the plan
+    ends there and play continues double dummy; the other side's replies are free.
+    """
+
+    side: str
+    cards: tuple = ()
+
+    def __post_init__(self):
+        if self.side not in ("declarer", "defence"):
+            raise PositionError(f"plan side must be 'declarer' or 'defence', got {self.side!r}")
+        object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
+
+
+@dataclass(frozen=True)
+class ConstraintState:
+    lead_pending: bool = True
+    plan_index: int = 0
+    plan_active: bool = True
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """All constraints on one search. Empty means ordinary double-dummy play."""
+
+    penalty_cards: tuple = ()
+    lead: LeadRestriction | None = None
+    plan: Plan | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.penalty_cards or self.lead or self.plan)
+
+    def initial(self) -> ConstraintState:
+        return ConstraintState(self.lead is not None, 0, self.plan is not None and bool(self.plan.cards))
+
+    def moves(self, pos, state: ConstraintState) -> tuple[int, bool]:
+        """(allowed mask, whether the plan dictated the move) for the seat to move."""
+        seat = pos.to_move
+        legal = pos.legal_mask()
+        trump = pos.trump
+        if self.lead and state.lead_pending and seat == self.lead.seat and not pos.trick:
+            legal = self.lead.narrow(legal, trump)
+        forced = 0
+        for p in self.penalty_cards:
+            if p.seat == seat and p.forces(pos.lead_suit, trump, legal):
+                forced |= p.card.mask
+        if forced:
+            legal = forced
+        if self.plan and state.plan_active and _on_side(self.plan.side, seat, pos.declarer):
+            nxt = self.plan.cards[state.plan_index]
+            if legal & nxt.mask:
+                return nxt.mask, True
+        return legal, False
+
+    def after(self, pos_before, state: ConstraintState, card: Card, planned: bool) -> ConstraintState:
+        """State after the seat to move in ``pos_before`` plays ``card``."""
+        seat = pos_before.to_move
+        lead_pending = state.lead_pending
+        if lead_pending and self.lead and seat == self.lead.seat and not pos_before.trick:
+            lead_pending = False
+        idx, active = state.plan_index, state.plan_active
+        if self.plan and active and _on_side(self.plan.side, seat, pos_before.declarer):
+            if planned:
+                idx += 1
+                active = idx < len(self.plan.cards)
+            else:
+                active = False
+        return ConstraintState(lead_pending, idx, active)
+
+
+def _on_side(side: str, seat: int, declarer: int) -> bool:
+    return (seat == declarer) == (side == "declarer")
+
+
+NO_CONSTRAINTS = Constraints()

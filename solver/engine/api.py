@@ -1,0 +1,361 @@
+"""The engine's Python face: positions and constraints in, exact values out.
+
+``Engine`` owns a transposition table (two int64 arrays, 16 bytes an entry) and turns a
+:class:`~solver.position.Position` plus :class:`~solver.constraints.Constraints` into the
+arrays the compiled search takes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import Card
+from ..constraints import NO_CONSTRAINTS, Constraints
+from ..errors import PositionError, SearchLimitError
+from ..hands import cards_of
+from ..position import Position, trick_winner
+from . import core
+from .tables import NTH, REP, SPREAD, SQ
+
+DEFAULT_TABLE_MB = 8
+DEFAULT_NODE_BUDGET = 2_000_000_000
+
+
+@dataclass
+class Analysis:
+    """What a solve returns: the value, every allowed card's value, the best cards, a line."""
+
+    declarer_tricks: int
+    card_values: dict = field(default_factory=dict)
+    best_cards: list = field(default_factory=list)
+    line: list = field(default_factory=list)
+    nodes: int = 0
+    defender_tricks: dict | None = None  # seat -> tricks, when a split was asked for
+
+    def to_json(self) -> dict:
+        out = {"declarer_tricks": self.declarer_tricks}
+        if self.card_values:
+            out["card_values"] = {str(c): v for c, v in self.card_values.items()}
+            out["best_cards"] = [str(c) for c in self.best_cards]
+        if self.line:
+            out["line"] = [str(c) for c in self.line]
+        if self.defender_tricks is not None:
+            out["defender_tricks"] = {str(k): v for k, v in self.defender_tricks.items()}
+        return out
+
+
+class _Root:
+    """A position and constraint state flattened into the search's arrays."""
+
+    __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state")
+
+    def __init__(self, pos: Position, cons: Constraints, state):
+        self.pos = pos
+        self.state = state
+        self.h = np.array(pos.hands, dtype=np.int64)
+        self.leader = np.int64(pos.leader)
+        self.nt = np.int64(len(pos.trick))
+        tc = [int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick))
+        self.tc = np.array(tc, dtype=np.int64)
+        cs = 0
+        if cons.lead is not None and state.lead_pending:
+            cs |= 1
+        if cons.plan is not None and state.plan_active:
+            cs |= (state.plan_index << 1) | (1 << 6)
+        self.cs = np.int64(cs)
+        self.tricks = (sum(bin(h).count("1") for h in pos.hands) + len(pos.trick)) // 3
+
+
+class Engine:
+    """An exact double-dummy solver with its own transposition table.
+
+    ``table_mb`` bounds the table's memory (a power-of-two number of 16-byte entries is
+    used, at most that size). ``node_budget`` stops a runaway search with
+    :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
+    (exact facts about positions) are kept from one call to the next — useful when many
+    questions are asked about one deal; otherwise each call starts with an empty table.
+    """
+
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False):
+        entries = max(2, int(table_mb * 1024 * 1024) // 16)
+        bits = entries.bit_length() - 1
+        self.tt_key = np.zeros(1 << bits, dtype=np.int64)
+        self.tt_data = np.zeros(1 << bits, dtype=np.int64)
+        self.node_budget = node_budget or DEFAULT_NODE_BUDGET
+        self.reuse_table = reuse_table
+        self.gen = 0
+        self.nodes = 0  # nodes of the last call
+        self._stats = np.zeros(core.STATS_SIZE, dtype=np.int64)
+
+    # ------------------------------------------------------------------ table
+    def new_generation(self) -> None:
+        """Forget the table's contents in O(1) (entries of older generations are ignored)."""
+        self.gen += 1
+        if self.gen >= 0xFFFF:
+            self.tt_key[:] = 0
+            self.tt_data[:] = 0
+            self.gen = 1
+
+    def clear(self) -> None:
+        self.tt_key[:] = 0
+        self.tt_data[:] = 0
+        self.gen = 0
+
+    # ------------------------------------------------------------------ config
+    def _config(self, pos: Position, cons: Constraints, favour: int | None):
+        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        trump = pos.trump
+        cfg[core.C_TRUMP] = -1 if trump is None else trump
+        cfg[core.C_MISERE] = int(pos.is_misere)
+        cfg[core.C_DECL] = pos.declarer
+        lexi = favour is not None
+        if lexi:
+            if favour == pos.declarer or favour not in (0, 1, 2):
+                raise PositionError(f"favour: seat {favour} is not a defender")
+            if pos.is_misere:
+                raise PositionError("favour: there are no whists on misère, no split to favour")
+            other = 3 - pos.declarer - favour
+            rew = {pos.declarer: 0, favour: 17, other: 16}
+            cfg[core.C_MAXSIDE_DECL] = 0
+            cfg[core.C_MAXREW] = 17
+        else:
+            rew = {s: int(s == pos.declarer) for s in range(3)}
+            cfg[core.C_MAXSIDE_DECL] = 0 if pos.is_misere else 1
+            cfg[core.C_MAXREW] = 1
+        for s in range(3):
+            cfg[core.C_REW + s] = rew[s]
+        cfg[core.C_LEXI] = int(lexi)
+        cfg[core.C_X] = favour if lexi else 0
+        constrained = bool(cons)
+        cfg[core.C_ABS] = int(constrained)
+        cfg[core.C_CONS] = int(constrained)
+        cfg[core.C_BOUNDS] = int(not constrained and not lexi)
+        pen_mask = np.zeros(3, dtype=np.int64)
+        pen_flags = np.zeros(32, dtype=np.int64)
+        special = 0
+        for p in cons.penalty_cards:
+            pen_mask[p.seat] |= p.card.mask
+            f = 0
+            for w, bit in (("lead", core.P_LEAD), ("suit", core.P_SUIT), ("ruff", core.P_RUFF), ("any", core.P_ANY)):
+                if w in p.when:
+                    f |= bit
+            pen_flags[int(p.card)] |= f
+            special |= p.card.mask
+        if cons.lead is not None:
+            cfg[core.C_LEAD_SEAT] = cons.lead.seat
+            cfg[core.C_LEAD_SUIT] = cons.lead.suit
+            cfg[core.C_LEAD_MUST] = int(cons.lead.must)
+            cfg[core.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
+        else:
+            cfg[core.C_LEAD_SEAT] = -1
+        plan = np.zeros(32, dtype=np.int64)
+        if cons.plan is not None:
+            if len(cons.plan.cards) > 31:
+                raise PositionError("plan: at most 31 cards")
+            for i, c in enumerate(cons.plan.cards):
+                plan[i] = int(c)
+                special |= c.mask
+            cfg[core.C_PLAN_LEN] = len(cons.plan.cards)
+            cfg[core.C_PLAN_SIDE] = 0 if cons.plan.side == "declarer" else 1
+        cfg[core.C_SPECIAL] = special
+        strain = int(pos.strain)
+        x = favour if lexi else 0
+        cfg[core.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
+        reuse = self.reuse_table and not constrained
+        cfg[core.C_REUSE] = int(reuse)
+        return cfg, pen_mask, pen_flags, plan
+
+    # ------------------------------------------------------------------ searching
+    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
+        cfg, pen_mask, pen_flags, plan = args
+        st = self._stats
+        st[core.S_BUDGET] = self.node_budget
+        st[core.S_ABORT] = 0
+        v = core.mtd(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(lo), np.int64(hi), np.int64(guess),
+                     cfg, pen_mask, pen_flags, plan, self.tt_key, self.tt_data, np.int64(self.gen), st,
+                     SQ, REP, SPREAD, NTH)
+        if v < 0:
+            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+        return int(v)
+
+    def _test(self, root: _Root, args, target: int) -> bool:
+        cfg, pen_mask, pen_flags, plan = args
+        st = self._stats
+        st[core.S_BUDGET] = self.node_budget
+        st[core.S_ABORT] = 0
+        r = core.search(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(target), cfg, pen_mask,
+                        pen_flags, plan, self.tt_key, self.tt_data, np.int64(self.gen), st, SQ, REP, SPREAD, NTH)
+        if r < 0:
+            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+        return bool(r)
+
+    def _begin(self, pos: Position, cons: Constraints, favour):
+        if cons:
+            from ..records import check_constraints
+
+            check_constraints(pos, cons)
+        if not self.reuse_table or cons or self.gen == 0:
+            self.new_generation()
+        self._stats[core.S_NODES] = 0
+        return self._config(pos, cons, favour)
+
+    def _score_range(self, root: _Root, args) -> int:
+        return int(args[0][core.C_MAXREW]) * root.tricks
+
+    def _guess(self, root: _Root, pos: Position) -> int:
+        n = root.tricks
+        if pos.is_misere:
+            return 1 if n else 0
+        return (n + 1) // 2
+
+    def _child(self, root: _Root, cons: Constraints, card: Card):
+        """The position after ``card``, its root arrays, and the score the move banks."""
+        p = root.pos.copy()
+        state = root.state
+        allowed, planned = cons.moves(p, state)
+        nstate = cons.after(p, state, card, planned)
+        winner = p.play(card)
+        return p, _Root(p, cons, nstate), winner
+
+    def _reward(self, args, winner) -> int:
+        return 0 if winner is None else int(args[0][core.C_REW + winner])
+
+    # ------------------------------------------------------------------ public
+    def solve(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
+        """The declarer's tricks from here to the end (tricks already taken not counted)."""
+        return self.analyse(pos, constraints).declarer_tricks
+
+    def analyse(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS, *, all_cards: bool = False,
+                line: bool = False, favour: int | None = None) -> Analysis:
+        """Exact value; with ``all_cards`` every allowed card's value; with ``line`` a principal line.
+
+        ``favour`` (a defender's seat) asks, among the defence's optimal lines, for the split
+        of the defence's tricks most favourable to that defender (the declarer plays to his
+        own best result and, where indifferent, against that defender).
+        """
+        cons = constraints or NO_CONSTRAINTS
+        args = self._begin(pos, cons, favour)
+        root = _Root(pos.copy(), cons, cons.initial())
+        hi = self._score_range(root, args)
+        guess = self._guess(root, pos) * (int(args[0][core.C_MAXREW]) if favour is None else 16)
+        value = self._mtd(root, args, 0, hi, min(guess, hi))
+        res = Analysis(self._to_tricks(value, root, pos, favour))
+        if favour is not None:
+            res.defender_tricks = self._split(value, pos, favour)
+        if all_cards:
+            res.card_values = self._card_values(root, cons, args, value, favour)
+            best = max if self._max_to_move(root, args) else min
+            bv = best(res.card_values.values()) if res.card_values else None
+            res.best_cards = [c for c, v in res.card_values.items() if v == bv]
+        if line:
+            res.line = self._line(root, cons, args, value)
+        res.nodes = int(self._stats[core.S_NODES])
+        self.nodes = res.nodes
+        return res
+
+    def card_values(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
+        return self.analyse(pos, constraints, all_cards=True).card_values
+
+    # ------------------------------------------------------------------ helpers
+    def _to_tricks(self, value: int, root: _Root, pos: Position, favour) -> int:
+        if favour is None:
+            return value
+        return root.tricks - value // 16
+
+    def _split(self, value: int, pos: Position, favour: int) -> dict:
+        x = value % 16
+        other = 3 - pos.declarer - favour
+        return {favour: x, other: value // 16 - x}
+
+    def _max_to_move(self, root: _Root, args) -> bool:
+        cfg = args[0]
+        mover = root.pos.to_move
+        return (mover == root.pos.declarer) == bool(cfg[core.C_MAXSIDE_DECL])
+
+    def _allowed(self, root: _Root, cons: Constraints) -> list[Card]:
+        allowed, _ = cons.moves(root.pos, root.state)
+        return cards_of(allowed)
+
+    def _card_values(self, root: _Root, cons, args, value: int, favour) -> dict:
+        ismax = self._max_to_move(root, args)
+        out = {}
+        cache = {}
+        for card in self._allowed(root, cons):
+            rep = self._rep(root, card, cons)
+            if rep in cache:
+                out[card] = cache[rep]
+                continue
+            p, child, winner = self._child(root, cons, card)
+            bank = self._reward(args, winner)
+            hi = self._score_range(child, args)
+            if ismax:
+                v = self._mtd(child, args, 0, max(0, min(hi, value - bank)), value - bank) + bank
+            else:
+                v = self._mtd(child, args, max(0, value - bank), hi, value - bank) + bank
+            tv = self._to_tricks(v, root, root.pos, favour) if favour is None else root.tricks - v // 16
+            cache[rep] = tv
+            out[card] = tv
+        return out
+
+    def _rep(self, root: _Root, card: Card, cons: Constraints) -> int:
+        """Lowest card of the run of equivalent cards ``card`` belongs to (special cards alone)."""
+        pos = root.pos
+        special = 0
+        for p in cons.penalty_cards:
+            special |= p.card.mask
+        if cons.plan is not None:
+            for c in cons.plan.cards:
+                special |= c.mask
+        c = int(card)
+        if special >> c & 1:
+            return c
+        alive = pos.hands[0] | pos.hands[1] | pos.hands[2]
+        for _, t in pos.trick:
+            alive |= t.mask
+        mine = pos.hands[pos.to_move] & ~special
+        s = c >> 3
+        while True:
+            lower = c - 1
+            # walk down past dead cards
+            while lower >= s * 8 and not (alive >> lower & 1):
+                lower -= 1
+            if lower >= s * 8 and mine >> lower & 1:
+                c = lower
+            else:
+                return c
+
+    def _line(self, root: _Root, cons, args, value: int) -> list[Card]:
+        """A principal line: at each move a card that keeps the value, to the end."""
+        out = []
+        cur = root
+        v = value
+        while not cur.pos.is_over():
+            ismax = self._max_to_move(cur, args)
+            chosen = None
+            moves = self._allowed(cur, cons)
+            for card in moves:
+                p, child, winner = self._child(cur, cons, card)
+                need = v - self._reward(args, winner)
+                if ismax:
+                    ok = need <= 0 or self._test(child, args, need)
+                else:
+                    ok = not self._test(child, args, need + 1) if need + 1 > 0 else False
+                if ok:
+                    chosen = (card, child, need)
+                    break
+            if chosen is None:  # cannot happen for an exact value; stay safe
+                raise RuntimeError("principal line lost the value")
+            card, cur, v = chosen
+            out.append(card)
+        return out
+
+
+_default_engine: Engine | None = None
+
+
+def default_engine() -> Engine:
+    global _default_engine
+    if _default_engine is None:
+        _default_engine = Engine()
+    return _default_engine

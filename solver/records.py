@@ -1,0 +1,134 @@
+"""JSON records ↔ positions: the input format of ``prefdd solve`` and of the batch tools.
+
+A record (one JSON object) has:
+
+* ``hands`` — three lists of cards (seats 0, 1, 2 in play order), the cards each holds;
+* ``contract`` — a strain (``s c d h nt misere``) or a contract (``7h``, ``6nt``);
+* ``declarer`` — seat 0, 1 or 2;
+* then one of: ``leader`` (a trick is about to start), ``to_move`` with ``trick``
+  (``[[seat, card], ...]`` already on the table), or ``history`` (cards played so far, in
+  order from the first lead; then ``hands`` are the hands as dealt and ``leader`` the first
+  leader, seat 0 by default);
+* optional: ``talon``/``discard`` (cards out of play, checked for duplicates), ``taken``
+  (tricks already won by each seat), ``constraints`` (see :func:`constraints_from_json`),
+  ``id`` (copied to the output). Unknown fields such as ``declarer_tricks`` or ``source`` are
+  ignored, so the reference data is accepted as it is.
+"""
+from __future__ import annotations
+
+from .cards import Card, parse_cards
+from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
+from .errors import PositionError, PrefError
+from .hands import mask_of
+from .position import Position
+
+
+def _seat(rec: dict, field: str) -> int:
+    v = rec.get(field)
+    if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2):
+        raise PositionError(f"{field}: expected seat 0, 1 or 2, got {v!r}")
+    return v
+
+
+def _cards(value, field: str) -> list[Card]:
+    if not isinstance(value, (list, tuple, str)):
+        raise PositionError(f"{field}: expected a list of cards, got {type(value).__name__}")
+    try:
+        return parse_cards(value)
+    except PrefError as e:
+        raise PositionError(f"{field}: {e}") from None
+
+
+def position_from_json(rec: dict) -> Position:
+    """Build and validate a position from a record; errors name the field."""
+    if not isinstance(rec, dict):
+        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+    for f in ("hands", "contract", "declarer"):
+        if f not in rec:
+            raise PositionError(f"missing field {f!r}")
+    hands = rec["hands"]
+    if not isinstance(hands, list) or len(hands) != 3:
+        raise PositionError("hands: expected a list of three hands")
+    masks = []
+    for i, h in enumerate(hands):
+        cards = _cards(h, f"hands[{i}]")
+        m = mask_of(cards)
+        if len(set(cards)) != len(cards):
+            dup = next(c for c in cards if cards.count(c) > 1)
+            raise PositionError(f"hands[{i}]: duplicate card {dup}")
+        masks.append(m)
+    out = []
+    for f in ("talon", "discard"):
+        if rec.get(f) is not None:
+            out += _cards(rec[f], f)
+    if len(set(out)) != len(out):
+        raise PositionError("talon/discard: duplicate card")
+    declarer = _seat(rec, "declarer")
+    taken = rec.get("taken", [0, 0, 0])
+    if not (isinstance(taken, list) and len(taken) == 3 and all(isinstance(t, int) and not isinstance(t, bool) for t in taken)):
+        raise PositionError(f"taken: expected three trick counts, got {taken!r}")
+    contract = rec["contract"]
+    if "history" in rec and rec["history"] is not None:
+        if "trick" in rec or "to_move" in rec:
+            raise PositionError("give either history or to_move/trick, not both")
+        leader = _seat(rec, "leader") if "leader" in rec else 0
+        pos = Position(masks, contract, declarer, leader, taken=taken, out=mask_of(out))
+        pos.replay(_cards(rec["history"], "history"))
+        pos._stack.clear()
+        return pos
+    trick = rec.get("trick") or []
+    if trick:
+        if not isinstance(trick, list) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in trick):
+            raise PositionError("trick: expected [[seat, card], ...]")
+        parsed = []
+        for i, (s, c) in enumerate(trick):
+            if isinstance(s, bool) or s not in (0, 1, 2):
+                raise PositionError(f"trick[{i}]: seat must be 0, 1 or 2, got {s!r}")
+            parsed.append((s, _cards([c], f"trick[{i}]")[0]))
+        leader = parsed[0][0]
+        if "to_move" in rec:
+            tm = _seat(rec, "to_move")
+            if tm != (leader + len(parsed)) % 3:
+                raise PositionError(
+                    f"to_move: seat {tm} cannot be to move after {len(parsed)} card(s) led by seat {leader}"
+                )
+        if "leader" in rec and rec["leader"] != leader:
+            raise PositionError(f"leader: {rec['leader']!r} disagrees with the trick, led by seat {leader}")
+        return Position(masks, contract, declarer, leader, parsed, taken, mask_of(out))
+    if "leader" in rec:
+        leader = _seat(rec, "leader")
+    elif "to_move" in rec:
+        leader = _seat(rec, "to_move")
+    else:
+        raise PositionError("missing field 'leader' (or 'to_move' with 'trick', or 'history')")
+    return Position(masks, contract, declarer, leader, (), taken, mask_of(out))
+
+
+def constraints_from_json(data) -> Constraints:
+    """``{"penalty_cards": [{"seat": 1, "card": "Ks", "when": "first"}],
+    "lead": {"seat": 2, "suit": "h", "must": true}, "plan": {"side": "declarer", "cards": [...]}}``"""
+    if data is None:
+        return Constraints()
+    if not isinstance(data, dict):
+        raise PositionError("constraints: expected an object")
+    unknown = set(data) - {"penalty_cards", "lead", "plan"}
+    if unknown:
+        raise PositionError(f"constraints: unknown field(s) {sorted(unknown)}")
+    try:
+        pcs = tuple(
+            PenaltyCard(p["seat"], p["card"], p.get("when", "first")) for p in data.get("penalty_cards") or []
+        )
+        lead = data.get("lead")
+        lead = LeadRestriction(lead["seat"], lead["suit"], bool(lead.get("must", True)), bool(lead.get("or_trump", False))) if lead else None
+        plan = data.get("plan")
+        plan = Plan(plan["side"], tuple(plan["cards"])) if plan else None
+    except (KeyError, TypeError) as e:
+        raise PositionError(f"constraints: missing or malformed field {e}") from None
+    return Constraints(pcs, lead, plan)
+
+
+def check_constraints(pos: Position, cons: Constraints) -> None:
+    """Penalty cards must be held by their seat."""
+    for p in cons.penalty_cards:
+        if not pos.hands[p.seat] & p.card.mask:
+            raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")
