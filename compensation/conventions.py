@@ -48,8 +48,11 @@ Raspasovka
   raspasovka_amnesty [no]         subtract the lowest trick count before scoring.
   raspasovka_whist_price [5]      (whists scoring) whists per trick, times r.
   raspasovka_whists_above_min [no]  (whists scoring) count only tricks above the minimum.
-  raspasovka_tie [both]           (whists scoring) two players tied on fewest: both
-                                  write on the third (both) or share the amount (split).
+  raspasovka_tie [split]          (whists scoring) two players tied on fewest tricks
+                                  share the amount they write on the third (split), or
+                                  each writes it in full (both). Choice: split, because
+                                  with "both" a player can gain by taking one more trick
+                                  (1-1-8 costs the third 80, 0-1-9 costs him 45).
   raspasovka_talon [both]         talon cards setting the suit of tricks 1 and 2: both,
                                   first, none. Recorded for play; scoring ignores it.
 
@@ -131,7 +134,7 @@ class Convention:
     raspasovka_amnesty: bool = False
     raspasovka_whist_price: Fraction = Fraction(5)
     raspasovka_whists_above_min: bool = False
-    raspasovka_tie: str = "both"
+    raspasovka_tie: str = "split"
     raspasovka_talon: str = "both"
     pulya_worth: Fraction = Fraction(10)
     gora_divisor: str = "N"

@@ -36,8 +36,8 @@ Rules applied (the numbers are the convention's; Sochi figures in brackets):
       a player with no trick gets P_i += r if raspasovka_zero_trick_pulya;
     - whists scoring (Rostov): the player(s) with fewest tricks m write
       raspasovka_whist_price x r x (t_j, or t_j - m with whists_above_min) on each
-      other player j; tied writers each write it in full ("both") or share it
-      ("split"). The tied writers write nothing on each other.
+      other player j; tied writers share it ("split", the default) or each write it
+      in full ("both"). The tied writers write nothing on each other.
   The dealer (seat 3) takes no part in a raspasovka.
 
 No-play deals (both pass, half-whist) must not carry ``tricks``; played deals must give

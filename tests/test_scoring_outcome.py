@@ -153,9 +153,10 @@ ROSTOV_CASES = [
     # round 2 (r = 2): 5 x 2 x 5 = 50 on each of seats 1 and 2.
     ("raspasovka in whists, second", deal("raspasovka", None, (0, 5, 5), raspasovka_round=2),
      E(whists={(0, 1): 50, (0, 2): 50})),
-    # tie on fewest (2, 2): both write 5 x 6 = 30 on seat 2, nothing on each other.
-    ("raspasovka tie, both write", deal("raspasovka", None, (2, 2, 6)),
-     E(whists={(0, 2): 30, (1, 2): 30})),
+    # tie on fewest (2, 2): they share 5 x 6 = 30 on seat 2 (15 each, tie=split),
+    # nothing on each other.
+    ("raspasovka tie, split", deal("raspasovka", None, (2, 2, 6)),
+     E(whists={(0, 2): 15, (1, 2): 15})),
 ]
 
 
@@ -210,13 +211,13 @@ def test_raspasovka_amnesty_and_cap():
 
 
 def test_rostov_variants_split_and_above_min():
-    # split: the tied writers share 5 x 6 = 30 -> 15 each.
-    e = score(deal("raspasovka", None, (2, 2, 6)), convention("rostov", raspasovka_tie="split"))
-    assert e == E(whists={(0, 2): 15, (1, 2): 15})
-    # above the minimum only: 5 x (6 - 2) = 20 each.
+    # both: each tied writer writes the full 5 x 6 = 30.
+    e = score(deal("raspasovka", None, (2, 2, 6)), convention("rostov", raspasovka_tie="both"))
+    assert e == E(whists={(0, 2): 30, (1, 2): 30})
+    # above the minimum only: 5 x (6 - 2) = 20, shared -> 10 each.
     e = score(deal("raspasovka", None, (2, 2, 6)),
               convention("rostov", raspasovka_whists_above_min=True))
-    assert e == E(whists={(0, 2): 20, (1, 2): 20})
+    assert e == E(whists={(0, 2): 10, (1, 2): 10})
 
 
 def test_consolation_fixed():
