@@ -1,8 +1,13 @@
 """The reference search: plain minimax over open hands, written to be obviously right.
 
-No pruning, no table, no move ordering. It is the oracle the fast engine is tested
-against, so it must stay simple; use it only on small positions (a few tricks).
-The declarer maximises his tricks (misère: minimises them); the defenders do the opposite.
+No pruning, no move ordering, no equivalence of cards; the only aid is a memo of exact
+positions (hands, trick, leader, constraint state), which cannot change a value. It is
+the oracle the fast engine is tested against; use it on small positions (a few tricks).
+
+The score of a finished trick is ``reward[winner]``: 1 for the declarer and 0 otherwise
+in ordinary play. The declarer maximises his tricks (misère: minimises them); the
+defenders do the opposite. With ``favour=X`` the defence maximises ``16·(its tricks) +
+(X's tricks)`` and the declarer minimises it — the lexicographic split of the engine.
 """
 from __future__ import annotations
 
@@ -11,38 +16,64 @@ from .hands import cards_of
 from .position import Position
 
 
+class _Game:
+    def __init__(self, pos: Position, constraints: Constraints, favour: int | None):
+        self.cons = constraints
+        self.memo = {}
+        d = pos.declarer
+        if favour is None:
+            self.reward = [int(s == d) for s in range(3)]
+            self.max_is_declarer = not pos.is_misere
+        else:
+            other = 3 - d - favour
+            self.reward = [0, 0, 0]
+            self.reward[favour], self.reward[other] = 17, 16
+            self.max_is_declarer = False
+
+    def value(self, p: Position, state) -> int:
+        if p.is_over():
+            return 0
+        key = (tuple(p.hands), p.leader, tuple(p.trick), state)
+        if key in self.memo:
+            return self.memo[key]
+        allowed, planned = self.cons.moves(p, state)
+        maximise = (p.to_move == p.declarer) == self.max_is_declarer
+        best = None
+        for card in cards_of(allowed):
+            v = self.child(p, state, card, planned)
+            if best is None or (v > best if maximise else v < best):
+                best = v
+        self.memo[key] = best
+        return best
+
+    def child(self, p: Position, state, card, planned) -> int:
+        before = p.copy()
+        won = p.play(card)
+        v = self.value(p, self.cons.after(before, state, card, planned))
+        if won is not None:
+            v += self.reward[won]
+        p.undo()
+        return v
+
+
 def solve(pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
     """The declarer's tricks from here to the end (tricks already taken not counted)."""
-    p = pos.copy()
-    return _value(p, constraints, constraints.initial())
+    g = _Game(pos, constraints, None)
+    return g.value(pos.copy(), constraints.initial())
 
 
 def card_values(pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
     """Each allowed card of the seat to move → the declarer's tricks if it is played."""
+    g = _Game(pos, constraints, None)
     p = pos.copy()
     state = constraints.initial()
     allowed, planned = constraints.moves(p, state)
-    out = {}
-    for card in cards_of(allowed):
-        before = p.copy()
-        won = p.play(card)
-        out[card] = _value(p, constraints, constraints.after(before, state, card, planned)) + (won == p.declarer)
-        p.undo()
-    return out
+    return {card: g.child(p, state, card, planned) for card in cards_of(allowed)}
 
 
-def _value(p: Position, constraints: Constraints, state) -> int:
-    if p.is_over():
-        return 0
-    allowed, planned = constraints.moves(p, state)
-    declarer_moves = p.to_move == p.declarer
-    maximise = declarer_moves != p.is_misere
-    best = None
-    for card in cards_of(allowed):
-        before = p.copy()
-        won = p.play(card)
-        v = _value(p, constraints, constraints.after(before, state, card, planned)) + (won == p.declarer)
-        p.undo()
-        if best is None or (v > best if maximise else v < best):
-            best = v
-    return best
+def solve_split(pos: Position, favour: int, constraints: Constraints = NO_CONSTRAINTS) -> tuple[int, int]:
+    """(declarer's tricks, defender ``favour``'s tricks) under the lexicographic objective."""
+    g = _Game(pos, constraints, favour)
+    v = g.value(pos.copy(), constraints.initial())
+    remaining = (sum(bin(h).count("1") for h in pos.hands) + len(pos.trick)) // 3
+    return remaining - v // 16, v % 16

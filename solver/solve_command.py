@@ -1,0 +1,91 @@
+"""``prefdd solve``: positions as JSON in, the declarer's tricks (and more) as JSON lines out.
+
+Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or JSON lines;
+the record format is described in :mod:`solver.records`. Output: one JSON line per record,
+``{"id": ..., "declarer_tricks": n}``, plus ``card_values``/``best_cards`` with
+``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``.
+A bad record prints one line on stderr naming it and the problem; the others are still
+solved, and the exit status is 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from .errors import PrefError
+from .jsonl import iter_items, open_input
+
+
+def register(subparsers):
+    p = subparsers.add_parser("solve", help="solve positions double dummy (JSON in, JSON lines out)",
+                              description="Solve Preferans positions with all hands open.")
+    p.add_argument("input", nargs="?", default="-", help="position file (JSON or JSON lines); '-' for stdin")
+    p.add_argument("--all-cards", action="store_true", help="add the value of every legal card of the seat to move")
+    p.add_argument("--line", action="store_true", help="add a principal line of play to the end")
+    p.add_argument("--favour", type=int, metavar="SEAT",
+                   help="split the defence's tricks in favour of this defender (whists are per defender)")
+    p.add_argument("--engine", choices=["fast", "reference"], default="fast",
+                   help="fast: the compiled engine (default); reference: plain minimax, small positions only")
+    p.add_argument("--table-mb", type=float, default=None, help="transposition table size in MB (default 8)")
+    p.add_argument("--node-budget", type=int, default=None, help="stop a search after this many nodes")
+    p.set_defaults(func=run)
+    return p
+
+
+def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None, reference=False) -> dict:
+    """Solve one JSON record and return the output object (raises PrefError on bad input)."""
+    from .records import constraints_from_json, position_from_json
+
+    pos = position_from_json(rec)
+    cons = constraints_from_json(rec.get("constraints"))
+    if favour is None and rec.get("favour") is not None:
+        favour = rec["favour"]
+    out = {"id": rec["id"]} if "id" in rec else {}
+    if reference:
+        from . import reference as ref
+        from .records import check_constraints
+
+        check_constraints(pos, cons)
+        out["declarer_tricks"] = ref.solve(pos, cons)
+        if all_cards:
+            vals = ref.card_values(pos, cons)
+            out["card_values"] = {str(c): v for c, v in vals.items()}
+        return out
+    res = engine.analyse(pos, cons, all_cards=all_cards, line=line, favour=favour)
+    out.update(res.to_json())
+    out["nodes"] = res.nodes
+    return out
+
+
+def run(args) -> int:
+    from .engine import Engine
+
+    kw = {}
+    if args.table_mb:
+        kw["table_mb"] = args.table_mb
+    if args.node_budget:
+        kw["node_budget"] = args.node_budget
+    engine = Engine(**kw)
+    status = 0
+    try:
+        stream = open_input(args.input)
+    except OSError as e:
+        print(f"prefdd solve: cannot read {args.input}: {e.strerror}", file=sys.stderr)
+        return 2
+    with stream:
+        for item in iter_items(stream):
+            if item.error:
+                print(f"prefdd solve: {item.label}: {item.error}", file=sys.stderr)
+                status = 2
+                continue
+            try:
+                if not isinstance(item.record, dict):
+                    raise PrefError(f"expected a JSON object, got {type(item.record).__name__}")
+                out = solve_record(item.record, engine, all_cards=args.all_cards, line=args.line,
+                                   favour=args.favour, reference=args.engine == "reference")
+            except PrefError as e:
+                print(f"prefdd solve: {item.label}: {e}", file=sys.stderr)
+                status = 2
+                continue
+            print(json.dumps(out, ensure_ascii=False), flush=True)
+    return status

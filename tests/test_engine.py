@@ -1,0 +1,89 @@
+"""The fast engine against the recorded answers and against the reference search."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solver import Card, Position, SearchLimitError, position_from_json, reference as ref
+from solver.engine import Engine
+from strategies import constraints_for, positions
+
+ENGINE = Engine(table_mb=1)
+SETTINGS = dict(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_reference_deals(reference_deals):
+    e = Engine()
+    for r in reference_deals:
+        assert e.solve(position_from_json(r)) == r["declarer_tricks"], r["id"]
+
+
+def test_reference_deals_all_cards_consistent(reference_deals):
+    e = Engine(reuse_table=True)
+    for r in reference_deals[:12] + reference_deals[-8:]:
+        pos = position_from_json(r)
+        a = e.analyse(pos, all_cards=True, line=True)
+        vals = a.card_values
+        assert set(vals) == set(pos.legal_moves())
+        maximise = (pos.to_move == pos.declarer) != pos.is_misere
+        assert (max if maximise else min)(vals.values()) == r["declarer_tricks"]
+        # the principal line is legal and realises the value
+        p = pos.copy()
+        for c in a.line:
+            p.play(c)
+        assert p.is_over() and p.taken[p.declarer] == r["declarer_tricks"]
+
+
+@settings(**SETTINGS)
+@given(positions(max_cards=4))
+def test_values_match_reference(pos):
+    assert ENGINE.solve(pos) == ref.solve(pos)
+
+
+@settings(**SETTINGS)
+@given(positions(max_cards=3))
+def test_card_values_match_reference(pos):
+    assert ENGINE.card_values(pos) == ref.card_values(pos)
+
+
+@settings(**SETTINGS)
+@given(st.data())
+def test_constraints_match_reference(data):
+    pos = data.draw(positions(max_cards=3))
+    cons = data.draw(constraints_for(pos))
+    assert ENGINE.solve(pos, cons) == ref.solve(pos, cons)
+    assert ENGINE.card_values(pos, cons) == ref.card_values(pos, cons)
+
+
+@settings(**SETTINGS)
+@given(st.data())
+def test_split_matches_reference(data):
+    pos = data.draw(positions(max_cards=3, strains=["s", "h", "nt"]))
+    favour = data.draw(st.sampled_from([s for s in range(3) if s != pos.declarer]))
+    a = ENGINE.analyse(pos, favour=favour)
+    decl, x = ref.solve_split(pos, favour)
+    assert a.declarer_tricks == decl == ref.solve(pos)
+    assert a.defender_tricks[favour] == x
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(min_cards=5, max_cards=6, mid_trick=True))
+def test_larger_positions_line_and_values(pos):
+    e = Engine(table_mb=1, reuse_table=True)
+    a = e.analyse(pos, all_cards=True, line=True)
+    maximise = (pos.to_move == pos.declarer) != pos.is_misere
+    assert (max if maximise else min)(a.card_values.values()) == a.declarer_tricks
+    p = pos.copy()
+    start = p.taken[p.declarer]
+    for c in a.line:
+        p.play(c)
+    assert p.is_over() and p.taken[p.declarer] - start == a.declarer_tricks
+
+
+def test_node_budget_stops_search(reference_deals):
+    e = Engine(node_budget=500)
+    with pytest.raises(SearchLimitError, match="node budget"):
+        e.solve(position_from_json(reference_deals[19]))
+
+
+def test_table_size_is_bounded():
+    e = Engine(table_mb=2)
+    assert e.tt_key.nbytes + e.tt_data.nbytes <= 2 * 1024 * 1024
