@@ -1,0 +1,485 @@
+"""The incident record: what happened at the table, as the calculator reads it.
+
+An incident is one JSON object (full description, field by field, in ``docs/rulings.md``;
+the JSON Schema is ``compensation/incident.schema.json``)::
+
+    {"id": "table 3, deal 12",
+     "deal": {"hands": [[10 cards], [10 cards], [10 cards]],   # as played from (after the discard)
+              "talon": ["7s", "8h"], "discard": ["7d", "8c"]},
+     "contract": "8s", "declarer": 0,
+     "decisions": {"1": "whist", "2": "pass"},
+     "open": true, "first_leader": 0,
+     "history": ["As", "7s", "8s", ...],                          # cards in order from the first lead
+     "violation": {"rule": "9", "offender": 0, "move": 6, ...},   # rule-specific fields
+     "result": {"tricks": [8, 2, 0]},
+     "raspasovka_round": 1,
+     "scoring": {"convention": "sochi", "set": {"players": 4}},
+     "options": {"compare": "double_dummy", "resolve": "side_best"}}
+
+``parse_incident(data)`` checks it and returns an :class:`Incident`; every problem raises
+:class:`IncidentError` whose ``field`` is the path of the field at fault (``history[7]``,
+``violation.offender``, ``deal.hands[1]``). Checks that depend on the rule (who may
+offend, which contracts it applies to, the data it needs) are the rule's, in
+:mod:`compensation.rulings`.
+
+Lead out of turn: for rules whose violation is a lead by the wrong seat that was left
+standing (``violation.correction`` = ``"none"``), ``history[violation.move]`` is that
+lead, made by the offender; the trick goes on from him. Any other history card is played
+by the seat whose turn it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.cards import Card
+from solver.errors import PrefError
+from solver.position import Position
+
+from .conventions import PRESETS, convention as make_convention
+from .errors import ScoringError
+from .outcome import DECISION_WORDS, PASS, WHIST, HALF, parse_contract
+
+KINDS = ("game", "misere", "raspasovka")
+RULING_OPTIONS = {
+    # option: (allowed values, default)
+    "compare": (("double_dummy", "actual"), "double_dummy"),
+    "resolve": (("side_best", "against_offender"), "side_best"),
+}
+TOP_FIELDS = {"id", "deal", "contract", "declarer", "decisions", "open", "first_leader", "history",
+              "violation", "result", "raspasovka_round", "scoring", "options", "note", "source"}
+
+
+class IncidentError(PrefError):
+    """A bad incident: ``field`` is the path of the field at fault."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+@dataclass
+class Violation:
+    """What went wrong: the rule, who, when (``move`` indexes ``history``), which cards;
+    ``data`` keeps every field as given for the rule's own reading."""
+
+    rule: str
+    offender: int | None = None
+    offenders: tuple = ()
+    move: int | None = None
+    card: Card | None = None
+    cards: tuple = ()
+    correction: str | None = None
+    data: dict = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+@dataclass
+class Incident:
+    hands: list            # three lists of Card, as the hands were played from
+    talon: list
+    discard: list
+    contract: Any          # compensation.outcome.Contract
+    declarer: int | None
+    decisions: dict        # defender seat -> whist / pass / half-whist
+    open: bool
+    first_leader: int
+    history: list          # Cards
+    violation: Violation
+    result: tuple | None   # tricks per seat, the actual result
+    raspasovka_round: int = 1
+    convention_name: str = "sochi"
+    overrides: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    id: Any = None
+    lead_overrides: dict = field(default_factory=dict)  # history index -> seat who led there
+
+    # ------------------------------------------------------------ facts
+    @property
+    def kind(self) -> str:
+        if self.contract.is_raspasovka:
+            return "raspasovka"
+        return "misere" if self.contract.is_misere else "game"
+
+    @property
+    def level(self) -> int | None:
+        return self.contract.level
+
+    @property
+    def defenders(self) -> tuple:
+        d = self.declarer
+        return ((d + 1) % 3, (d + 2) % 3)
+
+    def partner(self, seat: int) -> int:
+        """The other defender."""
+        a, b = self.defenders
+        return b if seat == a else a
+
+    @property
+    def whisters(self) -> list:
+        return [s for s in self.defenders if self.decisions.get(s) == WHIST]
+
+    @property
+    def solver_contract(self) -> str:
+        if self.kind == "raspasovka":
+            return "nt"
+        if self.kind == "misere":
+            return "misere"
+        return f"{self.contract.level}{self.contract.strain}"
+
+    def option(self, name: str) -> str:
+        return self.options.get(name, RULING_OPTIONS[name][1])
+
+    def convention(self):
+        return make_convention(self.convention_name, **self.overrides)
+
+    # ------------------------------------------------------------ positions
+    def start(self, contract: str | None = None) -> Position:
+        out = list(self.discard) + ([] if self.kind == "game" else list(self.talon))
+        decl = self.declarer if self.declarer is not None else 0
+        return Position([list(h) for h in self.hands], contract or self.solver_contract, decl,
+                        self.first_leader, out=out)
+
+    def position_at(self, n: int, contract: str | None = None) -> Position:
+        """The position before ``history[n]`` (n = len(history): after all of it)."""
+        pos = self.start(contract)
+        _replay(pos, self.history[:n], self.lead_overrides)
+        pos._stack.clear()
+        return pos
+
+    def seat_of(self, n: int) -> int:
+        """Who played ``history[n]``."""
+        if n in self.lead_overrides:
+            return self.lead_overrides[n]
+        return self.position_at(n).to_move
+
+
+def _replay(pos: Position, cards, lead_overrides: dict) -> None:
+    for i, card in enumerate(cards):
+        trick_no = sum(pos.taken) + 1
+        if i in lead_overrides:
+            if pos.trick:
+                raise IncidentError(f"history[{i}]", f"a lead out of turn must start a trick, but trick "
+                                                     f"{trick_no} already has {len(pos.trick)} card(s)")
+            pos.leader = lead_overrides[i]
+        seat = pos.to_move
+        if pos.is_over():
+            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
+        try:
+            pos.play(card)
+        except PrefError as e:
+            why = str(e)
+            raise IncidentError(f"history[{i}]", f"trick {trick_no}, seat {seat}, card {card}: {why}") from None
+
+
+# ---------------------------------------------------------------- parsing helpers
+def _seat(value, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
+        raise IncidentError(path, f"expected a seat 0, 1 or 2, got {value!r}")
+    return value
+
+
+def _card(value, path: str) -> Card:
+    if not isinstance(value, str):
+        raise IncidentError(path, f"expected a card such as 'As' or '10h', got {value!r}")
+    try:
+        return Card.parse(value)
+    except (PrefError, ValueError) as e:
+        raise IncidentError(path, str(e)) from None
+
+
+def _cards(value, path: str) -> list:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list):
+        raise IncidentError(path, f"expected a list of cards, got {type(value).__name__}")
+    return [_card(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+def _bool(value, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise IncidentError(path, f"expected true or false, got {value!r}")
+    return value
+
+
+def _int(value, path: str, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise IncidentError(path, f"expected an integer {rng}, got {value!r}")
+    return value
+
+
+def _obj(value, path: str) -> dict:
+    if not isinstance(value, dict):
+        raise IncidentError(path, f"expected an object, got {type(value).__name__}")
+    return value
+
+
+# ---------------------------------------------------------------- the parser
+def parse_incident(data, *, convention_name: str | None = None, overrides: dict | None = None,
+                   options: dict | None = None) -> Incident:
+    """Check an incident record and build it; command-line settings override the record's."""
+    rec = _obj(data, "incident")
+    unknown = sorted(set(rec) - TOP_FIELDS)
+    if unknown:
+        raise IncidentError(unknown[0], f"unknown field (known: {', '.join(sorted(TOP_FIELDS))})")
+    for f in ("deal", "contract", "violation"):
+        if f not in rec:
+            raise IncidentError(f, "missing")
+
+    # contract, declarer, decisions
+    try:
+        contract = parse_contract(rec["contract"])
+    except ScoringError as e:
+        raise IncidentError("contract", e.message) from None
+    kind = "raspasovka" if contract.is_raspasovka else ("misere" if contract.is_misere else "game")
+    if kind == "raspasovka":
+        if rec.get("declarer") is not None:
+            raise IncidentError("declarer", "raspasovka has no declarer")
+        declarer = None
+    else:
+        if "declarer" not in rec:
+            raise IncidentError("declarer", "missing")
+        declarer = _seat(rec["declarer"], "declarer")
+    decisions = _decisions(rec.get("decisions"), declarer, kind)
+
+    # the deal
+    deal = _obj(rec["deal"], "deal")
+    bad = sorted(set(deal) - {"hands", "talon", "discard"})
+    if bad:
+        raise IncidentError(f"deal.{bad[0]}", "unknown field (hands, talon, discard)")
+    if "hands" not in deal:
+        raise IncidentError("deal.hands", "missing")
+    hands_raw = deal["hands"]
+    if not isinstance(hands_raw, list) or len(hands_raw) != 3:
+        raise IncidentError("deal.hands", "expected three hands (seats 0, 1, 2)")
+    hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw)]
+    sizes = [len(h) for h in hands]
+    if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 10:
+        raise IncidentError("deal.hands", f"the three hands must hold the same number of cards "
+                                          f"(1..10), got {sizes}")
+    talon = _cards(deal.get("talon") or [], "deal.talon")
+    discard = _cards(deal.get("discard") or [], "deal.discard")
+    for name, cs in (("deal.talon", talon), ("deal.discard", discard)):
+        if len(cs) not in (0, 2):
+            raise IncidentError(name, f"expected 2 cards, got {len(cs)}")
+    seen: dict = {}
+    places = [(f"deal.hands[{i}]", h) for i, h in enumerate(hands)] + [("deal.discard", discard)]
+    if kind != "game":
+        places.append(("deal.talon", talon))
+    for path, cs in places:
+        for c in cs:
+            if c in seen:
+                raise IncidentError(path, f"card {c} is also in {seen[c]}")
+            seen[c] = path
+    if kind == "game" and talon:
+        if discard and sizes[0] == 10:
+            pool = set(hands[declarer]) | set(discard)
+            stray = [c for c in talon if c not in pool]
+            if stray:
+                raise IncidentError("deal.talon", f"talon card {stray[0]} is neither in the declarer's "
+                                                  f"hand (seat {declarer}) nor in his discard")
+        else:
+            for c in talon:
+                if c in seen and seen[c] != f"deal.hands[{declarer}]":
+                    raise IncidentError("deal.talon", f"talon card {c} is in {seen[c]}, not the declarer's")
+    if kind == "game" and discard and any(c in seen and seen[c] != "deal.discard" for c in discard):
+        pass  # covered by the duplicate check
+
+    # play
+    open_play = _bool(rec.get("open", False), "open")
+    first_leader = _seat(rec.get("first_leader", 0), "first_leader")
+    history = _cards(rec.get("history") or [], "history")
+
+    # settings
+    conv_name, over = "sochi", {}
+    if rec.get("scoring") is not None:
+        sc = _obj(rec["scoring"], "scoring")
+        bad = sorted(set(sc) - {"convention", "set"})
+        if bad:
+            raise IncidentError(f"scoring.{bad[0]}", "unknown field (convention, set)")
+        conv_name = sc.get("convention", "sochi")
+        if conv_name not in PRESETS:
+            raise IncidentError("scoring.convention", f"unknown convention {conv_name!r} "
+                                                      f"(known: {', '.join(PRESETS)})")
+        over = dict(_obj(sc.get("set") or {}, "scoring.set"))
+    if convention_name is not None:
+        conv_name = convention_name
+    if overrides:
+        over.update(overrides)
+    try:
+        conv = make_convention(conv_name, **over)
+    except ScoringError as e:
+        raise IncidentError(f"scoring.set.{e.field}", e.message) from None
+    except TypeError as e:
+        raise IncidentError("scoring.set", str(e)) from None
+    opts = {}
+    if rec.get("options") is not None:
+        for k, v in _obj(rec["options"], "options").items():
+            opts[k] = v
+    if options:
+        opts.update(options)
+    for k, v in opts.items():
+        if k not in RULING_OPTIONS:
+            raise IncidentError(f"options.{k}", f"unknown ruling option (known: {', '.join(RULING_OPTIONS)})")
+        if v not in RULING_OPTIONS[k][0]:
+            raise IncidentError(f"options.{k}", f"expected one of {', '.join(RULING_OPTIONS[k][0])}, got {v!r}")
+
+    rr = _int(rec.get("raspasovka_round", 1), "raspasovka_round", 1)
+
+    # result
+    result = None
+    if rec.get("result") is not None:
+        res = _obj(rec["result"], "result")
+        bad = sorted(set(res) - {"tricks"})
+        if bad:
+            raise IncidentError(f"result.{bad[0]}", "unknown field (tricks)")
+        t = res.get("tricks")
+        if not isinstance(t, list) or len(t) != 3:
+            raise IncidentError("result.tricks", f"expected the tricks of seats 0, 1, 2, got {t!r}")
+        t = [_int(x, f"result.tricks[{i}]", 0, 10) for i, x in enumerate(t)]
+        if sum(t) != sizes[0]:
+            raise IncidentError("result.tricks", f"must sum to {sizes[0]} (the cards each held), got {sum(t)}")
+        result = tuple(t)
+
+    violation = _violation(rec["violation"], kind, declarer, len(history))
+
+    inc = Incident(hands=hands, talon=talon, discard=discard, contract=contract, declarer=declarer,
+                   decisions=decisions, open=open_play, first_leader=first_leader, history=history,
+                   violation=violation, result=result, raspasovka_round=rr, convention_name=conv_name,
+                   overrides=over, options=opts, id=rec.get("id"))
+    if conv.players == 4 and kind == "raspasovka":
+        pass
+    _check_out_of_turn(inc)
+    _check_history(inc)
+    return inc
+
+
+def _decisions(value, declarer, kind) -> dict:
+    if kind == "raspasovka":
+        if value:
+            raise IncidentError("decisions", "raspasovka has no whist decisions")
+        return {}
+    defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
+    if value is None:
+        if kind == "misere":
+            return {s: PASS for s in defenders}
+        raise IncidentError("decisions", "missing: each defender's whist / pass / half-whist")
+    value = _obj(value, "decisions")
+    out = {}
+    for key, word in value.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise IncidentError("decisions", f"key {key!r} is not a seat") from None
+        if seat not in defenders:
+            raise IncidentError(f"decisions.{key}", f"seat {seat} is not a defender of declarer {declarer} "
+                                                    f"(defenders: {defenders[0]}, {defenders[1]})")
+        w = DECISION_WORDS.get(str(word).strip().lower())
+        if w is None:
+            raise IncidentError(f"decisions.{key}", f"unknown decision {word!r} (whist, pass, half-whist)")
+        if kind == "misere" and w != PASS:
+            raise IncidentError(f"decisions.{key}", "there is no whist on misère")
+        out[seat] = w
+    for s in defenders:
+        if s not in out:
+            if kind == "misere":
+                out[s] = PASS
+            else:
+                raise IncidentError("decisions", f"seat {s}'s decision is missing")
+    if kind == "game" and not any(w == WHIST for w in out.values()) and not any(w == HALF for w in out.values()):
+        pass  # both passed: no play; rules about play will say so
+    return out
+
+
+def _violation(value, kind, declarer, n_history) -> Violation:
+    v = _obj(value, "violation")
+    if "rule" not in v:
+        raise IncidentError("violation.rule", "missing: the rule's number, e.g. \"9\" or \"1.3.2.2\"")
+    rule = v["rule"]
+    if isinstance(rule, (int, float)) and not isinstance(rule, bool):
+        rule = str(rule)
+    if not isinstance(rule, str) or not rule.strip():
+        raise IncidentError("violation.rule", f"expected a rule number as a string, got {rule!r}")
+    rule = rule.strip()
+    offender = None
+    if v.get("offender") is not None:
+        offender = _seat(v["offender"], "violation.offender")
+    offenders = ()
+    if v.get("offenders") is not None:
+        if not isinstance(v["offenders"], list) or not v["offenders"]:
+            raise IncidentError("violation.offenders", "expected a non-empty list of seats")
+        offenders = tuple(_seat(s, f"violation.offenders[{i}]") for i, s in enumerate(v["offenders"]))
+        if len(set(offenders)) != len(offenders):
+            raise IncidentError("violation.offenders", "a seat is listed twice")
+        if offender is not None and offender not in offenders:
+            raise IncidentError("violation.offenders", f"does not include the offender, seat {offender}")
+        if offender is None:
+            offender = offenders[0]
+    elif offender is not None:
+        offenders = (offender,)
+    move = None
+    if v.get("move") is not None:
+        move = _int(v["move"], "violation.move", 0)
+        if move > n_history:
+            raise IncidentError("violation.move", f"history has {n_history} card(s); move {move} is past its end")
+    card = _card(v["card"], "violation.card") if v.get("card") is not None else None
+    cards = tuple(_cards(v["cards"], "violation.cards")) if v.get("cards") is not None else ()
+    correction = v.get("correction")
+    if correction is not None and correction not in ("none", "demand", "forbid", "lead"):
+        raise IncidentError("violation.correction", f"expected none, demand, forbid or lead, got {correction!r}")
+    return Violation(rule=rule, offender=offender, offenders=offenders, move=move, card=card, cards=cards,
+                     correction=correction, data=dict(v))
+
+
+OUT_OF_TURN_RULES = ("1.3.1", "1.3.2.1", "1.3.2.2", "1.4.2.3")
+
+
+def _check_out_of_turn(inc: Incident) -> None:
+    """A lead out of turn that stood: the offender led ``history[move]``."""
+    v = inc.violation
+    if v.rule not in OUT_OF_TURN_RULES or v.correction not in (None, "none"):
+        return
+    if v.move is None or v.offender is None:
+        return  # the rule will ask for them
+    if v.move >= len(inc.history):
+        raise IncidentError("violation.move", "a lead out of turn that stood must be in history "
+                                              "(or give violation.correction and violation.card)")
+    pos = inc.position_at(v.move)
+    if pos.trick:
+        raise IncidentError("violation.move", f"history[{v.move}] is not a lead: trick "
+                                              f"{sum(pos.taken) + 1} already has {len(pos.trick)} card(s)")
+    if pos.leader == v.offender:
+        raise IncidentError("violation.offender", f"seat {v.offender} was the rightful leader at "
+                                                  f"history[{v.move}]; that is no lead out of turn")
+    led = inc.history[v.move]
+    if not pos.hands[v.offender] & led.mask:
+        raise IncidentError("violation.offender", f"seat {v.offender} does not hold {led}, "
+                                                  f"led at history[{v.move}]")
+    if v.card is not None and v.card != led:
+        raise IncidentError("violation.card", f"{v.card} differs from history[{v.move}] = {led}")
+    inc.lead_overrides[v.move] = v.offender
+    v.card = led
+
+
+def _check_history(inc: Incident) -> None:
+    if inc.kind == "raspasovka":
+        # the talon leads the first two tricks: ownership only (the raspasovka rules check more)
+        held = {c: s for s, h in enumerate(inc.hands) for c in h}
+        seen = set()
+        for i, c in enumerate(inc.history):
+            if c not in held:
+                raise IncidentError(f"history[{i}]", f"{c} is in no player's hand")
+            if c in seen:
+                raise IncidentError(f"history[{i}]", f"{c} was already played")
+            seen.add(c)
+        return
+    try:
+        inc.position_at(len(inc.history))
+    except IncidentError:
+        raise
+    except PrefError as e:
+        raise IncidentError("deal", str(e)) from None
