@@ -86,4 +86,4 @@ def test_node_budget_stops_search(reference_deals):
 
 def test_table_size_is_bounded():
     e = Engine(table_mb=2)
-    assert e.tt_key.nbytes + e.tt_data.nbytes <= 2 * 1024 * 1024
+    assert e.tt.nbytes <= 2 * 1024 * 1024

@@ -78,10 +78,9 @@ class Engine:
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False):
-        entries = max(2, int(table_mb * 1024 * 1024) // 16)
+        entries = max(4, int(table_mb * 1024 * 1024) // 16)
         bits = entries.bit_length() - 1
-        self.tt_key = np.zeros(1 << bits, dtype=np.int64)
-        self.tt_data = np.zeros(1 << bits, dtype=np.int64)
+        self.tt = np.zeros(2 << bits, dtype=np.int64)  # (key, data) pairs, 4-entry buckets
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
@@ -92,14 +91,12 @@ class Engine:
     def new_generation(self) -> None:
         """Forget the table's contents in O(1) (entries of older generations are ignored)."""
         self.gen += 1
-        if self.gen >= 0xFFFF:
-            self.tt_key[:] = 0
-            self.tt_data[:] = 0
+        if self.gen >= 0x3FFF:
+            self.tt[:] = 0
             self.gen = 1
 
     def clear(self) -> None:
-        self.tt_key[:] = 0
-        self.tt_data[:] = 0
+        self.tt[:] = 0
         self.gen = 0
 
     # ------------------------------------------------------------------ config
@@ -173,7 +170,7 @@ class Engine:
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
         v = core.mtd(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(lo), np.int64(hi), np.int64(guess),
-                     cfg, pen_mask, pen_flags, plan, self.tt_key, self.tt_data, np.int64(self.gen), st,
+                     cfg, pen_mask, pen_flags, plan, self.tt, np.int64(self.gen), st,
                      SQ, REP, SPREAD, NTH)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
@@ -185,7 +182,7 @@ class Engine:
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
         r = core.search(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(target), cfg, pen_mask,
-                        pen_flags, plan, self.tt_key, self.tt_data, np.int64(self.gen), st, SQ, REP, SPREAD, NTH)
+                        pen_flags, plan, self.tt, np.int64(self.gen), st, SQ, REP, SPREAD, NTH)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)

@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 MAXPLY = 34
+HW = 1
 
 # configuration vector
 C_TRUMP, C_MISERE, C_DECL, C_LEXI, C_X, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 3, 4, 5, 6, 7
@@ -27,7 +28,8 @@ CFG_SIZE = 24
 
 # statistics vector
 S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
-STATS_SIZE = 8
+STATS_SIZE = 32
+S_CUT = 8  # cutoffs by (position in trick 0..2) x (first move / later move): 6 counters
 
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8
@@ -102,7 +104,7 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 def tt_index(key, extra, mask):
     h = (key ^ (extra * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9
     h = h ^ (h >> 31)
-    return h & mask & ~1
+    return h & mask & ~3
 
 
 @njit(cache=True)
@@ -151,29 +153,77 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
     return q + risky
 
 
+@njit(cache=True, inline="always")
+def suit_safe(d, e, shifted):
+    """Can the misère declarer, holding ``d`` in a suit the defenders hold ``e`` of, always
+    play under? He plays his lowest card each round; every round led by a defender uses at
+    least one defender card, so round i is led with at least e's i-th lowest card. Safe if
+    d_i < e_i for every round (``shifted``: d_(i+1) < e_i, for after he leads d_1 himself).
+    Defenders' discards only raise e's order statistics, his own discards are his highest."""
+    if d == 0 or e == 0:
+        return True
+    if shifted:
+        d &= d - 1
+    while d and e:
+        lo_d = d & -d
+        lo_e = e & -e
+        if lo_d > lo_e:
+            return False
+        d ^= lo_d
+        e ^= lo_e
+    return True
+
+
 @njit(cache=True)
 def misere_clean(decl_h, d1, d2, decl_on_lead):
-    """True if the misère declarer can never win a trick from this trick start."""
+    """True if the misère declarer can be held to no trick from this trick start."""
     dh = d1 | d2
-    exit_exists = False
+    exit_suit = -1
     for s in range(4):
         sh = s * 8
         mine = (decl_h >> sh) & 0xFF
-        if mine == 0:
-            continue
         theirs = (dh >> sh) & 0xFF
-        if theirs == 0:
-            continue
-        if highest_bit(mine) > lowest_index(theirs):
+        if not suit_safe(mine, theirs, False):
             return False
-        exit_exists = True
-    if decl_on_lead and not exit_exists:
+        if decl_on_lead and exit_suit < 0 and mine and theirs:
+            lo = mine & -mine
+            if lo < (theirs & -theirs) and suit_safe(mine, theirs, True):
+                exit_suit = s
+    if decl_on_lead and exit_suit < 0:
         return False
     return True
 
 
 @njit(cache=True)
-def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg):
+def misere_forced(decl_h, d1, d2, leader, decl):
+    """A lower bound on the misère declarer's tricks from this trick start.
+
+    All his cards win when led and he is on lead: he takes every trick. A defender on lead
+    holding a suit in which all the declarer's cards beat all the defenders': one trick."""
+    dh = d1 | d2
+    n = popcount(decl_h)
+    if leader == decl:
+        for s in range(4):
+            sh = s * 8
+            mine = (decl_h >> sh) & 0xFF
+            if mine == 0:
+                continue
+            theirs = (dh >> sh) & 0xFF
+            if theirs and highest_bit(theirs) > lowest_index(mine):
+                return 0
+        return n
+    lead_h = d1 if leader != decl and ((decl + 1) % 3) == leader else d2
+    for s in range(4):
+        sh = s * 8
+        mine = (decl_h >> sh) & 0xFF
+        lh = (lead_h >> sh) & 0xFF
+        if mine and lh and highest_bit(((dh >> sh) & 0xFF)) < lowest_index(mine):
+            return 1
+    return 0
+
+
+@njit(cache=True)
+def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg, hist):
     """Sort mv[0:n] by a heuristic score, best first (insertion sort, n <= 10)."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
@@ -207,18 +257,25 @@ def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg):
                 part = (hands[3 - decl - mover] >> sh) & 0xFF
             if misere:
                 if me_decl:
-                    # a safe exit: some defender must beat it
+                    # a safe exit: some defender must beat it, and the suit stays safe
                     above = opp >> (r + 1)
                     if above != 0:
                         sc = 60 - r
                         if (opp & ((1 << r) - 1)) == 0:
-                            sc = 100 - r
+                            sc = 150 - r
+                            if suit_safe((hands[decl] >> sh) & 0xFF, opp, True):
+                                sc = 200 - r
                     else:
                         sc = -r
                 else:
                     dcards = opp  # declarer's cards in the suit
                     if dcards != 0:
-                        if lowest_index(dcards) > r:
+                        ecards = ((allh & ~hands[decl]) >> sh) & 0xFF
+                        if not suit_safe(dcards, ecards, False):
+                            sc = 150 - r
+                            if lowest_index(dcards) > r:
+                                sc = 200 - r
+                        elif lowest_index(dcards) > r:
                             sc = 100 - r
                         else:
                             sc = 50 - r
@@ -256,9 +313,12 @@ def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg):
                         sc = r
                 else:
                     if bseat == decl:
-                        sc = 100 - val if not wins else -val
+                        sc = 100 + val if not wins else -val
+                    elif nt == 1 and (leader + 2) % 3 == decl:
+                        # the declarer plays last: keep the card to beat low
+                        sc = 100 + val if not wins else -val
                     else:
-                        sc = 50 - val
+                        sc = 50 + val
             else:
                 if partner_winning:
                     sc = 50 - val
@@ -268,6 +328,8 @@ def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg):
                     sc = 100 - val
                 else:
                     sc = 50 - val
+        if nt == 0:
+            sc = sc * HW + hist[(1 if me_decl else 0) * 32 + c]
         score[i] = sc
     for i in range(1, n):
         c = mv[i]
@@ -283,7 +345,7 @@ def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg):
 
 @njit(cache=True)
 def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-           plan_cards, tt_key, tt_data, gen, stats, SQ, REP, SPREAD, NTH):
+           plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
 
     Returns 1 (yes), 0 (no) or -1 (node budget exhausted). ``stats[S_BEST]`` gets the
@@ -306,6 +368,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
     NEED = np.zeros(MAXPLY, np.int64)
     PLANNED = np.zeros(MAXPLY, np.int64)
     hands = np.zeros(3, np.int64)
+    hist = np.zeros(64, np.int64)
 
     trump = cfg[C_TRUMP]
     decl = cfg[C_DECL]
@@ -318,7 +381,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
     reuse = cfg[C_REUSE]
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
-    ttmask = tt_key.shape[0] - 1
+    ttmask = (tt.shape[0] >> 1) - 1
     budget = stats[S_BUDGET]
 
     for i in range(3):
@@ -385,14 +448,14 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                 EXTRA[d] = extra
                 idx = tt_index(key, extra, ttmask)
                 found = -1
-                for slot in range(idx, idx + 2):
-                    dat = tt_data[slot]
-                    if dat != 0 and tt_key[slot] == key and ((dat >> 22) & 0xFFFFFF) == extra:
-                        if reuse or ((dat >> 46) & 0xFFFF) == gen:
+                for slot in range(idx, idx + 4):
+                    dat = tt[2 * slot + 1]
+                    if dat != 0 and tt[2 * slot] == key and ((dat >> 22) & 0xFFFFFF) == extra:
+                        if reuse or ((dat >> 46) & 0x3FFF) == gen:
                             found = slot
-                            break
+                        break
                 if found >= 0:
-                    dat = tt_data[found]
+                    dat = tt[2 * found + 1]
                     lb = dat & 0xFF
                     ub = (dat >> 8) & 0xFF
                     if lb >= need:
@@ -458,6 +521,10 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                         e2 = (decl + 2) % 3
                         if misere_clean(H[d, decl], H[d, e1], H[d, e2], ld == decl):
                             val = 0
+                            status = 2
+                            continue
+                        if misere_forced(H[d, decl], H[d, e1], H[d, e2], ld, decl) >= need:
+                            val = 1
                             status = 2
                             continue
             # ---- expand
@@ -534,7 +601,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                 hands[0] = h0
                 hands[1] = h1
                 hands[2] = h2
-                order_moves(MV[d], n, SCORE, mover, hands, nt, TC[d], ld, cfg)
+                order_moves(MV[d], n, SCORE, mover, hands, nt, TC[d], ld, cfg, hist)
                 bm = BEST[d]
                 if bm >= 0:
                     # the table's move first (its equivalent representative)
@@ -615,25 +682,29 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
             lb = 0
             ub = 255
             mcode = 0
-            for sl in range(idx, idx + 2):
-                dat = tt_data[sl]
-                if dat != 0 and tt_key[sl] == key and ((dat >> 22) & 0xFFFFFF) == extra:
-                    if reuse or ((dat >> 46) & 0xFFFF) == gen:
-                        slot = sl
+            depth = (popcount(H[d, 0]) + popcount(H[d, 1]) + popcount(H[d, 2])) // 3
+            victim = idx
+            vdepth = 99
+            for sl in range(idx, idx + 4):
+                dat = tt[2 * sl + 1]
+                if dat != 0 and tt[2 * sl] == key and ((dat >> 22) & 0xFFFFFF) == extra:
+                    slot = sl
+                    if reuse or ((dat >> 46) & 0x3FFF) == gen:
                         lb = dat & 0xFF
                         ub = (dat >> 8) & 0xFF
                         mcode = (dat >> 16) & 0x3F
-                    else:
-                        slot = sl
                     break
-            if slot < 0:
-                if tt_data[idx] == 0 or ((tt_data[idx] >> 46) & 0xFFFF) != gen:
-                    slot = idx
+                if dat == 0 or ((dat >> 46) & 0x3FFF) != gen:
+                    if vdepth >= 0:
+                        victim = sl
+                        vdepth = -1
                 else:
-                    # keep the newer entry in the first slot
-                    tt_key[idx + 1] = tt_key[idx]
-                    tt_data[idx + 1] = tt_data[idx]
-                    slot = idx
+                    dd = (dat >> 60) & 0xF
+                    if dd < vdepth:
+                        victim = sl
+                        vdepth = dd
+            if slot < 0:
+                slot = victim
             if val:
                 if need > lb:
                     lb = need
@@ -648,8 +719,8 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                 else:
                     alive = ((H[d, 0] | H[d, 1] | H[d, 2]) >> (s * 8)) & 0xFF
                     mcode = 1 + s * 8 + popcount(alive & ((1 << (bm & 7)) - 1))
-            tt_key[slot] = key
-            tt_data[slot] = lb | (ub << 8) | (mcode << 16) | (extra << 22) | (gen << 46)
+            tt[2 * slot] = key
+            tt[2 * slot + 1] = lb | (ub << 8) | (mcode << 16) | (extra << 22) | (gen << 46) | (depth << 60)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_BEST] = BEST[0]
@@ -659,6 +730,9 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
         MI[d] += 1
         if val == ISMAX[d]:
             BEST[d] = c
+            if NT[d] == 0:
+                hist[(1 if L[d] == decl else 0) * 32 + c] += 1
+            stats[S_CUT + NT[d] * 2 + (1 if MI[d] > 1 else 0) + (6 if ISMAX[d] else 0)] += 1
             status = 2
         else:
             status = 1
@@ -666,7 +740,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
 
 @njit(cache=True)
 def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-        plan_cards, tt_key, tt_data, gen, stats, SQ, REP, SPREAD, NTH):
+        plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
 
     Returns the value, or -1 if the node budget ran out.
@@ -679,7 +753,7 @@ def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_
     while lo < hi:
         t = g if g > lo else lo + 1
         r = search(root_h, root_leader, root_nt, root_tc, root_cs, t, cfg, pen_mask, pen_flags,
-                   plan_cards, tt_key, tt_data, gen, stats, SQ, REP, SPREAD, NTH)
+                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH)
         if r < 0:
             return -1
         if r == 1:
