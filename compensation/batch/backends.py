@@ -1,0 +1,219 @@
+"""Where the chunks are answered: in this process, in local worker processes, or on Dask.
+
+Every backend does one thing: take a lazy stream of units and give back answers as they
+complete, keeping at most ``window`` chunks in flight, so neither the input nor the
+futures pile up in memory however long the batch. A unit is ``(False, chunk)`` — records
+to answer by :func:`~compensation.batch.work.answer_chunk` — or ``(True, answers)``,
+answers already known (bad lines, duplicates), passed straight through in stream order.
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator
+
+from .work import Options, answer_chunk, worker_init
+
+
+class BackendError(RuntimeError):
+    """The machinery failed (a worker died, the cluster is unreachable); rerun to finish."""
+
+
+def local_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+class Backend:
+    """The shared bounded-window loop; subclasses say how to submit and how to wait."""
+
+    workers = 1
+    local = True  # the workers share this machine's disk (and so its compiled-code cache)
+
+    @property
+    def window(self) -> int:
+        return 2 * self.workers + 1
+
+    def imap_unordered(self, units: Iterable, options: Options) -> Iterator[list]:
+        units = iter(units)
+        inflight = 0
+        exhausted = False
+        while True:
+            while not exhausted and inflight < self.window:
+                unit = next(units, None)
+                if unit is None:
+                    exhausted = True
+                    break
+                ready, payload = unit
+                if ready:
+                    yield payload
+                else:
+                    self._submit(payload, options)
+                    inflight += 1
+            if not inflight:
+                return
+            for answers in self._completed():
+                inflight -= 1
+                yield answers
+
+    def _submit(self, chunk, options):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _completed(self) -> Iterator[list]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def describe(self) -> str:
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+
+
+class InlineBackend(Backend):
+    """Answer in this very process: for debugging, small jobs and the Python API's ``workers=0``."""
+
+    workers = 1
+
+    def __init__(self):
+        self._ready = []
+
+    def _submit(self, chunk, options):
+        self._ready.append(answer_chunk(chunk, options))
+
+    def _completed(self):
+        ready, self._ready = self._ready, []
+        yield from ready
+
+    def describe(self) -> str:
+        return "no worker processes (answering in this process)"
+
+
+class ProcessBackend(Backend):
+    """Worker processes on this machine, each with its own engine (spawned, never forked:
+    Numba's compiled state and ``fork`` do not mix well)."""
+
+    def __init__(self, workers: int | None = None, start_method: str = "spawn"):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = workers or local_cores()
+        self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                         mp_context=multiprocessing.get_context(start_method),
+                                         initializer=worker_init)
+        self._pending = set()
+
+    def _submit(self, chunk, options):
+        self._pending.add(self._pool.submit(answer_chunk, chunk, options))
+
+    def _completed(self):
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+        for fut in done:
+            try:
+                yield fut.result()
+            except BrokenProcessPool:
+                raise BackendError("a worker process died (out of memory, or killed); "
+                                   "rerun the same command to finish") from None
+
+    def close(self) -> None:
+        for fut in self._pending:
+            fut.cancel()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def describe(self) -> str:
+        return f"{self.workers} local worker process{'es' if self.workers != 1 else ''}"
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise BackendError("Dask is not installed: pip install 'prefdd[dask]' "
+                           "(dask[distributed]) to run on a Dask cluster") from None
+    return distributed
+
+
+class DaskBackend(Backend):
+    """A Dask cluster: at ``address`` (a running scheduler), or a local one of ``local`` workers.
+
+    Chunks go out as tasks; answers come back with ``as_completed`` as soon as each is
+    ready. Workers need prefdd installed (the same version) to import the work function.
+    """
+
+    def __init__(self, address: str | None = None, local: int | None = None, *, client=None,
+                 processes: bool = True):
+        distributed = _import_distributed()
+        self._cluster = None
+        self._own_client = client is None
+        self.local = local is not None
+        if client is None:
+            if address is None:
+                import logging
+
+                self._cluster = distributed.LocalCluster(
+                    n_workers=local or local_cores(), threads_per_worker=1, processes=processes,
+                    dashboard_address=None, silence_logs=logging.ERROR)
+                address = self._cluster
+            try:
+                client = distributed.Client(address, timeout="20s")
+            except (OSError, TimeoutError) as e:
+                self.close()
+                raise BackendError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        self.client = client
+        self.address = address if isinstance(address, str) else client.scheduler.address
+        self.workers = max(1, sum(client.nthreads().values()))
+        self._ac = distributed.as_completed()
+        self._distributed = distributed
+
+    def _submit(self, chunk, options):
+        self._ac.add(self.client.submit(answer_chunk, chunk, options, pure=False))
+
+    def _completed(self):
+        fut = next(self._ac)
+        try:
+            yield fut.result()
+        except self._distributed.client.FutureCancelledError as e:
+            raise BackendError(f"a Dask task was cancelled ({e}); rerun the same command to finish") from None
+        finally:
+            fut.release()
+
+    def close(self) -> None:
+        ac = getattr(self, "_ac", None)
+        if ac is not None:
+            try:
+                for fut in list(ac.futures):
+                    fut.cancel()
+            except Exception:  # noqa: BLE001 - best effort while shutting down
+                pass
+        if self._own_client and getattr(self, "client", None) is not None:
+            self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    def describe(self) -> str:
+        where = "a local Dask cluster" if self._cluster is not None else f"the Dask cluster at {self.address}"
+        return f"{where} ({self.workers} worker thread{'s' if self.workers != 1 else ''})"
+
+
+def make_backend(workers: int | None = None, dask: str | None = None, dask_local: int | None = None) -> Backend:
+    """``dask`` (a scheduler address) or ``dask_local`` (a count) pick Dask; otherwise local
+    processes, all cores by default; ``workers=0`` answers in this process."""
+    if dask is not None and dask_local is not None:
+        raise ValueError("give either a Dask scheduler address or a local Dask cluster size, not both")
+    if dask is not None or dask_local is not None:
+        return DaskBackend(address=dask, local=dask_local)
+    if workers == 0:
+        return InlineBackend()
+    if workers is not None and workers < 0:
+        raise ValueError(f"workers: expected 0 or more, got {workers}")
+    return ProcessBackend(workers)

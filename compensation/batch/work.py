@@ -1,0 +1,166 @@
+"""What a worker does with a chunk of records: solve positions, rule incidents.
+
+This module is all a worker process (local or on a Dask cluster) needs to import. Each
+worker keeps one :class:`~solver.engine.Engine` (its own transposition table) for its
+whole life, created on first use, one per thread so a multi-threaded Dask worker stays
+safe. A record's problem — a bad field, an impossible deal, an illegal incident — becomes
+an output record with an ``error`` field; only a failure of the machinery itself (a worker
+dying) stops a run, and the rerun finishes it.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+SOLVE, RULE = "solve", "rule"
+
+_local = threading.local()
+
+
+class RulingsUnavailable(RuntimeError):
+    """Incidents were given but this installation has no rulings module yet."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to answer: the same switches as ``prefdd solve`` (and the rulings' settings)."""
+
+    all_cards: bool = False
+    line: bool = False
+    favour: int | None = None
+    table_mb: float | None = None
+    node_budget: int | None = None
+    settings: dict | None = field(default=None, compare=False)  # rulings: {"convention", "overrides", "options"}
+
+
+INCIDENT_FIELDS = ("violation", "deal", "rule")
+
+
+def kind_of(record: dict, kind: str) -> str:
+    """``auto`` tells incidents (a ``violation`` naming the rule, a ``deal``) from positions
+    (``hands`` at the top)."""
+    if kind == "auto":
+        return RULE if any(f in record for f in INCIDENT_FIELDS) else SOLVE
+    return kind
+
+
+def rule_function():
+    """``compensation.rulings.rule_incident``, or a clear error if it is not there."""
+    try:
+        from compensation import rulings
+    except ModuleNotFoundError as e:
+        if e.name in ("compensation.rulings",):
+            raise RulingsUnavailable(
+                "rulings are not available in this installation (compensation.rulings is missing)") from None
+        raise
+    fn = getattr(rulings, "rule_incident", None)
+    if fn is None:
+        raise RulingsUnavailable("rulings are not available: compensation.rulings has no rule_incident")
+    return fn
+
+
+def engine(options: Options):
+    """This thread's engine, made once."""
+    eng = getattr(_local, "engine", None)
+    if eng is None or getattr(_local, "engine_cfg", None) != (options.table_mb, options.node_budget):
+        from solver.engine import Engine
+
+        kw = {}
+        if options.table_mb:
+            kw["table_mb"] = options.table_mb
+        if options.node_budget:
+            kw["node_budget"] = options.node_budget
+        eng = _local.engine = Engine(**kw)
+        _local.engine_cfg = (options.table_mb, options.node_budget)
+    return eng
+
+
+def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
+    """One output record: the answer with ``id`` and ``line`` first, or an ``error``."""
+    head = {"id": rid, "line": line}
+    try:
+        if kind == SOLVE:
+            body = _solve(record, options)
+        else:
+            body = _rule(record, options)
+    except RulingsUnavailable:
+        raise
+    except RecursionError:
+        return {**head, "error": f"line {line}: record too deeply nested"}
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        # PrefError and ScoringError are ValueErrors; the others are fields of the wrong shape
+        return {**head, "error": f"line {line}: {_describe(e)}"}
+    except Exception as e:  # noqa: BLE001 - a record must never take the run down with it
+        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}"}
+    body.pop("id", None)
+    body.pop("line", None)
+    return {**head, **body}
+
+
+def _describe(e: Exception) -> str:
+    from solver.errors import PrefError
+
+    try:
+        from compensation.errors import ScoringError
+    except ImportError:  # pragma: no cover
+        ScoringError = ()
+    if isinstance(e, (PrefError, ScoringError)):
+        return str(e)
+    if isinstance(e, KeyError):
+        return f"missing field {e.args[0]!r}"
+    return f"{type(e).__name__}: {e}"
+
+
+def _solve(record: dict, options: Options) -> dict:
+    from solver.solve_command import solve_record
+
+    return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
+                        favour=options.favour)
+
+
+def _rule(record: dict, options: Options) -> dict:
+    fn = rule_function()
+    if _takes_engine(fn):
+        # this worker's table, its old entries set aside in O(1): no 16 MB allocation per incident
+        eng = engine(options)
+        eng.new_generation()
+        ruling = fn(record, options.settings, engine=eng)
+    else:
+        ruling = fn(record, options.settings)
+    out = ruling.to_json() if hasattr(ruling, "to_json") else ruling
+    if isinstance(out, str):
+        import json
+
+        out = json.loads(out)
+    if not isinstance(out, dict):
+        out = {"ruling": out}
+    return dict(out)
+
+
+def _takes_engine(fn) -> bool:
+    import inspect
+
+    try:
+        return "engine" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # pragma: no cover
+        return False
+
+
+def answer_chunk(chunk: list, options: Options) -> list[dict]:
+    """Answer ``[(kind, line, id, record), ...]`` in order; the unit of work sent to a worker."""
+    return [answer(kind, line, rid, rec, options) for kind, line, rid, rec in chunk]
+
+
+def worker_init() -> None:
+    """Local worker processes leave Ctrl-C to the parent, which stops them cleanly."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def warm_up(options: Options | None = None) -> None:
+    """Compile (or load from the on-disk cache) the engine once, before workers start."""
+    from solver import Constraints, Position
+
+    pos = Position([["As", "Ks"], ["Qs", "Js"], ["Ts", "9s"]], "s", declarer=0, leader=0)
+    engine(options or Options()).solve(pos, Constraints())

@@ -1,0 +1,225 @@
+"""prefdd batch: every input line answered exactly once — good records solved right, bad
+ones turned into an error naming their line — through the file runner, the CLI and the API.
+
+Expected values come from tests/data/reference_deals.jsonl (answers agreed by two
+independent exact solvers), never from this program's output.
+"""
+import io
+import json
+
+import pytest
+
+from compensation.batch import (Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many)
+from compensation.batch import driver as batch_driver
+from compensation.batch import work
+from solver.cli import main
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_engine():
+    # compile (or load) the engine here once, so worker processes find it in the disk cache
+    work.warm_up()
+
+
+def known(reference_deals):
+    return {r["id"]: r["declarer_tricks"] for r in reference_deals}
+
+
+BAD_LINES = [
+    ('{"id": "torn", "hands": [["As"', "not valid JSON"),
+    ("just words", "not valid JSON"),
+    ("[1, 2, 3]", "expected a JSON object"),
+    ('{"id": "nohands", "contract": "s", "declarer": 0, "leader": 0}', "missing field 'hands'"),
+    ('{"id": "badseat", "hands": [["As"], ["Ks"], ["Qs"]], "contract": "nt", "declarer": 5, "leader": 0}',
+     "declarer"),
+    ('{"id": "dupcard", "hands": [["As"], ["As"], ["Qs"]], "contract": "nt", "declarer": 0, "leader": 0}',
+     "As"),
+    ('{"id": {"a": 1}, "hands": []}', "id: expected a string or an integer"),
+]
+
+
+def write_mixed(path, reference_deals):
+    """Good records with a bad one after every fifth; returns {line: expected substring} for
+    the bad lines and {id: line} for the good ones."""
+    bad, good, lines = {}, {}, []
+    bad_iter = iter(BAD_LINES)
+    for i, rec in enumerate(reference_deals):
+        lines.append(json.dumps(rec))
+        good[rec["id"]] = len(lines)
+        if i % 5 == 4:
+            text, why = next(bad_iter, BAD_LINES[0])
+            lines.append(text)
+            bad[len(lines)] = why
+    lines.insert(3, "")  # a blank line is skipped, and its number is not reused
+    bad = {n + (n > 3): why for n, why in bad.items()}
+    good = {k: n + (n > 3) for k, n in good.items()}
+    path.write_text("\n".join(lines) + "\n")
+    return bad, good
+
+
+def check_output(out_path, bad, good, answers):
+    recs = [json.loads(x) for x in out_path.read_text().splitlines()]
+    by_line = {}
+    for r in recs:
+        assert r["line"] not in by_line, f"line {r['line']} answered twice"
+        by_line[r["line"]] = r
+    assert set(by_line) == set(bad) | set(good.values())
+    for n, why in bad.items():
+        r = by_line[n]
+        assert "declarer_tricks" not in r
+        assert r["error"].startswith(f"line {n}: ") and why in r["error"], r
+    for rid, n in good.items():
+        r = by_line[n]
+        assert "error" not in r, r
+        assert r["id"] == rid and r["declarer_tricks"] == answers[rid], r
+    return recs
+
+
+def test_mixed_file_two_workers(tmp_path, reference_deals):
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    bad, good = write_mixed(src, reference_deals)
+    err = io.StringIO()
+    s = batch_file(str(src), str(out), workers=2, chunk_size=3, stream=err)
+    check_output(out, bad, good, known(reference_deals))
+    assert (s.answered, s.errors, s.skipped, s.interrupted) == (len(bad) + len(good), len(bad), 0, False)
+    # the first errors are also reported on stderr, one line each naming the line
+    first_bad = min(bad)
+    assert f"prefdd batch: line {first_bad}: " in err.getvalue()
+
+
+def test_mixed_file_cli(tmp_path, reference_deals, capsys):
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    bad, good = write_mixed(src, reference_deals)
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 2  # 2: some errors
+    check_output(out, bad, good, known(reference_deals))
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary.startswith(f"prefdd batch: {len(bad) + len(good)} records answered, {len(bad)} errors")
+    # rerun: everything is already done, nothing is added
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 0
+    assert f"0 records answered, 0 errors, {len(bad) + len(good)} already done" in capsys.readouterr().err
+    check_output(out, bad, good, known(reference_deals))
+
+
+def test_all_cards_through_workers(tmp_path, reference_deals):
+    # every legal card's value: the best of them (for the side to move) is the position's value
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:6]))
+    batch_file(str(src), str(out), workers=2, options=Options(all_cards=True), progress=False)
+    answers = known(reference_deals)
+    for r in map(json.loads, out.read_text().splitlines()):
+        rec = reference_deals[r["line"] - 1]
+        vals = r["card_values"].values()
+        maximise = rec["leader"] == rec["declarer"]  # a trick is about to start: the leader moves
+        assert (max(vals) if maximise else min(vals)) == answers[r["id"]]
+
+
+def test_missing_ids_and_duplicate_ids(tmp_path, reference_deals):
+    a, b = dict(reference_deals[0]), dict(reference_deals[1])
+    del a["id"]
+    lines = [json.dumps(a), json.dumps(b), json.dumps(b), json.dumps({**b, "id": 1})]
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join(lines) + "\n")
+    batch_file(str(src), str(out), workers=0, progress=False)
+    recs = {r["line"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert recs[1]["id"] == 1 and recs[1]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
+    assert recs[2]["id"] == b["id"] and recs[2]["declarer_tricks"] == b["declarer_tricks"]
+    assert recs[3]["error"] == f"line 3: id {b['id']!r} is already used on line 2"
+    # the id-less record on line 1 is known as 1, so an explicit id 1 later is a duplicate
+    assert recs[4]["error"] == "line 4: id 1 is already used on line 1"
+
+
+def test_solve_many_api(reference_deals):
+    answers = known(reference_deals)
+    recs = reference_deals[:10] + ["{broken", {"id": "empty"}]
+    for workers in (0, 2):
+        out = list(solve_many(recs, workers=workers, chunk_size=2))
+        assert sorted(r["line"] for r in out) == list(range(1, 13))
+        by_id = {r["id"]: r for r in out}
+        for rid in list(answers)[:10]:
+            assert by_id[rid]["declarer_tricks"] == answers[rid]
+        assert by_id[11]["error"].startswith("line 11: not valid JSON")
+        assert by_id["empty"]["error"] == "line 12: missing field 'hands'"
+
+
+def test_node_budget_is_a_record_error(reference_deals):
+    # reference_deals[19] needs far more than 50 nodes (tests/test_engine.py uses it the same way)
+    out = list(solve_many([reference_deals[19], reference_deals[0]], workers=0, node_budget=50))
+    by_line = {r["line"]: r for r in out}
+    assert "node budget" in by_line[1]["error"]
+    assert "error" in by_line[2] or by_line[2]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
+
+
+class FakeRuling:
+    def __init__(self, incident, settings):
+        self.incident, self.settings = incident, settings
+
+    def to_json(self):
+        return {"id": "ignored", "rule": self.incident["violation"]["rule"], "settings": self.settings}
+
+
+def fake_rule_incident(incident, settings):
+    if "violation" not in incident:
+        from compensation.incident import IncidentError
+
+        raise IncidentError("violation", "missing")
+    return FakeRuling(incident, settings)
+
+
+def test_auto_kind_routes_incidents_to_rulings(monkeypatch, reference_deals):
+    # the plumbing only: rulings themselves are tested with the rules; here a stand-in answers
+    monkeypatch.setattr(work, "rule_function", lambda: fake_rule_incident)
+    monkeypatch.setattr(batch_driver, "rule_function", lambda: fake_rule_incident)
+    recs = [reference_deals[0], {"id": "inc", "deal": {}, "violation": {"rule": "9"}}, {"id": "x", "deal": {}}]
+    from compensation.batch import run_many
+
+    out = {r["id"]: r for r in run_many(recs, "auto", workers=0, options=Options(settings={"convention": "rostov"}))}
+    assert out[reference_deals[0]["id"]]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
+    assert out["inc"] == {"id": "inc", "line": 2, "rule": "9", "settings": {"convention": "rostov"}}
+    assert out["x"]["error"] == "line 3: violation: missing"
+    # rule_many forces the kind: a position is then a bad incident
+    out = list(rule_many([reference_deals[0]], workers=0))
+    assert out[0]["error"] == "line 1: violation: missing"
+
+
+def test_rulings_missing_is_a_clear_error(monkeypatch, tmp_path, capsys):
+    def unavailable():
+        raise RulingsUnavailable("rulings are not available in this installation")
+
+    monkeypatch.setattr(batch_driver, "rule_function", unavailable)
+    with pytest.raises(RulingsUnavailable):
+        list(rule_many([{"deal": {}}], workers=0))
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text('{"id": 1, "violation": {"rule": "9"}}\n')
+    assert main(["batch", str(src), "-o", str(out), "--kind", "rule", "--workers", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == "prefdd batch: rulings are not available in this installation"
+    assert out.read_text() == ""
+
+
+def test_cli_usage_errors(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_text("")
+    assert main(["batch", str(tmp_path / "nope.jsonl"), "-o", str(tmp_path / "o")]) == 2
+    assert "prefdd batch: cannot read" in capsys.readouterr().err
+    assert main(["batch", str(src), "-o", str(src)]) == 2
+    assert capsys.readouterr().err.strip() == "prefdd batch: the output file is the input file"
+    assert main(["batch", str(src), "-o", str(tmp_path / "o"), "--chunk-size", "0"]) == 2
+    assert "--chunk-size: expected a positive number" in capsys.readouterr().err
+    assert main(["batch", str(src), "-o", str(tmp_path / "o"), "--convention", "moscow"]) == 2
+    assert "unknown convention 'moscow'" in capsys.readouterr().err
+
+
+def test_progress_on_a_terminal_and_in_a_log():
+    tty, log = io.StringIO(), io.StringIO()
+    bar = Progress(200, stream=tty, tty=True)
+    bar.start -= 10.0  # pretend 10 s have passed
+    bar.skip(50)
+    bar.advance(50, errors=1)  # 50 answered in 10 s: 5 rec/s; 100 left: ETA 20 s
+    assert tty.getvalue().startswith("\r\x1b[K[")
+    assert "100/200 (50.0%)" in tty.getvalue() and "5.0 rec/s" in tty.getvalue()
+    assert "ETA 0:20" in tty.getvalue() and "1 errors" in tty.getvalue()
+    bar = Progress(None, stream=log, tty=False, log_every=0.0)
+    bar.advance(3)
+    line = log.getvalue()
+    assert line.startswith("prefdd batch: 3 done") and line.endswith("\n") and "\r" not in line
+    assert bar.summary(interrupted=True).startswith("interrupted: 3 records answered, 0 errors")
