@@ -1,0 +1,368 @@
+"""Raspasovka play: the table's settings and a position with legal play.
+
+Everyone passed, so there are no trumps and each player plays for himself to take as few
+tricks as possible. What tables do differently is a setting of :class:`RaspasovkaRules`:
+
+* ``talon`` — how many first tricks the talon "leads" (Sochi: ``both``). The talon cards
+  are turned one at a time; the suit of the turned card is the suit of that trick. First
+  hand (seat 0) plays first, then seats 1 and 2; each follows that suit if able, otherwise
+  plays any card; the highest card of that suit played by a player wins. ``first``: only
+  the first talon card leads a trick; ``none``: the talon is not used and first hand leads
+  trick 1.
+* ``void_talon_trick`` — who takes a talon-led trick to which nobody can follow:
+  ``nobody`` (default: no player played a card of the suit, so no card wins; the trick is
+  set aside and counts for no one) or ``first_hand`` (seat 0, who played first to it,
+  takes it). With a full deck this cannot happen — every suit has 8 cards and the talon at
+  most 2, so 6 are held — but endings and constructed positions can reach it.
+* ``after_talon_lead`` — who leads the first trick after the talon tricks: ``first_hand``
+  (default; the game description and Sochi practice) or ``winner`` (the winner of the last
+  talon trick; first hand if nobody took it).
+
+Seats are 0, 1, 2 in play order; seat 0 is first hand. Tricks after the talon tricks are
+led by the previous trick's winner, as in every game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import SUIT_SYMBOLS, Card
+from ..errors import IllegalMoveError, PositionError, PrefError
+from ..hands import SUIT_MASKS, Hand, cards_of, popcount
+
+FIRST_HAND = 0
+NOBODY = -1  # the winner of a talon-led trick nobody followed, under void_talon_trick="nobody"
+
+TALON_RULES = ("both", "first", "none")
+VOID_TALON_RULES = ("nobody", "first_hand")
+AFTER_TALON_RULES = ("first_hand", "winner")
+_TALON_TRICKS = {"both": 2, "first": 1, "none": 0}
+_TALON_WORDS = {
+    "both": "both", "two": "both", "2": "both", "оба": "both",
+    "first": "first", "one": "first", "1": "first", "первый": "first",
+    "none": "none", "no": "none", "0": "none", "нет": "none",
+}
+
+
+class RaspasovkaError(PositionError):
+    """A raspasovka position or setting that cannot be (names the field)."""
+
+
+@dataclass(frozen=True)
+class RaspasovkaRules:
+    """The table's raspasovka play settings (Sochi practice by default)."""
+
+    talon: str = "both"
+    void_talon_trick: str = "nobody"
+    after_talon_lead: str = "first_hand"
+
+    def __post_init__(self):
+        if self.talon not in TALON_RULES:
+            raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {self.talon!r}")
+        if self.void_talon_trick not in VOID_TALON_RULES:
+            raise RaspasovkaError(f"void_talon_trick: expected one of {', '.join(VOID_TALON_RULES)}, "
+                                  f"got {self.void_talon_trick!r}")
+        if self.after_talon_lead not in AFTER_TALON_RULES:
+            raise RaspasovkaError(f"after_talon_lead: expected one of {', '.join(AFTER_TALON_RULES)}, "
+                                  f"got {self.after_talon_lead!r}")
+
+    @classmethod
+    def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> "RaspasovkaRules":
+        """Settings from user text; ``None`` keeps the default."""
+        kw = {}
+        if talon is not None:
+            t = _TALON_WORDS.get(str(talon).strip().lower())
+            if t is None:
+                raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {talon!r}")
+            kw["talon"] = t
+        if void_talon_trick is not None:
+            kw["void_talon_trick"] = str(void_talon_trick).strip().lower()
+        if after_talon_lead is not None:
+            kw["after_talon_lead"] = str(after_talon_lead).strip().lower()
+        return cls(**kw)
+
+    def talon_tricks(self, talon_cards: int) -> int:
+        """How many first tricks are led by the talon (never more than the cards given)."""
+        return min(_TALON_TRICKS[self.talon], talon_cards)
+
+
+SOCHI_RULES = RaspasovkaRules()
+
+
+class RaspasovkaPosition:
+    """A raspasovka position: hands, talon, the trick on the table, tricks taken.
+
+    ``talon`` is the talon in the order its cards are turned. ``done`` is the number of
+    tricks already completed in the deal (default: ``10 -`` the cards each player holds,
+    as in a full deal); it decides whether the current trick is led by a talon card.
+    ``leader`` is who plays first to the current trick: first hand on a talon trick and
+    on the first trick after them (by default), otherwise whoever won the last trick —
+    then it must be given. ``trick`` holds the players' cards already played to it.
+    """
+
+    __slots__ = ("hands", "talon", "done", "leader", "trick", "taken", "rules", "_stack")
+
+    def __init__(self, hands, talon=(), *, done=None, leader=None, trick=(), taken=(0, 0, 0),
+                 rules: RaspasovkaRules = SOCHI_RULES):
+        if not isinstance(rules, RaspasovkaRules):
+            raise RaspasovkaError("rules: expected RaspasovkaRules")
+        self.rules = rules
+        if len(hands) != 3:
+            raise RaspasovkaError(f"hands: expected three hands, got {len(hands)}")
+        self.hands = [h if isinstance(h, int) else Hand(h).mask for h in hands]
+        self.talon = tuple(Card.parse(c) for c in talon)
+        self.trick = [(int(s), Card.parse(c)) for s, c in trick]
+        if isinstance(taken, (str, bytes)) or len(taken) != 3 or any(
+                isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken):
+            raise RaspasovkaError(f"taken: expected three non-negative trick counts, got {taken!r}")
+        self.taken = list(taken)
+        self._stack: list = []
+        if self.trick:
+            first = self.trick[0][0]
+            if first not in (0, 1, 2):
+                raise RaspasovkaError(f"trick: seat must be 0, 1 or 2, got {first!r}")
+            if leader is not None and leader != first:
+                raise RaspasovkaError(f"leader: seat {leader} disagrees with the trick, begun by seat {first}")
+            leader = first
+        n = self._mover_size(leader)
+        if done is None:
+            done = 10 - n
+        if isinstance(done, bool) or not isinstance(done, int) or done < 0:
+            raise RaspasovkaError(f"tricks_done: expected a non-negative integer, got {done!r}")
+        self.done = done
+        if leader is None:
+            leader = self._default_leader()
+        if isinstance(leader, bool) or leader not in (0, 1, 2):
+            raise RaspasovkaError(f"leader: expected seat 0, 1 or 2, got {leader!r}")
+        self.leader = leader
+        self.validate()
+
+    def _mover_size(self, leader) -> int:
+        sizes = [popcount(h) for h in self.hands]
+        if leader is None or leader not in (0, 1, 2):
+            return max(sizes)
+        return sizes[(leader + len(self.trick)) % 3]
+
+    def _default_leader(self) -> int:
+        k = self.talon_tricks
+        if self.done < k or self.done == 0:
+            return FIRST_HAND
+        if self.done == k and self.rules.after_talon_lead == "first_hand":
+            return FIRST_HAND
+        raise RaspasovkaError(f"leader: give the seat that leads trick {self.done + 1} "
+                              f"(the winner of the last trick)")
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def talon_tricks(self) -> int:
+        return self.rules.talon_tricks(len(self.talon))
+
+    @property
+    def talon_card(self) -> Card | None:
+        """The talon card that leads the current trick, or None on a players' trick."""
+        return self.talon[self.done] if self.done < self.talon_tricks else None
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def lead_suit(self) -> int | None:
+        tc = self.talon_card
+        if tc is not None:
+            return int(tc) >> 3
+        return int(self.trick[0][1]) >> 3 if self.trick else None
+
+    def tricks_left(self) -> int:
+        """Tricks still to play, the current one included."""
+        return (sum(popcount(h) for h in self.hands) + len(self.trick)) // 3
+
+    def is_over(self) -> bool:
+        return not self.trick and not any(self.hands)
+
+    # ------------------------------------------------------------------ validation
+    def validate(self) -> None:
+        seen = {}
+
+        def claim(card, where):
+            c = int(card)
+            if c in seen:
+                raise RaspasovkaError(f"duplicate card {Card(c)}: in {seen[c]} and in {where}")
+            seen[c] = where
+
+        for seat, h in enumerate(self.hands):
+            if not 0 <= h <= 0xFFFFFFFF:
+                raise RaspasovkaError(f"hands[{seat}]: not a 32-bit mask")
+            for c in cards_of(h):
+                claim(c, f"hands[{seat}]")
+        if len(self.talon) > 2:
+            raise RaspasovkaError(f"talon: at most two cards, got {len(self.talon)}")
+        for c in self.talon:
+            claim(c, "talon")
+        if len(self.trick) > 2:
+            raise RaspasovkaError("trick: at most two cards can be on the table before the next move")
+        order = [(self.leader + i) % 3 for i in range(3)]
+        for i, (seat, card) in enumerate(self.trick):
+            if seat != order[i]:
+                raise RaspasovkaError(f"trick: card {i + 1} ({card}) was played by seat {seat}, but after "
+                                      f"seat {self.leader} it is seat {order[i]}'s turn")
+            claim(card, "trick")
+        sizes = [popcount(h) for h in self.hands]
+        n = sizes[self.to_move]
+        for i, seat in enumerate(order):
+            want = n - 1 if i < len(self.trick) else n
+            if sizes[seat] != want:
+                raise RaspasovkaError(f"hand sizes {sizes} cannot occur: with {len(self.trick)} card(s) on the "
+                                      f"table and seat {self.to_move} to move holding {n}, seat {seat} "
+                                      f"should hold {want}")
+        if self.trick and n == 0:
+            raise RaspasovkaError("trick in progress but the seat to move has no cards")
+        if self.done + n > 10:
+            raise RaspasovkaError(f"tricks_done {self.done} plus {n} cards in hand exceeds 10 tricks")
+        if sum(self.taken) > self.done:
+            raise RaspasovkaError(f"taken {self.taken}: more tricks than the {self.done} already played")
+        k = self.talon_tricks
+        if self.done < k and self.leader != FIRST_HAND:
+            raise RaspasovkaError(f"leader: trick {self.done + 1} is led by the talon; first hand (seat 0) "
+                                  f"plays first to it, not seat {self.leader}")
+        if self.done == 0 and k == 0 and self.leader != FIRST_HAND:
+            raise RaspasovkaError(f"leader: first hand (seat 0) leads trick 1, not seat {self.leader}")
+        if (0 < k == self.done and self.rules.after_talon_lead == "first_hand"
+                and self.leader != FIRST_HAND):
+            raise RaspasovkaError(f"leader: first hand (seat 0) leads trick {k + 1}, the first after the "
+                                  f"talon, not seat {self.leader}")
+        lead = self.lead_suit
+        start = 0 if self.talon_card is not None else 1
+        for seat, card in self.trick[start:]:
+            held = self.hands[seat] | card.mask
+            if held & SUIT_MASKS[lead] and not card.mask & SUIT_MASKS[lead]:
+                raise RaspasovkaError(f"trick: seat {seat} played {card} but must follow suit {SUIT_SYMBOLS[lead]}")
+
+    # ------------------------------------------------------------------ play
+    def legal_mask(self) -> int:
+        hand = self.hands[self.to_move]
+        lead = self.lead_suit
+        if lead is None:
+            return hand
+        follow = hand & SUIT_MASKS[lead]
+        return follow or hand
+
+    def legal_moves(self) -> list[Card]:
+        return cards_of(self.legal_mask())
+
+    def trick_winner(self, cards) -> int:
+        """Winner of a complete trick given as its three cards in order of play (from the leader)."""
+        tc = self.talon_card
+        if tc is not None:
+            suit = int(tc) >> 3
+            best, seat = -1, NOBODY
+            for i, c in enumerate(cards):
+                if int(c) >> 3 == suit and int(c) > best:
+                    best, seat = int(c), (self.leader + i) % 3
+            if seat == NOBODY and self.rules.void_talon_trick == "first_hand":
+                seat = FIRST_HAND
+            return seat
+        suit = int(cards[0]) >> 3
+        best, seat = int(cards[0]), self.leader
+        for i, c in enumerate(cards[1:], 1):
+            if int(c) >> 3 == suit and int(c) > best:
+                best, seat = int(c), (self.leader + i) % 3
+        return seat
+
+    def next_leader(self, winner: int) -> int:
+        """Who plays first to the next trick, once the current one went to ``winner``."""
+        k = self.talon_tricks
+        nxt = self.done + 1
+        if nxt < k:
+            return FIRST_HAND
+        if nxt == k and k > 0 and (self.rules.after_talon_lead == "first_hand" or winner == NOBODY):
+            return FIRST_HAND
+        return winner if winner != NOBODY else FIRST_HAND
+
+    def play(self, card) -> int | None:
+        """Play a card for the seat to move; at a trick's end return its winner (NOBODY = -1)."""
+        card = Card.parse(card)
+        seat = self.to_move
+        if not self.hands[seat] & card.mask:
+            raise IllegalMoveError(f"seat {seat} does not hold {card}")
+        if not self.legal_mask() & card.mask:
+            raise IllegalMoveError(f"seat {seat} cannot play {card}: must follow suit {SUIT_SYMBOLS[self.lead_suit]}")
+        self.hands[seat] ^= card.mask
+        self.trick.append((seat, card))
+        if len(self.trick) < 3:
+            self._stack.append(None)
+            return None
+        winner = self.trick_winner([c for _, c in self.trick])
+        self._stack.append((self.trick, self.leader, winner))
+        if winner != NOBODY:
+            self.taken[winner] += 1
+        self.leader = self.next_leader(winner)
+        self.done += 1
+        self.trick = []
+        return winner
+
+    def undo(self):
+        if not self._stack:
+            raise IllegalMoveError("nothing to undo")
+        top = self._stack.pop()
+        if top is not None:
+            trick, leader, winner = top
+            self.done -= 1
+            if winner != NOBODY:
+                self.taken[winner] -= 1
+            self.trick = list(trick)
+            self.leader = leader
+        seat, card = self.trick.pop()
+        self.hands[seat] |= card.mask
+        return seat, card
+
+    def copy(self) -> "RaspasovkaPosition":
+        p = RaspasovkaPosition.__new__(RaspasovkaPosition)
+        p.hands = list(self.hands)
+        p.talon = self.talon
+        p.done = self.done
+        p.leader = self.leader
+        p.trick = list(self.trick)
+        p.taken = list(self.taken)
+        p.rules = self.rules
+        p._stack = []
+        return p
+
+    def replay(self, history) -> None:
+        """Play a list of cards in order, naming the first illegal one."""
+        for i, text in enumerate(history):
+            seat = self.to_move
+            try:
+                card = Card.parse(text)
+            except PrefError as e:
+                raise IllegalMoveError(f"history[{i}] (trick {self.done + 1}, seat {seat}): {e}") from None
+            if self.is_over():
+                raise IllegalMoveError(f"history[{i}] ({card}): the deal is already over")
+            try:
+                self.play(card)
+            except IllegalMoveError as e:
+                raise IllegalMoveError(f"history[{i}]: trick {self.done + 1}, seat {seat}, card {card}: {e}") from None
+        self._stack.clear()
+
+    # ------------------------------------------------------------------ printing
+    def __str__(self) -> str:
+        tc = self.talon_card
+        head = f"raspasovka, trick {self.done + 1}" + (f" led by the talon {tc.pretty()}" if tc else "")
+        lines = [head + f"; seat {self.to_move} to move"]
+        for s in range(3):
+            lines.append(f"  {s}: {Hand(self.hands[s]).compact()}  ({self.taken[s]} tricks)")
+        if self.trick:
+            lines.append("  trick: " + " ".join(f"{s}:{c.pretty()}" for s, c in self.trick))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<RaspasovkaPosition done={self.done} to_move={self.to_move} "
+                f"hands={[Hand(h).compact() for h in self.hands]} talon={[str(c) for c in self.talon]}>")
+
+
+def raspasovka_deal(hands, talon=(), rules: RaspasovkaRules = SOCHI_RULES) -> RaspasovkaPosition:
+    """The start of a dealt raspasovka: ten cards each, the talon in the order it is turned."""
+    return RaspasovkaPosition(hands, talon, done=0, rules=rules)
+
+
+__all__ = ["RaspasovkaRules", "RaspasovkaPosition", "RaspasovkaError", "SOCHI_RULES", "FIRST_HAND", "NOBODY",
+           "TALON_RULES", "VOID_TALON_RULES", "AFTER_TALON_RULES", "raspasovka_deal"]
