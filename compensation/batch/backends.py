@@ -150,7 +150,7 @@ class DaskBackend(Backend):
     """
 
     def __init__(self, address: str | None = None, local: int | None = None, *, client=None,
-                 processes: bool = True):
+                 processes: bool = True, timeout: str = "20s"):
         distributed = _import_distributed()
         self._cluster = None
         self._own_client = client is None
@@ -161,10 +161,10 @@ class DaskBackend(Backend):
 
                 self._cluster = distributed.LocalCluster(
                     n_workers=local or local_cores(), threads_per_worker=1, processes=processes,
-                    dashboard_address=None, silence_logs=logging.ERROR)
+                    dashboard_address=":0", silence_logs=logging.ERROR)
                 address = self._cluster
             try:
-                client = distributed.Client(address, timeout="20s")
+                client = distributed.Client(address, timeout=timeout)
             except (OSError, TimeoutError) as e:
                 self.close()
                 raise BackendError(f"cannot reach the Dask scheduler at {address}: {e}") from None

@@ -1,0 +1,78 @@
+"""The Dask path: the same batch on a LocalCluster started here, answers streamed back and
+written resumably; and a clear error when Dask is not installed.
+
+Expected values are the recorded answers of tests/data/reference_deals.jsonl.
+"""
+import io
+import json
+import sys
+
+import pytest
+
+from compensation.batch import BackendError, batch_file, make_backend, solve_many, work
+from solver.cli import main
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    import logging
+
+    work.warm_up()  # the workers (processes on this machine) then load the engine from the disk cache
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as c:
+        yield c
+
+
+def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    lines = [json.dumps(r) for r in reference_deals]
+    lines.insert(7, "{not json")
+    src.write_text("\n".join(lines) + "\n")
+    # an earlier run got as far as the first two records (and was cut mid-line)
+    first = reference_deals[:2]
+    out.write_text("".join(json.dumps({"id": r["id"], "line": i, "declarer_tricks": r["declarer_tricks"]}) + "\n"
+                           for i, r in enumerate(first, 1)) + '{"id": "r002", "li')
+    log = io.StringIO()
+    s = batch_file(str(src), str(out), dask=cluster.scheduler_address, chunk_size=5, stream=log)
+    assert (s.skipped, s.answered, s.errors) == (2, len(reference_deals) - 2 + 1, 1)
+    assert "the Dask cluster at tcp://" in log.getvalue()
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted(r["line"] for r in recs) == list(range(1, len(lines) + 1))
+    answers = {r["id"]: r["declarer_tricks"] for r in reference_deals}
+    for r in recs:
+        if r["line"] == 8:
+            assert r["error"].startswith("line 8: not valid JSON")
+        else:
+            assert r["declarer_tricks"] == answers[r["id"]], r
+
+
+def test_solve_many_on_dask(cluster, reference_deals):
+    out = list(solve_many(reference_deals[:12], dask=cluster.scheduler_address, chunk_size=3))
+    assert sorted(r["line"] for r in out) == list(range(1, 13))
+    for r in out:
+        assert r["declarer_tricks"] == reference_deals[r["line"] - 1]["declarer_tricks"]
+
+
+def test_cli_dask_local(tmp_path, reference_deals, capsys):
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:5]))
+    assert main(["batch", str(src), "-o", str(out), "--dask-local", "1", "--no-progress"]) == 0
+    got = {json.loads(x)["id"]: json.loads(x)["declarer_tricks"] for x in out.read_text().splitlines()}
+    assert got == {r["id"]: r["declarer_tricks"] for r in reference_deals[:5]}
+
+
+def test_dask_missing_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
+    with pytest.raises(BackendError, match=r"Dask is not installed: pip install 'prefdd\[dask\]'"):
+        make_backend(dask="tcp://127.0.0.1:1")
+
+
+def test_unreachable_scheduler(tmp_path, reference_deals):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(reference_deals[0]) + "\n")
+    from compensation.batch import backends
+
+    with pytest.raises(BackendError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        backends.DaskBackend("tcp://127.0.0.1:9", timeout="2s")
