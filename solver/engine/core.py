@@ -414,6 +414,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
             h2 = H[d, 2]
             total = popcount(h0) + popcount(h1) + popcount(h2)
             r = (total + nt) // 3
+            stats[20 + r] += 1
             if need <= 0:
                 val = 1
                 status = 2
@@ -442,43 +443,6 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                 status = 2
                 continue
             if nt == 0:
-                key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
-                extra = ld | (ctx << 2) | (CS[d] << 12)
-                KEY[d] = key
-                EXTRA[d] = extra
-                idx = tt_index(key, extra, ttmask)
-                found = -1
-                for slot in range(idx, idx + 4):
-                    dat = tt[2 * slot + 1]
-                    if dat != 0 and tt[2 * slot] == key and ((dat >> 22) & 0xFFFFFF) == extra:
-                        if reuse or ((dat >> 46) & 0x3FFF) == gen:
-                            found = slot
-                        break
-                if found >= 0:
-                    dat = tt[2 * found + 1]
-                    lb = dat & 0xFF
-                    ub = (dat >> 8) & 0xFF
-                    if lb >= need:
-                        stats[S_TTHITS] += 1
-                        val = 1
-                        status = 2
-                        EXTRA[d] = -1
-                        continue
-                    if ub < need:
-                        stats[S_TTHITS] += 1
-                        val = 0
-                        status = 2
-                        EXTRA[d] = -1
-                        continue
-                    mcode = (dat >> 16) & 0x3F
-                    if mcode:
-                        s = (mcode - 1) >> 3
-                        k = (mcode - 1) & 7
-                        alive = ((h0 | h1 | h2) >> (s * 8)) & 0xFF
-                        if absolute:
-                            BEST[d] = s * 8 + k
-                        else:
-                            BEST[d] = s * 8 + NTH[alive * 8 + k]
                 if use_bounds:
                     if trump >= 0 or not misere:
                         lbd = 0
@@ -527,6 +491,43 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                             val = 1
                             status = 2
                             continue
+                key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
+                extra = ld | (ctx << 2) | (CS[d] << 12)
+                KEY[d] = key
+                EXTRA[d] = extra
+                idx = tt_index(key, extra, ttmask)
+                found = -1
+                for slot in range(idx, idx + 4):
+                    dat = tt[2 * slot + 1]
+                    if dat != 0 and tt[2 * slot] == key and ((dat >> 22) & 0xFFFFFF) == extra:
+                        if reuse or ((dat >> 46) & 0x3FFF) == gen:
+                            found = slot
+                        break
+                if found >= 0:
+                    dat = tt[2 * found + 1]
+                    lb = dat & 0xFF
+                    ub = (dat >> 8) & 0xFF
+                    if lb >= need:
+                        stats[S_TTHITS] += 1
+                        val = 1
+                        status = 2
+                        EXTRA[d] = -1
+                        continue
+                    if ub < need:
+                        stats[S_TTHITS] += 1
+                        val = 0
+                        status = 2
+                        EXTRA[d] = -1
+                        continue
+                    mcode = (dat >> 16) & 0x3F
+                    if mcode:
+                        s = (mcode - 1) >> 3
+                        k = (mcode - 1) & 7
+                        alive = ((h0 | h1 | h2) >> (s * 8)) & 0xFF
+                        if absolute:
+                            BEST[d] = s * 8 + k
+                        else:
+                            BEST[d] = s * 8 + NTH[alive * 8 + k]
             # ---- expand
             hand = H[d, mover]
             legal = legal_of(hand, nt, TC[d, 0], trump)
