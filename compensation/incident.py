@@ -47,7 +47,7 @@ RULING_OPTIONS = {
     "resolve": (("side_best", "against_offender"), "side_best"),
 }
 TOP_FIELDS = {"id", "deal", "contract", "declarer", "decisions", "open", "first_leader", "history",
-              "violation", "result", "raspasovka_round", "scoring", "options", "note", "source"}
+              "violation", "result", "raspasovka_round", "scoring", "options", "note", "source", "taken"}
 
 
 class IncidentError(PrefError):
@@ -95,6 +95,7 @@ class Incident:
     overrides: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     id: Any = None
+    taken: tuple = (0, 0, 0)  # tricks won before the hands given (an end position)
     lead_overrides: dict = field(default_factory=dict)  # history index -> seat who led there
 
     # ------------------------------------------------------------ facts
@@ -141,7 +142,7 @@ class Incident:
         out = list(self.discard) + ([] if self.kind == "game" else list(self.talon))
         decl = self.declarer if self.declarer is not None else 0
         return Position([list(h) for h in self.hands], contract or self.solver_contract, decl,
-                        self.first_leader, out=out)
+                        self.first_leader, taken=list(self.taken), out=out)
 
     def position_at(self, n: int, contract: str | None = None) -> Position:
         """The position before ``history[n]`` (n = len(history): after all of it)."""
@@ -330,6 +331,20 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
 
     rr = _int(rec.get("raspasovka_round", 1), "raspasovka_round", 1)
 
+    # tricks won before the hands given: an end position of a 10-trick deal
+    if rec.get("taken") is not None:
+        t = rec["taken"]
+        if not isinstance(t, list) or len(t) != 3:
+            raise IncidentError("taken", f"expected the tricks of seats 0, 1, 2, got {t!r}")
+        taken = tuple(_int(x, f"taken[{i}]", 0, 10) for i, x in enumerate(t))
+    else:
+        taken = (0, 0, 0) if sizes[0] == 10 else None
+    if taken is None:
+        raise IncidentError("taken", f"missing: the hands hold {sizes[0]} cards, so give the tricks already "
+                                     f"won by seats 0, 1, 2 (summing to {10 - sizes[0]})")
+    if sum(taken) + sizes[0] != 10:
+        raise IncidentError("taken", f"{list(taken)} plus {sizes[0]} tricks to play must make 10")
+
     # result
     result = None
     if rec.get("result") is not None:
@@ -341,8 +356,12 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
         if not isinstance(t, list) or len(t) != 3:
             raise IncidentError("result.tricks", f"expected the tricks of seats 0, 1, 2, got {t!r}")
         t = [_int(x, f"result.tricks[{i}]", 0, 10) for i, x in enumerate(t)]
-        if sum(t) != sizes[0]:
-            raise IncidentError("result.tricks", f"must sum to {sizes[0]} (the cards each held), got {sum(t)}")
+        if sum(t) != 10:
+            raise IncidentError("result.tricks", f"must sum to 10 (the whole deal), got {sum(t)}")
+        below = [i for i in range(3) if t[i] < taken[i]]
+        if below:
+            raise IncidentError(f"result.tricks[{below[0]}]", f"{t[below[0]]} is fewer than the "
+                                                                f"{taken[below[0]]} already taken")
         result = tuple(t)
 
     violation = _violation(rec["violation"], kind, declarer, len(history))
@@ -350,7 +369,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     inc = Incident(hands=hands, talon=talon, discard=discard, contract=contract, declarer=declarer,
                    decisions=decisions, open=open_play, first_leader=first_leader, history=history,
                    violation=violation, result=result, raspasovka_round=rr, convention_name=conv_name,
-                   overrides=over, options=opts, id=rec.get("id"))
+                   overrides=over, options=opts, id=rec.get("id"), taken=taken)
     if conv.players == 4 and kind == "raspasovka":
         pass
     _check_out_of_turn(inc)

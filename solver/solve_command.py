@@ -4,7 +4,9 @@ Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or 
 the record format is described in :mod:`solver.records`. Output: one JSON line per record,
 ``{"id": ..., "declarer_tricks": n}``, plus ``card_values``/``best_cards`` with
 ``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``.
-A bad record prints one line on stderr naming it and the problem; the others are still
+A record whose ``contract`` is ``"raspasovka"`` (``"распасы"``, ``"all-pass"``) asks for one
+player's tricks against the other two: see :mod:`solver.raspasovka.api` (``player``,
+``talon``, ``talon_rule``; output ``player_tricks``). A bad record prints one line on stderr naming it and the problem; the others are still
 solved, and the exit status is 2.
 """
 from __future__ import annotations
@@ -34,7 +36,13 @@ def register(subparsers):
 
 def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None, reference=False) -> dict:
     """Solve one JSON record and return the output object (raises PrefError on bad input)."""
+    from .raspasovka.api import is_raspasovka_record
     from .records import constraints_from_json, position_from_json
+
+    if is_raspasovka_record(rec):  # contract "raspasovka": one player's tricks against the other two
+        from .raspasovka.api import solve_record as solve_raspasovka_record
+
+        return solve_raspasovka_record(rec, all_cards=all_cards, line=line, reference=reference)
 
     pos = position_from_json(rec)
     cons = constraints_from_json(rec.get("constraints"))

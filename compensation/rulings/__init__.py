@@ -201,7 +201,12 @@ def rule_parsed(inc: Incident, engine=None) -> Ruling:
                             e.message) from None
 
 
-RULE_MODULES = ("fixed", "counterfactual", "remedy", "discard", "plan", "info", "naming", "claims", "raspasovka")
+RULE_MODULES = ("fixed", "counterfactual", "remedy", "discard", "plan", "info", "note", "naming", "claims",
+                "raspasovka")
+
+
+OPTIONAL_MODULES = ("claims", "raspasovka")
+LOAD_ERRORS: list = []  # (module, message) of optional rule modules that failed to load
 
 
 def _load() -> None:
@@ -213,6 +218,10 @@ def _load() -> None:
             if e.name == full:
                 continue
             raise
+        except Exception as e:  # an optional module's bug must not take every other rule down
+            if name not in OPTIONAL_MODULES:
+                raise
+            LOAD_ERRORS.append((full, f"{type(e).__name__}: {e}"))
 
 
 _load()

@@ -156,10 +156,11 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
 @njit(cache=True, inline="always")
 def suit_safe(d, e, shifted):
     """Can the misère declarer, holding ``d`` in a suit the defenders hold ``e`` of, always
-    play under? He plays his lowest card each round; every round led by a defender uses at
-    least one defender card, so round i is led with at least e's i-th lowest card. Safe if
-    d_i < e_i for every round (``shifted``: d_(i+1) < e_i, for after he leads d_1 himself).
-    Defenders' discards only raise e's order statistics, his own discards are his highest."""
+    play under? Safe if d_i < e_i for every i (i-th lowest cards; ``shifted``: d_(i+1) < e_i,
+    for after he leads d_1 himself). His strategy: under a led card x he plays his highest
+    card below x; removing x and that card keeps the condition (an exchange argument), the
+    other defender's card or discards only raise e's order statistics, and when void he
+    discards his highest cards, which keeps it too."""
     if d == 0 or e == 0:
         return True
     if shifted:
@@ -199,7 +200,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     """A lower bound on the misère declarer's tricks from this trick start.
 
     All his cards win when led and he is on lead: he takes every trick. A defender on lead
-    holding a suit in which all the declarer's cards beat all the defenders': one trick."""
+    can lead under all the declarer's cards of a suit, and the partner can stay under them
+    too (or is void): one trick."""
     dh = d1 | d2
     n = popcount(decl_h)
     if leader == decl:
@@ -212,13 +214,20 @@ def misere_forced(decl_h, d1, d2, leader, decl):
             if theirs and highest_bit(theirs) > lowest_index(mine):
                 return 0
         return n
-    lead_h = d1 if leader != decl and ((decl + 1) % 3) == leader else d2
+    lead_h = d1 if ((decl + 1) % 3) == leader else d2
+    part_h = d2 if ((decl + 1) % 3) == leader else d1
     for s in range(4):
         sh = s * 8
         mine = (decl_h >> sh) & 0xFF
         lh = (lead_h >> sh) & 0xFF
-        if mine and lh and highest_bit(((dh >> sh) & 0xFF)) < lowest_index(mine):
-            return 1
+        if mine == 0 or lh == 0:
+            continue
+        low = lowest_index(mine)
+        # the leader leads under all the declarer's cards; the partner can stay under too
+        if lowest_index(lh) < low:
+            ph = (part_h >> sh) & 0xFF
+            if ph == 0 or lowest_index(ph) < low:
+                return 1
     return 0
 
 
@@ -414,7 +423,6 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
             h2 = H[d, 2]
             total = popcount(h0) + popcount(h1) + popcount(h2)
             r = (total + nt) // 3
-            stats[20 + r] += 1
             if need <= 0:
                 val = 1
                 status = 2

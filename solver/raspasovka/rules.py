@@ -116,6 +116,7 @@ class RaspasovkaPosition:
             raise RaspasovkaError(f"taken: expected three non-negative trick counts, got {taken!r}")
         self.taken = list(taken)
         self._stack: list = []
+        self._check_cards()
         if self.trick:
             first = self.trick[0][0]
             if first not in (0, 1, 2):
@@ -180,7 +181,8 @@ class RaspasovkaPosition:
         return not self.trick and not any(self.hands)
 
     # ------------------------------------------------------------------ validation
-    def validate(self) -> None:
+    def _check_cards(self) -> None:
+        """Every card in one place only; at most two talon cards; sizes possible with no leader."""
         seen = {}
 
         def claim(card, where):
@@ -198,14 +200,22 @@ class RaspasovkaPosition:
             raise RaspasovkaError(f"talon: at most two cards, got {len(self.talon)}")
         for c in self.talon:
             claim(c, "talon")
+        for i, (_, c) in enumerate(self.trick):
+            claim(c, f"trick[{i}]")
         if len(self.trick) > 2:
             raise RaspasovkaError("trick: at most two cards can be on the table before the next move")
+        sizes = [popcount(h) for h in self.hands]
+        if not self.trick and len(set(sizes)) != 1:
+            raise RaspasovkaError(f"hands: sizes {sizes} differ, but with no card on the table every player "
+                                  f"holds the same number")
+
+    def validate(self) -> None:
+        self._check_cards()
         order = [(self.leader + i) % 3 for i in range(3)]
         for i, (seat, card) in enumerate(self.trick):
             if seat != order[i]:
                 raise RaspasovkaError(f"trick: card {i + 1} ({card}) was played by seat {seat}, but after "
                                       f"seat {self.leader} it is seat {order[i]}'s turn")
-            claim(card, "trick")
         sizes = [popcount(h) for h in self.hands]
         n = sizes[self.to_move]
         for i, seat in enumerate(order):
