@@ -152,7 +152,7 @@ class Figure:
         src = {"double dummy": "в открытую" if lang == "ru" else "double dummy",
                "actual": "реальный результат" if lang == "ru" else "actual result"}.get(self.source, self.source)
         parts.append(f"({src})")
-        s = " ".join(parts)
+        s = parts[0] + " " + "; ".join(parts[1:-1]) + " " + parts[-1]
         if self.line:
             s += "\n      " + ("линия: " if lang == "ru" else "line: ") + " ".join(
                 (c.russian() if lang == "ru" else c.pretty()) if hasattr(c, "pretty") else str(c)

@@ -1,0 +1,105 @@
+"""``prefdd rule``: an incident (JSON) in, the ruling out.
+
+Usage::
+
+    prefdd rule INCIDENT.json                 # the ruling as text, in Russian
+    prefdd rule INCIDENT.json --lang en       # in English
+    prefdd rule INCIDENT.json --json          # as JSON
+    prefdd rule INCIDENT.json --convention leningrad --set players=4 --set compare=actual
+    prefdd rule --list                        # every rule: number, pattern, title
+
+``--set`` takes a scoring option (see ``docs/scoring.md``) or a ruling option
+(``compare``, ``resolve``; see ``docs/rulings.md``). A bad incident prints one line,
+``prefdd rule: FILE: FIELD: PROBLEM``, and exits with status 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(subparsers):
+    p = subparsers.add_parser("rule", help="rule on an incident of the penalty code (JSON in, ruling out)",
+                              description="Apply the penalty code to an incident described in JSON and print what "
+                                          "every player writes, with the rule, the figures compared and the settings.")
+    p.add_argument("input", nargs="?", help="incident file (JSON); '-' for stdin")
+    p.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the text (default ru)")
+    p.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    p.add_argument("--convention", default=None, help="scoring convention: sochi, leningrad, rostov")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a scoring option or a ruling option (compare, resolve); repeatable")
+    p.add_argument("--list", action="store_true", help="list every rule with its title and pattern")
+    p.set_defaults(func=run)
+    return p
+
+
+def _fail(where: str, message: str) -> int:
+    print(f"prefdd rule: {where}: {message}", file=sys.stderr)
+    return 2
+
+
+def _list(lang: str) -> int:
+    from .rulings import LOAD_ERRORS, VARIANTS
+
+    def key(n):
+        return [int(x) if x.isdigit() else x for x in n.split(".")]
+
+    for number in sorted(VARIANTS, key=key):
+        for s in VARIANTS[number]:
+            title = s.title_ru if lang == "ru" else s.title_en
+            kinds = "" if tuple(s.contracts) == ("game", "misere") else f" ({', '.join(s.contracts)})"
+            print(f"{number:<9} {s.pattern:<13} {title}{kinds}")
+    for mod, msg in LOAD_ERRORS:
+        print(f"prefdd rule: warning: rule module {mod} failed to load: {msg}", file=sys.stderr)
+    return 0
+
+
+def run(args) -> int:
+    if args.list:
+        return _list(args.lang)
+    if not args.input:
+        return _fail("input", "give an incident file (or --list)")
+    from .conventions import PRESETS, parse_option
+    from .errors import ScoringError
+    from .incident import RULING_OPTIONS, IncidentError
+    from .rulings import rule_incident
+    from solver.errors import PrefError
+
+    name = "stdin" if args.input == "-" else args.input
+    try:
+        raw = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
+    except OSError as e:
+        return _fail(name, f"cannot read: {e.strerror}")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        return _fail(name, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+    overrides, options = {}, {}
+    for item in args.overrides:
+        if "=" not in item:
+            return _fail("--set", f"expected KEY=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        k = k.strip()
+        if k in RULING_OPTIONS:
+            options[k] = v.strip()
+            continue
+        try:
+            overrides[k] = parse_option(k, v)
+        except ScoringError as e:
+            return _fail("--set", str(e))
+    if args.convention is not None and args.convention not in PRESETS:
+        return _fail("--convention", f"unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
+    settings = {"convention": args.convention, "overrides": overrides, "options": options}
+    try:
+        ruling = rule_incident(data, settings)
+    except IncidentError as e:
+        return _fail(name, str(e))
+    except ScoringError as e:
+        return _fail(name, str(e))
+    except PrefError as e:
+        return _fail(name, str(e))
+    if args.json:
+        print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(ruling.to_text(args.lang))
+    return 0

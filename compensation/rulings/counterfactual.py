@@ -1,0 +1,547 @@
+"""CF rules — "possible damage" of a faulty move — and the play-out machinery every
+engine-backed rule shares.
+
+Damage to a victim V = W_V(correct play) − W_V(play after the fault), both double dummy
+from the moment of the fault, W the settlement balance in whists (scoring.md); never
+negative; written as whists by V on the offender(s), split between two who decided
+jointly. "Correct play" = the seat that had to move plays its side's best admissible card
+(options: ``resolve=against_offender`` takes the admissible card best for the victim;
+``compare=actual`` compares with the recorded result instead of double dummy after the
+fault). Among the defence's equally good lines the trick split is resolved per the
+convention's ``counterfactual_split`` (for the victim by default): each defender's
+favoured split is played out and ``settlement.resolve_split`` picks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.cards import Card
+from solver.constraints import NO_CONSTRAINTS, LeadRestriction
+from solver.position import Position, trick_winner
+
+from ..incident import IncidentError
+from ..outcome import Outcome, score
+from ..settlement import balance, resolve_split
+from ..sheet import Entries
+from . import rule
+from .ruling import Figure, Ruling, Text, text
+
+
+# ------------------------------------------------------------------ scoring a result
+def score_tricks(ctx, tricks, contract=None) -> Entries:
+    """The entries a deal with these final tricks writes (the incident's decisions)."""
+    inc = ctx.incident
+    return score(Outcome(contract or inc.contract, inc.declarer, inc.decisions, tuple(tricks)), ctx.convention)
+
+
+def need_play(ctx) -> None:
+    inc = ctx.incident
+    if inc.kind == "game" and not inc.whisters:
+        raise IncidentError("decisions", "no defender whisted: the contract was not played, so there is no "
+                                         "play to judge")
+
+
+@dataclass
+class Played:
+    """A result played out from a position: final tricks, the line, the entries."""
+
+    tricks: tuple
+    line: list
+    entries: Entries
+    declarer_tricks: int
+
+    def figure(self, label: Text, ctx=None, seat=None, source="double dummy") -> Figure:
+        bal = None
+        if ctx is not None and seat is not None:
+            bal = balance(seat, self.entries, ctx.convention, ctx.convention.pulya_in_damage)
+        return Figure(label, self.tricks, self.declarer_tricks, list(self.line), bal, seat, source)
+
+
+def _replay_tricks(pos: Position, line) -> tuple:
+    p = pos.copy()
+    for c in line:
+        p.play(c)
+    return tuple(p.taken)
+
+
+def play_out(ctx, pos: Position, cons=NO_CONSTRAINTS, *, victim: int | None = None,
+             worst_for: int | None = None, contract=None) -> Played:
+    """Double dummy from ``pos`` to the end (under ``cons``), the defence's split resolved
+    for ``victim`` (per the convention) or against ``worst_for``."""
+    inc = ctx.incident
+    e = ctx.engine
+    cons = cons or NO_CONSTRAINTS
+    two = inc.kind == "game" and len(inc.whisters) == 2 and not pos.is_misere
+    if not two or (victim is None and worst_for is None) or pos.is_over():
+        a = e.analyse(pos, cons, line=True)
+        tricks = _replay_tricks(pos, a.line)
+        return Played(tricks, a.line, score_tricks(ctx, tricks, contract), tricks[pos.declarer])
+    cands = []
+    for f in inc.defenders:
+        a = e.analyse(pos, cons, line=True, favour=f)
+        tricks = _replay_tricks(pos, a.line)
+        cands.append(Played(tricks, a.line, score_tricks(ctx, tricks, contract), tricks[pos.declarer]))
+    if worst_for is not None:
+        vals = [balance(worst_for, c.entries, ctx.convention) for c in cands]
+        return cands[vals.index(min(vals))]
+    chosen = resolve_split(victim, [c.entries for c in cands], ctx.convention)
+    return next(c for c in cands if c.entries is chosen)
+
+
+def actual(ctx) -> Played:
+    inc = ctx.incident
+    if inc.result is None:
+        raise IncidentError("result.tricks", f"missing: rule {ctx.spec.number} needs the actual result")
+    return Played(inc.result, [], score_tricks(ctx, inc.result), inc.result[inc.declarer])
+
+
+def bal(ctx, seat: int, played: Played) -> Fraction:
+    return balance(seat, played.entries, ctx.convention, ctx.convention.pulya_in_damage)
+
+
+def deal_result(ctx, r: Ruling, why: Text | None = None) -> bool:
+    """Write the deal's actual result (if known); say so in the notes if not."""
+    inc = ctx.incident
+    if inc.result is None:
+        r.note("The deal's own result is not given (result.tricks): only the penalty and compensation "
+               "are listed; score the deal as usual.",
+               "Реальный результат сдачи не указан (result.tricks): перечислены только штраф и компенсация; "
+               "сдача записывается как обычно.")
+        return False
+    r.write_entries(score_tricks(ctx, inc.result),
+                    why or text(f"the deal's result {'-'.join(map(str, inc.result))}",
+                                f"результат сдачи {'-'.join(map(str, inc.result))}"))
+    return True
+
+
+# ------------------------------------------------------------------ moves
+def side_is_declarer(pos: Position) -> bool:
+    return pos.to_move == pos.declarer
+
+
+def side_best(values: dict, pos: Position) -> list:
+    """The cards best for the side to move, from ``card_values`` (declarer's tricks)."""
+    decl = side_is_declarer(pos)
+    want_max = decl != pos.is_misere
+    best = max(values.values()) if want_max else min(values.values())
+    return [c for c, v in values.items() if v == best]
+
+
+def child(pos: Position, card: Card) -> Position:
+    p = pos.copy()
+    p.play(card)
+    return p
+
+
+def correct_play(ctx, pos: Position, alternatives, victim: int, cons=NO_CONSTRAINTS):
+    """(card, Played): the correct move at ``pos`` among ``alternatives`` and its result."""
+    inc = ctx.incident
+    alts = list(alternatives)
+    if not alts:
+        raise IncidentError("violation.move", "there is no admissible alternative to the faulty move")
+    if inc.option("resolve") == "side_best":
+        vals = ctx.engine.analyse(pos, cons, all_cards=True).card_values
+        vals = {c: v for c, v in vals.items() if c in alts}
+        if not vals:
+            raise IncidentError("violation.move", "no admissible alternative is playable here")
+        alts = side_best(vals, pos)
+    best = None
+    for c in alts:
+        p = child(pos, c)
+        pl = play_out(ctx, p, victim=victim)
+        pl = Played(pl.tricks, [c] + list(pl.line), pl.entries, pl.declarer_tricks)
+        v = bal(ctx, victim, pl)
+        if best is None or _better(ctx, v, best[0]):
+            best = (v, c, pl)
+    return best[1], best[2]
+
+
+def _better(ctx, v, w) -> bool:
+    return v > w if ctx.convention.counterfactual_split == "for_victim" else v < w
+
+
+def faulty_result(ctx, after: Position, faulty_line_head, victim: int) -> tuple:
+    """The result to compare: double dummy after the fault, or the actual one."""
+    if ctx.incident.option("compare") == "actual":
+        return actual(ctx), "actual"
+    pl = play_out(ctx, after, victim=victim)
+    return Played(pl.tricks, list(faulty_line_head) + list(pl.line), pl.entries, pl.declarer_tricks), "double dummy"
+
+
+def offenders_of(ctx) -> tuple:
+    v = ctx.incident.violation
+    if v.get("agreed"):
+        return ctx.incident.defenders
+    return v.offenders or (v.offender,)
+
+
+def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, source: str,
+               condition: bool = True, condition_note: Text | None = None) -> Fraction:
+    """Write each victim's damage (if positive and ``condition``) on the offenders."""
+    offenders = [o for o in offenders_of(ctx)]
+    total = Fraction(0)
+    for v in victims:
+        offs = [o for o in offenders if o != v]
+        wc, wf = bal(ctx, v, correct), bal(ctx, v, compared)
+        r.figures.append(correct.figure(text(f"correct play (for seat {v})", f"правильная игра (для места {v})"),
+                                        ctx, v))
+        r.figures.append(compared.figure(text(f"after the fault (for seat {v})", f"после нарушения (для места {v})"),
+                                         ctx, v, source))
+        d = wc - wf
+        if not condition:
+            if condition_note:
+                r.notes.append(condition_note)
+            continue
+        if d <= 0:
+            r.note(f"No damage to seat {v}: {_n(wc)} with correct play against {_n(wf)} after the fault.",
+                   f"Ущерба месту {v} нет: {_n(wc)} при правильной игре против {_n(wf)} после нарушения.")
+            continue
+        for o in offs:
+            r.write(v, "whists", d / len(offs), on=o,
+                    why=text(f"compensation: possible damage {_n(d)} whists"
+                             + (f", split between seats {offs[0]} and {offs[1]}" if len(offs) > 1 else ""),
+                             f"компенсация: возможный ущерб {_n(d)} вистов"
+                             + (f", поровну на места {offs[0]} и {offs[1]}" if len(offs) > 1 else "")))
+        total += d
+    return total
+
+
+def _n(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def made(ctx, declarer_tricks: int) -> bool:
+    inc = ctx.incident
+    if inc.kind == "misere":
+        return declarer_tricks == 0
+    return declarer_tricks >= inc.level
+
+
+def describe_options(r: Ruling, ctx) -> None:
+    r.note(f"Correct play: {ctx.incident.option('resolve')}; compared with: {ctx.incident.option('compare')}.",
+           f"Правильная игра: {ctx.incident.option('resolve')}; сравнение с: {ctx.incident.option('compare')}.")
+
+
+def move_position(ctx) -> Position:
+    """The position just before the faulty move ``violation.move``."""
+    inc = ctx.incident
+    m = inc.violation.move
+    if m >= len(inc.history):
+        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the faulty move "
+                                              f"must be one of them (0..{len(inc.history) - 1})")
+    pos = inc.position_at(m)
+    seat = inc.seat_of(m)
+    if seat != inc.violation.offender:
+        raise IncidentError("violation.offender", f"history[{m}] ({inc.history[m]}) was played by seat {seat}, "
+                                                  f"not by the offender, seat {inc.violation.offender}")
+    return pos
+
+
+# ------------------------------------------------------------------ 1.3.2.2 and 1.4.2.3
+T_1322_RU = ("Ход вне очереди вистующего (пасующего) при игре открытыми картами. Играющий может потребовать "
+             "ход в эту же масть того, кто должен был ходить. При отсутствии этой масти игрок должен ходить с "
+             "козыря. Если неверный ход приводит к проигрышу (увеличению проигрыша) контракта, то играющий пишет "
+             "компенсацию на сделавшего неверный ход (или на принявших общее решение) вистами в размере "
+             "возможного ущерба.")
+T_1322_EN = ("Lead out of turn by a defender in open play. The declarer may demand the same suit from the rightful "
+             "leader (void: a trump). If the wrong lead caused or enlarged the declarer's loss, he writes the "
+             "possible damage in whists on the player who led (or on both, if they decided jointly).")
+T_1423_RU = ("Игрок взял чужую взятку и сделал ход, при розыгрыше контракта с открытыми картами. " + T_1322_RU[65:])
+T_1423_EN = ("A defender gathered someone else's trick and led, open play: as 1.3.2.2. " + T_1322_EN[45:])
+
+
+def _wrong_lead(ctx, r: Ruling) -> Ruling:
+    inc = ctx.incident
+    v = inc.violation
+    need_play(ctx)
+    if v.move is None:
+        raise IncidentError("violation.move", "missing: the index in history where the wrong lead was made")
+    correction = v.correction or "none"
+    before = inc.position_at(v.move)
+    if before.trick:
+        raise IncidentError("violation.move", f"history[{v.move}] is not the start of a trick")
+    rightful = before.leader
+    if rightful == v.offender and correction != "none":
+        raise IncidentError("violation.offender", f"seat {v.offender} was the rightful leader; no lead out of turn")
+    decl = inc.declarer
+    if correction == "none":
+        card = v.card
+        wrong = before.copy()
+        wrong.leader = v.offender
+        wrong.play(card)
+        head = [card]
+        r.note(f"The wrong lead ({card}) was not corrected: the trick stood, led by seat {v.offender}.",
+               f"Неверный ход ({card.russian()}) не исправлен: взятка разыграна с хода места {v.offender}.")
+        cons = NO_CONSTRAINTS
+    elif correction == "demand":
+        card = v.card
+        if card is None:
+            raise IncidentError("violation.card", "missing: the card led out of turn")
+        if not before.hands[v.offender] & card.mask:
+            raise IncidentError("violation.card", f"seat {v.offender} does not hold {card}")
+        wrong = before
+        head = []
+        cons = LeadRestriction(rightful, card.suit, must=True, or_trump=True)
+        from solver.constraints import Constraints
+        cons = Constraints(lead=cons)
+        r.note(f"Corrected: the declarer demanded {card.suit.symbol} from the rightful leader, seat {rightful} "
+               "(void: a trump).",
+               f"Исправлено: играющий потребовал ход в {card.suit.symbol} от места {rightful} "
+               "(при отсутствии масти — с козыря).")
+    else:
+        raise IncidentError("violation.correction", f"rule {ctx.spec.number}: the declarer may only demand the "
+                                                    f"suit (demand) or let the lead stand (none), got {correction!r}")
+    correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
+    if inc.option("compare") == "actual":
+        compared, src = actual(ctx), "actual"
+    else:
+        pl = play_out(ctx, wrong, cons, victim=decl)
+        compared, src = Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks), "double dummy"
+    r.note(f"Correct play: seat {rightful} leads {correct_card} (his side's best).",
+           f"Правильная игра: место {rightful} ходит {correct_card.russian()} (лучший ход его стороны).")
+    worse = compared.declarer_tricks < correct.declarer_tricks if not inc.kind == "misere" \
+        else compared.declarer_tricks > correct.declarer_tricks
+    lost = not made(ctx, compared.declarer_tricks) or worse
+    compensate(ctx, r, [decl], correct, compared, src, condition=lost,
+               condition_note=text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
+                                   "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
+    deal_result(ctx, r)
+    describe_options(r, ctx)
+    return r
+
+
+@rule("1.3.2.2", title_ru="Ход вне очереди вистующего при открытой игре",
+      title_en="Lead out of turn by a defender, open play", pattern="CF", text_ru=T_1322_RU, text_en=T_1322_EN,
+      contracts=("game", "misere"), offender="defender", needs=("move",), play="open")
+def lead_out_of_turn_open(ctx) -> Ruling:
+    return _wrong_lead(ctx, ctx.ruling())
+
+
+@rule("1.4.2.3", title_ru="Взял чужую взятку и сделал ход (открытая игра)",
+      title_en="Gathered another's trick and led, open play", pattern="CF", text_ru=T_1423_RU, text_en=T_1423_EN,
+      contracts=("game", "misere"), offender="defender", needs=("move",), play="open")
+def wrong_trick_open(ctx) -> Ruling:
+    r = ctx.ruling()
+    r.note("Read as 1.3.2.2: the trick counts for the player who won it by the cards; the lead made by the "
+           "player who gathered it is the lead out of turn.",
+           "Толкуется как 1.3.2.2: взятка засчитывается выигравшему её по картам; ход взявшего чужую взятку "
+           "считается ходом вне очереди.")
+    return _wrong_lead(ctx, r)
+
+
+# ------------------------------------------------------------------ 7: overtaking the partner's trick
+def _overtake_checks(ctx):
+    inc = ctx.incident
+    v = inc.violation
+    need_play(ctx)
+    pos = move_position(ctx)
+    partner = inc.partner(v.offender)
+    if not pos.trick:
+        raise IncidentError("violation.move", f"history[{v.move}] is a lead, not a card played to the partner's trick")
+    if trick_winner(pos.trick, pos.trump) != partner:
+        raise IncidentError("violation.move", f"before history[{v.move}] the trick was not being won by the "
+                                              f"partner, seat {partner}: nothing to overtake")
+    card = inc.history[v.move]
+    if trick_winner(pos.trick + [(v.offender, card)], pos.trump) != v.offender:
+        raise IncidentError("violation.move", f"history[{v.move}] ({card}) does not overtake the partner's card")
+    alts = [c for c in pos.legal_moves() if trick_winner(pos.trick + [(v.offender, c)], pos.trump) == partner]
+    if not alts:
+        raise IncidentError("violation.move", f"seat {v.offender} had no card that left the partner's trick "
+                                              "alone: the overtake was forced, no violation")
+    return pos, partner, card, alts
+
+
+T_71_RU = ("Вистующий перебивает взятку второго вистующего. Если второй вистующий «садится на висте» и не «пронёс» "
+           "другую возможную взятку, то в гору записывает перебивший взятку игрок.")
+T_71_EN = ("A whister overtakes the other whister's trick. If the other whister then falls short on whist and could "
+           "not have brought home another trick, the overtaker takes the gora entry.")
+T_72_RU = ("Вистующий перебивает взятку второго вистующего. Если это приводит к «выпуску» играющего (анализируется "
+           "результат при розыгрыше на открытых картах после перебития), записывается реальный результат "
+           "розыгрыша. Пострадавшие записывают компенсацию на нарушителя вистами.")
+T_72_EN = ("A whister overtakes the other whister's trick. If that lets the declarer make the contract (judged by open "
+           "play after the overtake): the real result is written; the victims write compensation on the offender.")
+
+
+def shortfall_transfer(ctx, r: Ruling, offender: int, partner: int, rule_no: str) -> None:
+    """Write the actual result with the partner's shortfall gora moved to the offender."""
+    from ..outcome import shortfall
+
+    inc = ctx.incident
+    act = actual(ctx)
+    short = shortfall(inc.level, inc.declarer, inc.whisters, inc.result, ctx.convention) if inc.kind == "game" else {}
+    s = short.get(partner, 0)
+    e = act.entries
+    if s:
+        amount = s * ctx.convention.shortfall_gora(inc.level)
+        e = e.add_gora(partner, -amount)
+        r.write_entries(e, text(f"the deal's result {'-'.join(map(str, inc.result))}, without seat {partner}'s "
+                                "shortfall", f"результат сдачи {'-'.join(map(str, inc.result))}, без недобора "
+                                             f"места {partner}"))
+        r.write(offender, "gora", amount, why=text(
+            f"rule {rule_no}: seat {offender} takes seat {partner}'s gora for {s} missing trick(s)",
+            f"правило {rule_no}: место {offender} пишет в гору за недобор места {partner} ({s} взяток)"))
+    else:
+        r.write_entries(e, text(f"the deal's result {'-'.join(map(str, inc.result))}",
+                                f"результат сдачи {'-'.join(map(str, inc.result))}"))
+        r.note(f"Seat {partner} did not fall short on whist: nothing to move.",
+               f"Место {partner} не село на висте: переносить нечего.")
+
+
+@rule("7.1", title_ru="Перебитие взятки второго вистующего: недобор", title_en="Overtaking the partner: shortfall",
+      pattern="CF", text_ru=T_71_RU, text_en=T_71_EN, contracts=("game",), offender="defender", needs=("move",))
+def overtake_shortfall(ctx) -> Ruling:
+    r = ctx.ruling()
+    inc = ctx.incident
+    v = inc.violation
+    pos, partner, card, alts = _overtake_checks(ctx)
+    actual(ctx)
+    from ..outcome import shortfall
+
+    after = inc.position_at(v.move + 1)
+    pl = play_out(ctx, after, victim=partner)
+    r.figures.append(pl.figure(text(f"double dummy after the overtake, split for seat {partner}",
+                                    f"в открытую после перебития, в пользу места {partner}"), ctx, partner))
+    dd_short = shortfall(inc.level, inc.declarer, inc.whisters, pl.tricks, ctx.convention).get(partner, 0) \
+        if partner in inc.whisters else 0
+    r.note("Reading: the partner 'could not have brought home another trick' when, even with the best play after "
+           "the overtake (split in his favour), he falls short; then the overtaker takes his gora entry.",
+           "Толкование: второй вистующий «не мог пронести» другую взятку, если и при лучшей игре после перебития "
+           "(с распределением в его пользу) он садится на висте; тогда в гору пишет перебивший.")
+    if dd_short:
+        shortfall_transfer(ctx, r, v.offender, partner, "7.1")
+    else:
+        deal_result(ctx, r)
+        r.note(f"Seat {partner} could have taken enough tricks after the overtake: his shortfall (if any) stays his.",
+               f"Место {partner} могло добрать взятки после перебития: недобор (если есть) остаётся за ним.")
+    return r
+
+
+@rule("7.2", title_ru="Перебитие взятки второго вистующего: выпуск играющего",
+      title_en="Overtaking the partner: the declarer let through", pattern="CF", text_ru=T_72_RU, text_en=T_72_EN,
+      contracts=("game",), offender="defender", needs=("move",))
+def overtake_let_through(ctx) -> Ruling:
+    r = ctx.ruling()
+    inc = ctx.incident
+    v = inc.violation
+    pos, partner, card, alts = _overtake_checks(ctx)
+    correct_card, correct = correct_play(ctx, pos, alts, victim=partner)
+    after = inc.position_at(v.move + 1)
+    pl = play_out(ctx, after, victim=partner)
+    compared = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
+    r.note(f"Correct play: seat {v.offender} plays {correct_card}, leaving the trick to seat {partner}. The result "
+           "after the overtake is judged by open play, as the rule says.",
+           f"Правильная игра: место {v.offender} кладёт {correct_card.russian()}, оставляя взятку месту {partner}. "
+           "Результат после перебития оценивается в открытую, как требует правило.")
+    let_through = made(ctx, compared.declarer_tricks) and not made(ctx, correct.declarer_tricks)
+    compensate(ctx, r, [partner], correct, compared, "double dummy", condition=let_through,
+               condition_note=text("The overtake did not let the declarer make the contract: no compensation.",
+                                   "Перебитие не привело к выпуску играющего: компенсации нет."))
+    deal_result(ctx, r)
+    return r
+
+
+# ------------------------------------------------------------------ 8: cutting through the partner's whist
+T_8_RU = ("«Прорезка» чужого виста вистующим при возможности другого хода запрещена. Прорезкой считается ход картой "
+          "меньше дамы (бланковой либо от двух карт).")
+T_8_EN = ("Cutting through the partner's whist when another lead exists is forbidden: leading a card below the queen, "
+          "single or from two, into the partner's possible trick.")
+T_81_RU = T_8_RU + " 8.1. «Прорезанный» вистующий «садится на висте». В гору пишет прорезавший вистующий."
+T_81_EN = T_8_EN + " 8.1. The partner is excused from falling short; the offender takes the gora entry."
+T_82_RU = T_8_RU + (" 8.2. Прорезка приводит к «выпуску» играющего или к уменьшению ремиза. Записывается результат "
+                    "розыгрыша. Пострадавшие также пишут компенсацию вистами на нарушителя.")
+T_82_EN = T_8_EN + (" 8.2. If it let the contract make or reduced the undertricks: the real result, and the victims "
+                    "write compensation in whists on the offender.")
+QUEEN = 5  # rank index of the queen (7 8 9 10 J Q K A)
+
+
+def _cut_checks(ctx):
+    inc = ctx.incident
+    v = inc.violation
+    need_play(ctx)
+    pos = move_position(ctx)
+    if pos.trick:
+        raise IncidentError("violation.move", f"history[{v.move}] is not a lead; a cut-through is a lead")
+    card = inc.history[v.move]
+    if int(card.rank) >= QUEEN:
+        raise IncidentError("violation.move", f"{card} is not below the queen: not a cut-through")
+    from solver.hands import SUIT_MASKS, cards_of
+
+    suit_cards = cards_of(pos.hands[v.offender] & SUIT_MASKS[int(card.suit)])
+    if len(suit_cards) > 2:
+        raise IncidentError("violation.move", f"seat {v.offender} held {len(suit_cards)} cards of the suit: a "
+                                              "cut-through is a lead from a single card or from two")
+    alts = [c for c in pos.legal_moves() if not (c.suit == card.suit and int(c.rank) < QUEEN)]
+    if not alts:
+        raise IncidentError("violation.move", f"seat {v.offender} had no other lead: the cut-through was allowed")
+    return pos, inc.partner(v.offender), card, alts
+
+
+@rule("8.1", title_ru="Прорезка: прорезанный садится на висте", title_en="Cutting through: the partner falls short",
+      pattern="CF", text_ru=T_81_RU, text_en=T_81_EN, contracts=("game",), offender="defender", needs=("move",))
+def cut_shortfall(ctx) -> Ruling:
+    r = ctx.ruling()
+    v = ctx.incident.violation
+    pos, partner, card, alts = _cut_checks(ctx)
+    actual(ctx)
+    shortfall_transfer(ctx, r, v.offender, partner, "8.1")
+    return r
+
+
+@rule("8.2", title_ru="Прорезка: выпуск играющего или уменьшение ремиза",
+      title_en="Cutting through: contract let through or fewer undertricks", pattern="CF", text_ru=T_82_RU,
+      text_en=T_82_EN, contracts=("game",), offender="defender", needs=("move",))
+def cut_let_through(ctx) -> Ruling:
+    r = ctx.ruling()
+    inc = ctx.incident
+    v = inc.violation
+    pos, partner, card, alts = _cut_checks(ctx)
+    correct_card, correct = correct_play(ctx, pos, alts, victim=partner)
+    compared, src = faulty_result(ctx, inc.position_at(v.move + 1), [card], partner)
+    r.note(f"Correct play: seat {v.offender}'s best other lead, {correct_card} (leads that are not themselves a "
+           "cut-through in the same suit).",
+           f"Правильная игра: лучший другой ход места {v.offender}, {correct_card.russian()} (кроме прорезки той же "
+           "масти).")
+    helped = compared.declarer_tricks > correct.declarer_tricks
+    compensate(ctx, r, [partner], correct, compared, src, condition=helped,
+               condition_note=text("The cut-through neither let the contract make nor reduced the undertricks: "
+                                   "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
+                                                       "компенсации нет."))
+    deal_result(ctx, r)
+    describe_options(r, ctx)
+    return r
+
+
+# ------------------------------------------------------------------ 10: erroneous move
+T_10_RU = ("Ошибочный ход. Любой не согласованный ход, приведший к выгоде играющего, считается ошибочным. "
+           "Пострадавшие пишут компенсацию на виновного вистами.")
+T_10_EN = ("Erroneous move: any move not agreed in joint open defence that benefited the declarer is erroneous; the "
+           "victims write compensation in whists on the culprit.")
+
+
+@rule("10", title_ru="Ошибочный ход", title_en="Erroneous move", pattern="CF", text_ru=T_10_RU, text_en=T_10_EN,
+      contracts=("game",), offender="defender", needs=("move",), play="open")
+def erroneous_move(ctx) -> Ruling:
+    r = ctx.ruling()
+    inc = ctx.incident
+    v = inc.violation
+    need_play(ctx)
+    if v.get("agreed"):
+        raise IncidentError("violation.agreed", "rule 10 is about a move NOT agreed by the defence; an agreed move "
+                                                "is not erroneous")
+    pos = move_position(ctx)
+    card = inc.history[v.move]
+    partner = inc.partner(v.offender)
+    alts = [c for c in pos.legal_moves() if c != card]
+    correct_card, correct = correct_play(ctx, pos, alts + [card], victim=partner)
+    compared, src = faulty_result(ctx, inc.position_at(v.move + 1), [card], partner)
+    r.note(f"Correct play: the defence's best card for seat {v.offender}, {correct_card}.",
+           f"Правильная игра: лучшая для защиты карта места {v.offender}, {correct_card.russian()}.")
+    helped = compared.declarer_tricks > correct.declarer_tricks
+    compensate(ctx, r, [partner], correct, compared, src, condition=helped,
+               condition_note=text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
+                                   "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))
+    deal_result(ctx, r)
+    describe_options(r, ctx)
+    return r

@@ -1,0 +1,109 @@
+"""Rule 3 (PLAN): a disagreement on the plan of play.
+
+Each stated plan is played out from the moment of the disagreement: the plan's cards for
+the defence in order (``solver.Plan``; if a card cannot be played in some line the plan
+ends there), best replies by the declarer, then double dummy to the end. A player whose
+plan was better than the one played writes the difference — in his own balance, whists
+— on the player(s) whose plan was played, split equally; a player who stated no plan gets
+nothing; the deal itself is written with its real result.
+"""
+from __future__ import annotations
+
+from solver.constraints import Constraints, Plan
+
+from ..incident import IncidentError, _cards, _seat
+from . import rule
+from .counterfactual import Played, bal, deal_result, need_play, play_out
+from .ruling import Option, Ruling, text
+
+
+def _plans(ctx, pos):
+    inc = ctx.incident
+    raw = inc.violation.get("plans")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise IncidentError("violation.plans", "expected a list of at least two plans, "
+                                               "[{\"seats\": [1], \"cards\": [\"Ah\", ...]}, ...]")
+    plans = []
+    held = pos.hands[inc.defenders[0]] | pos.hands[inc.defenders[1]]
+    for i, p in enumerate(raw):
+        path = f"violation.plans[{i}]"
+        if not isinstance(p, dict):
+            raise IncidentError(path, "expected an object with seats and cards")
+        seats = p.get("seats", [p["seat"]] if "seat" in p else None)
+        if not isinstance(seats, list) or not seats:
+            raise IncidentError(f"{path}.seats", "missing: who stated this plan (a list of seats)")
+        seats = [_seat(s, f"{path}.seats[{j}]") for j, s in enumerate(seats)]
+        for s in seats:
+            if s == inc.declarer:
+                raise IncidentError(f"{path}.seats", f"seat {s} is the declarer: plans are the defence's "
+                                                     "(the declarer records the real result)")
+        cards = _cards(p.get("cards"), f"{path}.cards")
+        if not cards:
+            raise IncidentError(f"{path}.cards", "a plan needs at least one card")
+        for j, c in enumerate(cards):
+            if not held & c.mask:
+                raise IncidentError(f"{path}.cards[{j}]", f"{c} is not in a defender's hand at the disagreement")
+        plans.append((seats, cards))
+    stated = [s for seats, _ in plans for s in seats]
+    if len(set(stated)) != len(stated):
+        raise IncidentError("violation.plans", "a seat stated two plans")
+    played = inc.violation.get("played", 0)
+    if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(plans):
+        raise IncidentError("violation.played", f"expected the index of the plan played, 0..{len(plans) - 1}")
+    return plans, played
+
+
+@rule("3", title_ru="Разногласия в плане розыгрыша", title_en="Disagreement on the plan of play", pattern="PLAN",
+      text_ru="При разногласиях все сообщают свои планы розыгрыша. Розыгрыш идёт по плану большинства. При двух или "
+              "трёх разных планах - план определяется жребием. Тот игрок, чей план был лучше, записывает разницу между "
+              "результатами розыгрышей на оппонента(-ов) вистами. Игрок не высказавший своё мнение компенсацию не "
+              "получает. Играющий делает запись за реальный результат.",
+      text_en="On a disagreement everyone states his plan; the majority plan is played, with two or three different "
+              "plans it is drawn by lot. The player whose plan was better writes the difference between the results "
+              "in whists on his opponent(s); one who stated no plan gets nothing; the declarer records the real result.",
+      contracts=("game",), offender="none")
+def plan_dispute(ctx) -> Ruling:
+    r = ctx.ruling()
+    inc = ctx.incident
+    need_play(ctx)
+    at = inc.violation.move if inc.violation.move is not None else len(inc.history)
+    pos = inc.position_at(at)
+    plans, played = _plans(ctx, pos)
+    cache = {}
+
+    def result(i, seat):
+        if (i, seat) not in cache:
+            cons = Constraints(plan=Plan("defence", tuple(plans[i][1])))
+            cache[(i, seat)] = play_out(ctx, pos, cons, victim=seat)
+        return cache[(i, seat)]
+
+    for i, (seats, cards) in enumerate(plans):
+        pl = result(i, seats[0])
+        label = text(f"plan {i} of seat(s) {', '.join(map(str, seats))}: {' '.join(map(str, cards))}"
+                     + (" (played)" if i == played else ""),
+                     f"план {i} мест(а) {', '.join(map(str, seats))}: {' '.join(c.russian() for c in cards)}"
+                     + (" (разыгран)" if i == played else ""))
+        r.options.append(Option(label, pl.declarer_tricks, bal(ctx, seats[0], pl), best=False,
+                                figure=pl.figure(label, ctx, seats[0])))
+    opponents = plans[played][0]
+    for i, (seats, _) in enumerate(plans):
+        if i == played:
+            continue
+        for s in seats:
+            mine, theirs = result(i, s), result(played, s)
+            d = bal(ctx, s, mine) - bal(ctx, s, theirs)
+            r.figures.append(mine.figure(text(f"plan {i} for seat {s}", f"план {i} для места {s}"), ctx, s))
+            r.figures.append(theirs.figure(text(f"plan {played} (played) for seat {s}",
+                                                f"план {played} (разыгран) для места {s}"), ctx, s))
+            if d <= 0:
+                r.note(f"Seat {s}'s plan was not better than the one played: nothing for him.",
+                       f"План места {s} не лучше разыгранного: ему ничего.")
+                continue
+            for o in opponents:
+                r.write(s, "whists", d / len(opponents), on=o,
+                        why=text(f"rule 3: seat {s}'s plan was better by {d} whists",
+                                 f"правило 3: план места {s} лучше на {d} вистов"))
+    best_i = max(range(len(plans)), key=lambda i: -r.options[i].declarer_tricks)
+    r.options[best_i].best = True
+    deal_result(ctx, r)
+    return r

@@ -1,0 +1,415 @@
+"""The penalty code on raspasovka: rules 1.3.3, 1.4.1, 1.6.1, 2.1, 4.3 and 11.
+
+Fixed penalties are "k tricks to gora": k × r, r the progression step of this
+raspasovka (``raspasovka_round``), written by ``penalties.penalty(kind="tricks")``. When
+the convention scores raspasovka in whists (Rostov), a penalty trick is written the way a
+raspasovka trick is: the player (or players, per ``raspasovka_tie``) with fewest tricks
+among the offender's two opponents in the deal's result writes ``raspasovka_whist_price``
+× r whists per penalty trick on the offender — so a whists table needs ``result.tricks``.
+
+Rules that make the offender "take the remaining tricks" (1.3.3.2, 2.1.2 when the card
+clarifies the layout, 1.6.1) replace the deal's result: the tricks taken before the fault
+stand and every trick still to play goes to the offender; the ruling writes that result
+with ``outcome.score_raspasovka``.
+
+Rule 1.6.1 — "if he had an exit (отдача) to a player without tricks, whists are written on
+him" — is read as: from the moment the offender opened his cards, could play have forced
+at least one trick on a player who had none? Default reading (``violation.exit_reading =
+"coalition"``): the offender and the third player together against that player — the
+one well-defined double-dummy question (one player against the other two), and the third
+player is the one who gains when that player's zero is spoiled. Strict reading
+(``"alone"``): the offender alone, the third player helping the trick-less one. The
+counterfactual moves the k tricks that can be forced from the offender to that player;
+every other player whose balance that counterfactual would have raised writes the
+difference on the offender (``settlement.damage``), never a negative amount.
+
+Incident fields (``violation``): ``move`` — index in ``history`` of the moment of the
+fault (the cards before it were played correctly); or ``cards_left`` (1..10) for the
+count-based rules; ``offenders`` (1.4.1: first, second, third offender in order);
+``trick`` (1.4.1: the misplayed trick, else from ``move``); ``clarifies`` (2.1, the
+arbiter's judgement); ``occurrence`` (4.3: 1 for the first look in the deal, 2+ doubled);
+``count`` (11: tricks in which he talked); ``exit_reading``; ``void_talon_trick`` and
+``after_talon_lead`` (play settings; the talon rule is the convention's
+``raspasovka_talon``).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from solver.errors import PrefError
+from solver.raspasovka.api import RaspasovkaSolver
+from solver.raspasovka.rules import RaspasovkaPosition, RaspasovkaRules
+
+from ..incident import IncidentError
+from ..outcome import score_raspasovka
+from ..penalties import penalty
+from ..settlement import compensation_entries, damage
+from ..sheet import Entries
+from . import VARIANTS, rule
+from .ruling import Figure, Ruling, text
+
+RASP = ("raspasovka",)
+
+
+# ------------------------------------------------------------------ incident → play
+def play_rules(ctx) -> RaspasovkaRules:
+    v = ctx.incident.violation
+    try:
+        return RaspasovkaRules.parse(ctx.convention.raspasovka_talon, v.get("void_talon_trick"),
+                                     v.get("after_talon_lead"))
+    except PrefError as e:
+        field = str(e).split(":")[0]
+        raise IncidentError(f"violation.{field}" if field != "talon_rule" else "scoring.set.raspasovka_talon",
+                            str(e).split(": ", 1)[-1]) from None
+
+
+def position_at(ctx, move: int) -> RaspasovkaPosition:
+    """The raspasovka position before ``history[move]``, played by the raspasovka rules."""
+    inc = ctx.incident
+    n = len(inc.hands[0])
+    try:
+        pos = RaspasovkaPosition([list(h) for h in inc.hands], list(inc.talon), done=10 - n,
+                                 rules=play_rules(ctx))
+    except PrefError as e:
+        raise IncidentError("deal", str(e)) from None
+    for i, card in enumerate(inc.history[:move]):
+        seat = pos.to_move
+        try:
+            pos.play(card)
+        except PrefError as e:
+            raise IncidentError(f"history[{i}]", f"trick {pos.done + 1}, seat {seat}, card {card}: {e}") from None
+    pos._stack.clear()
+    return pos
+
+
+def need_move(ctx) -> int:
+    v = ctx.incident.violation
+    if v.move is None:
+        raise IncidentError("violation.move", f"missing: rule {ctx.spec.number} needs the moment of the fault "
+                                              "(index in history)")
+    return v.move
+
+
+def cards_left(ctx, seat: int) -> int:
+    """Cards in ``seat``'s hand at the fault: ``violation.cards_left`` or from ``move``."""
+    v = ctx.incident.violation
+    given = v.get("cards_left")
+    if given is not None:
+        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= 10:
+            raise IncidentError("violation.cards_left", f"expected an integer 1..10, got {given!r}")
+        return given
+    if v.move is None:
+        raise IncidentError("violation.move", f"missing: rule {ctx.spec.number} needs the moment of the fault "
+                                              "(violation.move) or violation.cards_left")
+    pos = position_at(ctx, v.move)
+    return bin(pos.hands[seat]).count("1")
+
+
+def full_deal(ctx) -> None:
+    if len(ctx.incident.hands[0]) != 10:
+        raise IncidentError("deal.hands", "this ruling scores the deal's result, so it needs the ten-card "
+                                          "hands as dealt")
+
+
+# ------------------------------------------------------------------ writing
+def penalty_tricks(ctx, r: Ruling, offender: int, k: int, why) -> None:
+    """Write "k tricks to gora" for ``offender`` in this convention (see the module docstring)."""
+    if k <= 0:
+        return
+    conv = ctx.convention
+    rr = ctx.incident.raspasovka_round
+    if conv.raspasovka_scoring == "gora":
+        r.write_entries(penalty("tricks", offender, conv, tricks=k, raspasovka_round=rr), why)
+        return
+    res = ctx.incident.result
+    if res is None:
+        raise IncidentError("result.tricks", "missing: raspasovka is scored in whists here, and who writes the "
+                                             "penalty whists depends on the deal's tricks")
+    others = [s for s in range(3) if s != offender]
+    low = min(res[s] for s in others)
+    writers = [s for s in others if res[s] == low]
+    amount = conv.raspasovka_whist_price * conv.raspasovka_step(rr) * k
+    if conv.raspasovka_tie == "split":
+        amount = amount / len(writers)
+    for w in writers:
+        r.write(w, "whists", amount, on=offender, why=why)
+    r.note(f"Whists scoring: each penalty trick is written as a raspasovka trick: {conv.raspasovka_whist_price}"
+           f" x r whists by the offender's opponent(s) with fewest tricks ({', '.join(map(str, writers))}).",
+           f"Распасы пишутся вистами: штрафная взятка записывается как взятка на распасах: "
+           f"{conv.raspasovka_whist_price} x r вистов от соперника(ов) нарушителя с наименьшим числом взяток "
+           f"({', '.join(map(str, writers))}).")
+
+
+def result_entries(ctx, tricks) -> Entries:
+    return score_raspasovka(tuple(tricks), ctx.incident.raspasovka_round, ctx.convention)
+
+
+def takes_the_rest(ctx, r: Ruling, offender: int, move: int):
+    """The offender takes every trick still to play; write that result. Returns (pos, tricks)."""
+    full_deal(ctx)
+    pos = position_at(ctx, move)
+    tricks = list(pos.taken)
+    tricks[offender] += pos.tricks_left()
+    if sum(tricks) != 10:  # only a talon trick nobody followed, impossible with a full deck
+        raise IncidentError("deal", f"tricks {tricks} do not add up to 10")
+    r.write_entries(result_entries(ctx, tricks), text(
+        f"the deal's result under the rule: seat {offender} takes the {pos.tricks_left()} tricks still to play, "
+        f"tricks {'-'.join(map(str, tricks))}",
+        f"результат сдачи по правилу: место {offender} забирает {pos.tricks_left()} оставшихся взяток, "
+        f"взятки {'-'.join(map(str, tricks))}"))
+    r.figures.append(Figure(text("tricks under the rule", "взятки по правилу"), tuple(tricks), source="given"))
+    return pos, tricks
+
+
+# ------------------------------------------------------------------ 1.3.3
+T_133_RU = ("Ход вне очереди на распасовке. Игрок обязан играть открытой картой при первой возможности. "
+            "1.3.3.1. На руках осталось от 5 до 10 карт. Штраф - 3 дополнительные взятки в гору. "
+            "1.3.3.2. На руках осталось 4, 3 или 2 карты. Штраф - оставшиеся взятки берёт нарушитель. "
+            "1.3.3.3. На руках осталась 1 карта. Не штрафуется.")
+T_133_EN = ("Lead out of turn on raspasovka. The player must play the exposed card at the first opportunity. "
+            "5 to 10 cards left in hand: 3 extra tricks to gora. 4, 3 or 2 cards left: the offender takes the "
+            "remaining tricks. 1 card left: no penalty.")
+
+
+@rule("1.3.3", title_ru="Ход вне очереди на распасовке", title_en="Lead out of turn on raspasovka",
+      pattern="FIXED", text_ru=T_133_RU, text_en=T_133_EN, contracts=RASP, offender="any")
+def lead_out_of_turn(ctx) -> Ruling:
+    r = ctx.ruling()
+    o = ctx.incident.violation.offender
+    n = cards_left(ctx, o)
+    if n >= 5:
+        penalty_tricks(ctx, r, o, 3, text(f"rule 1.3.3.1: {n} cards left, 3 extra tricks to gora",
+                                          f"правило 1.3.3.1: на руках {n} карт, 3 дополнительные взятки в гору"))
+        r.note("The exposed card must be played at the first opportunity; the deal's result is written as played.",
+               "Открытая карта играется при первой возможности; результат сдачи записывается как сыгран.")
+    elif n >= 2:
+        takes_the_rest(ctx, r, o, need_move(ctx))
+    else:
+        r.note("Rule 1.3.3.3: one card left, no penalty.", "Правило 1.3.3.3: осталась 1 карта, не штрафуется.")
+    return r
+
+
+# ------------------------------------------------------------------ 1.4.1
+T_141_RU = ("Игрок взял чужую взятку и сделал ход. На распасовке все неправильно сыгранные карты становятся "
+            "открытыми. После исправления ошибки ходит взявший последнюю взятку игрок. 1.4.1.1. Штраф первому "
+            "нарушителю - 3 взятки в гору. 1.4.1.2. Штраф второму и третьему - 2 взятки в гору. 1.4.1.3. Штрафы "
+            "при неправильном розыгрыше 9-й взятки - 2 и 1 взятки в гору. 1.4.1.4. Штрафы при неправильном "
+            "розыгрыше 10-й взятки - 1 взятка в гору первому нарушителю.")
+T_141_EN = ("A player gathered another's trick and led. On raspasovka every misplayed card becomes exposed; after "
+            "the correction the winner of the last trick leads. First offender 3 tricks to gora; second and third "
+            "2. Misplayed 9th trick: 2 and 1. Misplayed 10th trick: 1 trick to the first offender.")
+
+
+def misplayed_trick(ctx) -> int:
+    v = ctx.incident.violation
+    t = v.get("trick")
+    if t is not None:
+        if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 10:
+            raise IncidentError("violation.trick", f"expected the misplayed trick's number 1..10, got {t!r}")
+        return t
+    move = need_move(ctx)
+    pos = position_at(ctx, move)
+    return pos.done + 1
+
+
+def wrong_trick_amounts(trick: int) -> tuple:
+    """(first offender, second and third) penalty tricks for a misplayed trick number."""
+    if trick <= 8:
+        return 3, 2
+    if trick == 9:
+        return 2, 1
+    return 1, 0
+
+
+@rule("1.4.1", title_ru="Взял чужую взятку и сделал ход (распасовка)",
+      title_en="Gathered another's trick and led, raspasovka", pattern="FIXED", text_ru=T_141_RU,
+      text_en=T_141_EN, contracts=RASP, offender="any")
+def wrong_trick(ctx) -> Ruling:
+    r = ctx.ruling()
+    v = ctx.incident.violation
+    offenders = list(v.offenders or (v.offender,))
+    if len(offenders) > 3:
+        raise IncidentError("violation.offenders", "at most three offenders")
+    t = misplayed_trick(ctx)
+    first, later = wrong_trick_amounts(t)
+    for i, o in enumerate(offenders):
+        k = first if i == 0 else later
+        which = ("first", "первому") if i == 0 else (("second", "второму") if i == 1 else ("third", "третьему"))
+        penalty_tricks(ctx, r, o, k, text(f"rule 1.4.1: {which[0]} offender, misplayed trick {t}: {k} trick(s) "
+                                          f"to gora", f"правило 1.4.1: {which[1]} нарушителю, неправильно "
+                                          f"разыгранная {t}-я взятка: {k} взятк(и) в гору"))
+    r.note("The misplayed cards become exposed; the winner of the last trick leads; the result is written as played.",
+           "Неправильно сыгранные карты становятся открытыми; ходит взявший последнюю взятку; результат "
+           "записывается как сыгран.")
+    return r
+
+
+# ------------------------------------------------------------------ 1.6.1
+T_161_RU = ("Игрок открывает свои карты. На распасовке игрок забирает оставшиеся взятки. Если у него была "
+            "\"отдача\" к не имеющему взяток игроку, то на него пишут компенсацию вистами.")
+T_161_EN = ("A player opens his cards. On raspasovka he takes the remaining tricks. If he had an exit (a trick "
+            "he could give) to a player without tricks, whists are written on him as compensation.")
+
+
+def exit_reading(ctx) -> str:
+    x = ctx.incident.violation.get("exit_reading", "coalition")
+    if x not in ("coalition", "alone"):
+        raise IncidentError("violation.exit_reading", f"expected coalition or alone, got {x!r}")
+    return x
+
+
+@rule("1.6.1", title_ru="Игрок открыл карты на распасовке", title_en="A player opens his cards on raspasovka",
+      pattern="FIXED+CF", text_ru=T_161_RU, text_en=T_161_EN, contracts=RASP, offender="any", needs=("move",))
+def opened_cards(ctx) -> Ruling:
+    r = ctx.ruling()
+    o = ctx.incident.violation.offender
+    conv = ctx.convention
+    pos, ruled = takes_the_rest(ctx, r, o, ctx.incident.violation.move)
+    ruled_entries = result_entries(ctx, ruled)
+    reading = exit_reading(ctx)
+    solver = RaspasovkaSolver(reuse_table=True)
+    owed: dict = {}
+    for y in range(3):
+        if y == o or pos.taken[y] != 0:
+            continue
+        z = 3 - o - y
+        by = [o, z] if reading == "coalition" else [o]
+        a = solver.analyse(pos, y, by=by, line=True)
+        k = a.player_tricks
+        who = (f"seat {o} with seat {z}" if reading == "coalition" else f"seat {o} alone (seat {z} helping "
+                                                                        f"seat {y})")
+        cf = list(ruled)
+        cf[o] -= k
+        cf[y] += k
+        who_ru = f"место {o} вместе с местом {z}" if reading == "coalition" else f"место {o} в одиночку"
+        r.figures.append(Figure(text(f"tricks {who} could force on seat {y}, who had none, from the moment the "
+                                     f"cards were opened: {k}; counterfactual result",
+                                     f"взяток, которые {who_ru} могли навязать месту {y} (без взяток) с момента "
+                                     f"открытия карт: {k}; результат без нарушения"), tuple(cf), line=list(a.line)))
+        if k == 0:
+            r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced on him ({reading} reading).",
+                   f"У места {o} не было отдачи к месту {y}: навязать ему взятку было нельзя.")
+            continue
+        cf_entries = result_entries(ctx, cf)
+        for vct in range(3):
+            if vct == o:
+                continue
+            d = damage(vct, cf_entries, ruled_entries, conv)
+            if d > 0:
+                owed[vct] = owed.get(vct, Fraction(0)) + d
+    for vct, amount in sorted(owed.items()):
+        r.write_entries(compensation_entries(vct, [o], amount, conv), text(
+            f"rule 1.6.1: seat {o} had an exit to a player without tricks; compensation for seat {vct}'s loss",
+            f"правило 1.6.1: у места {o} была отдача к игроку без взяток; компенсация убытка места {vct}"))
+    r.note(f"Exit reading: {reading} (one player against the other two, double dummy from the moment the cards "
+           f"were opened; the counterfactual moves the forced tricks from the offender to that player).",
+           f"Прочтение \"отдачи\": {reading} (один против двух, в открытую с момента открытия карт; в результате "
+           f"без нарушения навязанные взятки переходят от нарушителя к этому игроку).")
+    return r
+
+
+# ------------------------------------------------------------------ 2.1
+T_21_RU = ("Случайно открытая карта во время распасовки. Игрок обязан играть открытой картой только при ходе в эту "
+           "масть. 2.1.1. Осталось больше четырёх карт. Штраф - 2 дополнительные взятки в гору. 2.1.2. На руках "
+           "осталось 4, 3 или 2 карты. Штраф - 1 дополнительная взятка в гору, если эта карта не проясняет "
+           "расклад. В противном случае оставшиеся взятки берёт нарушитель. 2.1.3. На руках осталась 1 карта. "
+           "Не штрафуется.")
+T_21_EN = ("An accidentally exposed card on raspasovka must be played when its suit is led. More than four cards "
+           "left: 2 extra tricks to gora. 4, 3 or 2 cards left: 1 extra trick, unless the card clarifies the "
+           "layout - then the offender takes the remaining tricks. 1 card left: no penalty.")
+
+
+@rule("2.1", title_ru="Случайно открытая карта на распасовке", title_en="Accidentally exposed card on raspasovka",
+      pattern="FIXED", text_ru=T_21_RU, text_en=T_21_EN, contracts=RASP, offender="any")
+def exposed_card(ctx) -> Ruling:
+    r = ctx.ruling()
+    v = ctx.incident.violation
+    o = v.offender
+    n = cards_left(ctx, o)
+    if n > 4:
+        penalty_tricks(ctx, r, o, 2, text(f"rule 2.1.1: {n} cards left, 2 extra tricks to gora",
+                                          f"правило 2.1.1: на руках {n} карт, 2 дополнительные взятки в гору"))
+    elif n >= 2:
+        clar = v.get("clarifies")
+        if not isinstance(clar, bool):
+            raise IncidentError("violation.clarifies", "missing: with 2-4 cards left rule 2.1.2 needs the "
+                                                       "arbiter's judgement whether the card clarifies the layout "
+                                                       "(true or false)")
+        if clar:
+            takes_the_rest(ctx, r, o, need_move(ctx))
+        else:
+            penalty_tricks(ctx, r, o, 1, text(f"rule 2.1.2: {n} cards left, the card does not clarify the layout: "
+                                              f"1 extra trick to gora", f"правило 2.1.2: на руках {n} карты, "
+                                              f"карта не проясняет расклад: 1 дополнительная взятка в гору"))
+        r.note(f"Whether the card clarifies the layout is the arbiter's judgement (given: {clar}).",
+               f"Проясняет ли карта расклад - решение арбитра (указано: {clar}).")
+    else:
+        r.note("Rule 2.1.3: one card left, no penalty.", "Правило 2.1.3: осталась 1 карта, не штрафуется.")
+    return r
+
+
+# ------------------------------------------------------------------ 4.3
+T_43_RU = ("Просмотр не последней взятки. Записывается результат розыгрыша и штраф нарушителю. 4.3. Штраф на "
+           "распасовке - одна взятка в гору. 4.4. Каждое следующее нарушение в той же сдаче - двойной штраф.")
+T_43_EN = ("Looking at a quitted trick other than the last: the result is written, plus a penalty. On raspasovka "
+           "one trick to gora; each further offence in the same deal: a double penalty.")
+
+
+def _looked(ctx) -> Ruling:
+    r = ctx.ruling()
+    v = ctx.incident.violation
+    occ = v.get("occurrence", 1)
+    if isinstance(occ, bool) or not isinstance(occ, int) or occ < 1:
+        raise IncidentError("violation.occurrence", f"expected 1 for the first offence in the deal, 2 for the "
+                                                    f"next..., got {occ!r}")
+    k = 1 if occ == 1 else 2
+    penalty_tricks(ctx, r, v.offender, k, text(
+        f"rule 4.3{'' if occ == 1 else ' with 4.4 (offence no. %d in the deal: doubled)' % occ}: {k} trick(s) to gora",
+        f"правило 4.3{'' if occ == 1 else ' и 4.4 (нарушение № %d в сдаче: двойной штраф)' % occ}: {k} взятк(и) в гору"))
+    if occ > 1:
+        r.note("Rule 4.4 read as: every further offence costs twice the base penalty (2 tricks), not a penalty "
+               "doubling again each time.", "Правило 4.4 прочитано так: каждое следующее нарушение - двойной "
+               "базовый штраф (2 взятки), без дальнейшего удвоения.")
+    return r
+
+
+@rule("4.3", title_ru="Просмотр не последней взятки на распасовке",
+      title_en="Looking at a quitted trick on raspasovka", pattern="FIXED", text_ru=T_43_RU, text_en=T_43_EN,
+      contracts=RASP, offender="any")
+def looked_at_trick(ctx) -> Ruling:
+    return _looked(ctx)
+
+
+def _free(number: str) -> bool:
+    """True unless another module already rules ``number`` on raspasovka."""
+    return not any("raspasovka" in s.contracts for s in VARIANTS.get(number, []))
+
+
+if _free("4"):
+    rule("4", title_ru="Просмотр не последней взятки (распасовка)", title_en="Looking at a quitted trick (raspasovka)",
+         pattern="FIXED", text_ru=T_43_RU, text_en=T_43_EN, contracts=RASP, offender="any")(_looked)
+
+
+# ------------------------------------------------------------------ 11
+T_11_RU = ("Разговоры во время розыгрыша. Можно только уточнить очерёдность хода или попросить показать последнюю "
+           "взятку. На распасовке - запись в гору за одну взятку. Штраф записывается сразу после окончания "
+           "розыгрыша взятки, в которой было нарушение; нарушитель может быть оштрафован в каждой взятке.")
+T_11_EN = ("Talking during play (only \"whose lead?\" and \"show the last trick\" are allowed). On raspasovka: one "
+           "trick to gora, written after the trick in which it happened; once per such trick.")
+
+
+def talking(ctx) -> Ruling:
+    r = ctx.ruling()
+    v = ctx.incident.violation
+    count = v.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+        raise IncidentError("violation.count", f"expected the number of tricks in which he talked, 1..10, got {count!r}")
+    penalty_tricks(ctx, r, v.offender, count, text(
+        f"rule 11: talking in {count} trick(s), one trick to gora for each",
+        f"правило 11: разговоры в {count} взятк(ах), по одной взятке в гору за каждую"))
+    return r
+
+
+if _free("11"):
+    rule("11", title_ru="Разговоры во время распасовки", title_en="Talking during raspasovka", pattern="FIXED",
+         text_ru=T_11_RU, text_en=T_11_EN, contracts=RASP, offender="any")(talking)
