@@ -34,7 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _backend() -> str:
-    return "engine: numba"
+    from .engine.backends import active_backend_name
+
+    return f"engine: {active_backend_name()}"
 
 
 def main(argv=None) -> int:

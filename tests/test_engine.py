@@ -6,12 +6,17 @@ from solver import Card, Position, SearchLimitError, position_from_json, referen
 from solver.engine import Engine
 from strategies import constraints_for, positions
 
-ENGINE = Engine(table_mb=1)
+from solver.engine import cy_backend
+
+BACKENDS = ["numba"] + (["cython"] if cy_backend.available() else [])
+ENGINES = {b: Engine(table_mb=1, backend=b) for b in BACKENDS}
+ENGINE = ENGINES["numba"]
 SETTINGS = dict(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def test_reference_deals(reference_deals):
-    e = Engine()
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_reference_deals(reference_deals, backend):
+    e = Engine(backend=backend)
     for r in reference_deals:
         assert e.solve(position_from_json(r)) == r["declarer_tricks"], r["id"]
 
@@ -35,7 +40,9 @@ def test_reference_deals_all_cards_consistent(reference_deals):
 @settings(**SETTINGS)
 @given(positions(max_cards=4))
 def test_values_match_reference(pos):
-    assert ENGINE.solve(pos) == ref.solve(pos)
+    want = ref.solve(pos)
+    for e in ENGINES.values():
+        assert e.solve(pos) == want, e.backend.name
 
 
 @settings(**SETTINGS)
@@ -49,8 +56,10 @@ def test_card_values_match_reference(pos):
 def test_constraints_match_reference(data):
     pos = data.draw(positions(max_cards=3))
     cons = data.draw(constraints_for(pos))
-    assert ENGINE.solve(pos, cons) == ref.solve(pos, cons)
-    assert ENGINE.card_values(pos, cons) == ref.card_values(pos, cons)
+    want, want_cards = ref.solve(pos, cons), ref.card_values(pos, cons)
+    for e in ENGINES.values():
+        assert e.solve(pos, cons) == want, e.backend.name
+        assert e.card_values(pos, cons) == want_cards, e.backend.name
 
 
 @settings(**SETTINGS)

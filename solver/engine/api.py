@@ -15,8 +15,8 @@ from ..constraints import NO_CONSTRAINTS, Constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, trick_winner
-from . import core
-from .tables import NTH, REP, SPREAD, SQ
+from . import layout as core  # the array layout (cfg/stats indices); no Numba import
+from .backends import load_backend
 
 DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
@@ -77,7 +77,9 @@ class Engine:
     questions are asked about one deal; otherwise each call starts with an empty table.
     """
 
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False):
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
+                 backend: str | None = None):
+        self.backend = load_backend(backend)
         entries = max(4, int(table_mb * 1024 * 1024) // 16)
         bits = entries.bit_length() - 1
         self.tt = np.zeros(2 << bits, dtype=np.int64)  # (key, data) pairs, 4-entry buckets
@@ -169,9 +171,9 @@ class Engine:
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        v = core.mtd(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(lo), np.int64(hi), np.int64(guess),
-                     cfg, pen_mask, pen_flags, plan, self.tt, np.int64(self.gen), st,
-                     SQ, REP, SPREAD, NTH)
+        b = self.backend
+        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(lo), np.int64(hi), np.int64(guess),
+                  cfg, pen_mask, pen_flags, plan, self.tt, np.int64(self.gen), st, *b.tables)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
@@ -181,8 +183,8 @@ class Engine:
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        r = core.search(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(target), cfg, pen_mask,
-                        pen_flags, plan, self.tt, np.int64(self.gen), st, SQ, REP, SPREAD, NTH)
+        r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(target), cfg, pen_mask,
+                                pen_flags, plan, self.tt, np.int64(self.gen), st, *self.backend.tables)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
