@@ -1,7 +1,7 @@
 """``prefdd batch``: a whole archive of positions or incidents, on every core or a Dask cluster.
 
 One JSON record per line in, one JSON line per record out, each carrying the record's
-``id`` (its line number when it has none) and ``line``. The output is resumable: rerun
+``id`` (its line number when it has none) and ``input_line``. The output is resumable: rerun
 the same command after an interruption and only the missing records are answered.
 See :mod:`compensation.batch` and ``docs/batch.md``.
 """

@@ -32,17 +32,17 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src.write_text("\n".join(lines) + "\n")
     # an earlier run got as far as the first two records (and was cut mid-line)
     first = reference_deals[:2]
-    out.write_text("".join(json.dumps({"id": r["id"], "line": i, "declarer_tricks": r["declarer_tricks"]}) + "\n"
+    out.write_text("".join(json.dumps({"id": r["id"], "input_line": i, "declarer_tricks": r["declarer_tricks"]}) + "\n"
                            for i, r in enumerate(first, 1)) + '{"id": "r002", "li')
     log = io.StringIO()
     s = batch_file(str(src), str(out), dask=cluster.scheduler_address, chunk_size=5, stream=log)
     assert (s.skipped, s.answered, s.errors) == (2, len(reference_deals) - 2 + 1, 1)
     assert "the Dask cluster at tcp://" in log.getvalue()
     recs = [json.loads(x) for x in out.read_text().splitlines()]
-    assert sorted(r["line"] for r in recs) == list(range(1, len(lines) + 1))
+    assert sorted(r["input_line"] for r in recs) == list(range(1, len(lines) + 1))
     answers = {r["id"]: r["declarer_tricks"] for r in reference_deals}
     for r in recs:
-        if r["line"] == 8:
+        if r["input_line"] == 8:
             assert r["error"].startswith("line 8: not valid JSON")
         else:
             assert r["declarer_tricks"] == answers[r["id"]], r
@@ -50,9 +50,9 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
 
 def test_solve_many_on_dask(cluster, reference_deals):
     out = list(solve_many(reference_deals[:12], dask=cluster.scheduler_address, chunk_size=3))
-    assert sorted(r["line"] for r in out) == list(range(1, 13))
+    assert sorted(r["input_line"] for r in out) == list(range(1, 13))
     for r in out:
-        assert r["declarer_tricks"] == reference_deals[r["line"] - 1]["declarer_tricks"]
+        assert r["declarer_tricks"] == reference_deals[r["input_line"] - 1]["declarer_tricks"]
 
 
 def test_cli_dask_local(tmp_path, reference_deals, capsys):

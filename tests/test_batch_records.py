@@ -61,8 +61,8 @@ def check_output(out_path, bad, good, answers):
     recs = [json.loads(x) for x in out_path.read_text().splitlines()]
     by_line = {}
     for r in recs:
-        assert r["line"] not in by_line, f"line {r['line']} answered twice"
-        by_line[r["line"]] = r
+        assert r["input_line"] not in by_line, f"line {r['input_line']} answered twice"
+        by_line[r["input_line"]] = r
     assert set(by_line) == set(bad) | set(good.values())
     for n, why in bad.items():
         r = by_line[n]
@@ -107,7 +107,7 @@ def test_all_cards_through_workers(tmp_path, reference_deals):
     batch_file(str(src), str(out), workers=2, options=Options(all_cards=True), progress=False)
     answers = known(reference_deals)
     for r in map(json.loads, out.read_text().splitlines()):
-        rec = reference_deals[r["line"] - 1]
+        rec = reference_deals[r["input_line"] - 1]
         vals = r["card_values"].values()
         maximise = rec["leader"] == rec["declarer"]  # a trick is about to start: the leader moves
         assert (max(vals) if maximise else min(vals)) == answers[r["id"]]
@@ -120,7 +120,7 @@ def test_missing_ids_and_duplicate_ids(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("\n".join(lines) + "\n")
     batch_file(str(src), str(out), workers=0, progress=False)
-    recs = {r["line"]: r for r in map(json.loads, out.read_text().splitlines())}
+    recs = {r["input_line"]: r for r in map(json.loads, out.read_text().splitlines())}
     assert recs[1]["id"] == 1 and recs[1]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
     assert recs[2]["id"] == b["id"] and recs[2]["declarer_tricks"] == b["declarer_tricks"]
     assert recs[3]["error"] == f"line 3: id {b['id']!r} is already used on line 2"
@@ -133,7 +133,7 @@ def test_solve_many_api(reference_deals):
     recs = reference_deals[:10] + ["{broken", {"id": "empty"}]
     for workers in (0, 2):
         out = list(solve_many(recs, workers=workers, chunk_size=2))
-        assert sorted(r["line"] for r in out) == list(range(1, 13))
+        assert sorted(r["input_line"] for r in out) == list(range(1, 13))
         by_id = {r["id"]: r for r in out}
         for rid in list(answers)[:10]:
             assert by_id[rid]["declarer_tricks"] == answers[rid]
@@ -144,7 +144,7 @@ def test_solve_many_api(reference_deals):
 def test_node_budget_is_a_record_error(reference_deals):
     # reference_deals[19] needs far more than 50 nodes (tests/test_engine.py uses it the same way)
     out = list(solve_many([reference_deals[19], reference_deals[0]], workers=0, node_budget=50))
-    by_line = {r["line"]: r for r in out}
+    by_line = {r["input_line"]: r for r in out}
     assert "node budget" in by_line[1]["error"]
     assert "error" in by_line[2] or by_line[2]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
 
@@ -174,7 +174,7 @@ def test_auto_kind_routes_incidents_to_rulings(monkeypatch, reference_deals):
 
     out = {r["id"]: r for r in run_many(recs, "auto", workers=0, options=Options(settings={"convention": "rostov"}))}
     assert out[reference_deals[0]["id"]]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
-    assert out["inc"] == {"id": "inc", "line": 2, "rule": "9", "settings": {"convention": "rostov"}}
+    assert out["inc"] == {"id": "inc", "input_line": 2, "rule": "9", "settings": {"convention": "rostov"}}
     assert out["x"]["error"] == "line 3: violation: missing"
     # rule_many forces the kind: a position is then a bad incident
     out = list(rule_many([reference_deals[0]], workers=0))
@@ -223,3 +223,11 @@ def test_progress_on_a_terminal_and_in_a_log():
     line = log.getvalue()
     assert line.startswith("prefdd batch: 3 done") and line.endswith("\n") and "\r" not in line
     assert bar.summary(interrupted=True).startswith("interrupted: 3 records answered, 0 errors")
+
+
+def test_principal_line_survives(reference_deals):
+    # --line's play line keeps its name: the input line number is "input_line"
+    rec = reference_deals[0]
+    (out,) = solve_many([rec], workers=0, line=True)
+    assert out["input_line"] == 1 and len(out["line"]) == 30  # a full deal: 10 tricks of 3 cards
+    assert out["declarer_tricks"] == rec["declarer_tricks"]

@@ -41,7 +41,7 @@ def check_complete(out_path, expected):
     for r in recs:
         assert r["declarer_tricks"] == expected[r["id"]], r
     # the line numbers are those of the input: record k*39 + i sits on line k*39 + i + 1
-    assert sorted(r["line"] for r in recs) == list(range(1, len(expected) + 1))
+    assert sorted(r["input_line"] for r in recs) == list(range(1, len(expected) + 1))
 
 
 def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
@@ -68,7 +68,7 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     # every line that made it is whole: each is written with one write() call
     assert data.endswith(b"\n") and all(json.loads(x)["id"] in expected for x in lines)
     # now a power cut tears the next line in half
-    torn = json.dumps({"id": "r000#59", "line": 2301, "declarer_tricks": 5})
+    torn = json.dumps({"id": "r000#59", "input_line": 2301, "declarer_tricks": 5})
     with open(out, "ab") as f:
         f.write(torn[:25].encode())
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)

@@ -8,7 +8,7 @@ From Python::
     summary = batch_file("archive.jsonl", "answers.jsonl")   # resumable, like `prefdd batch`
 
 Answers stream back in the order they complete, each with the record's ``id`` (its
-1-based position — the line number — when it has none) and ``line``; a bad record gets
+1-based position — the line number — when it has none) and ``input_line``; a bad record gets
 an ``error`` instead of an answer and the rest go on. ``workers=None`` uses every local
 core (one process each, one engine each), ``workers=0`` this process, ``dask=ADDRESS`` or
 ``dask_local=N`` a Dask cluster. See ``docs/batch.md``.
@@ -48,14 +48,14 @@ def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, 
 def solve_many(records: Iterable, workers: int | None = None, *, all_cards: bool = False, line: bool = False,
                favour: int | None = None, table_mb: float | None = None, node_budget: int | None = None,
                **kw) -> Iterator[dict]:
-    """Solve positions (the records of ``prefdd solve``); yields its output objects plus ``line``."""
+    """Solve positions (the records of ``prefdd solve``); yields its output objects plus ``input_line``."""
     opts = Options(all_cards=all_cards, line=line, favour=favour, table_mb=table_mb, node_budget=node_budget)
     return run_many(records, SOLVE, workers, options=opts, **kw)
 
 
 def rule_many(incidents: Iterable, workers: int | None = None, *, settings=None, **kw) -> Iterator[dict]:
     """Rule incidents with ``compensation.rulings.rule_incident(incident, settings)``; yields
-    each ruling's ``to_json()`` with ``id`` and ``line``. Raises RulingsUnavailable if the
+    each ruling's ``to_json()`` with ``id`` and ``input_line``. Raises RulingsUnavailable if the
     rulings module is not installed."""
     return run_many(incidents, RULE, workers, options=Options(settings=settings), **kw)
 
@@ -148,7 +148,7 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
 
 
 def _id_note(rec: dict) -> str:
-    return "" if rec["id"] == rec["line"] else f" (id {rec['id']})"
+    return "" if rec["id"] == rec["input_line"] else f" (id {rec['id']})"
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 is done, and account for every input line exactly once.
 
 Every input line gets exactly one output record: its answer, or an ``error``. The output
-key is the input line number (``line``), checked against the record's ``id`` on resume,
+key is the input line number (``input_line``), checked against the record's ``id`` on resume,
 so a rerun can neither duplicate nor skip a record. Ids are expected to be unique: a
 record reusing an earlier record's id is answered with an error naming both lines.
 """
@@ -40,7 +40,7 @@ class Batch:
         self._rulings_checked = False
 
     def answers(self, jobs: Iterable[Job]) -> Iterator[dict]:
-        """Answers in the order they complete (not input order); each carries ``id`` and ``line``."""
+        """Answers in the order they complete (not input order); each carries ``id`` and ``input_line``."""
         for answers in self.backend.imap_unordered(self._units(jobs), self.options):
             yield from answers
 
@@ -63,11 +63,11 @@ class Batch:
                 continue
             if job.error:
                 seen.setdefault(key, job.line)
-                yield True, [{"id": rid, "line": job.line, "error": job.error}]
+                yield True, [{"id": rid, "input_line": job.line, "error": job.error}]
                 continue
             first = seen.setdefault(key, job.line)
             if first != job.line:
-                yield True, [{"id": rid, "line": job.line,
+                yield True, [{"id": rid, "input_line": job.line,
                               "error": f"line {job.line}: id {rid!r} is already used on line {first}"}]
                 continue
             kind = kind_of(job.record, self.kind)

@@ -6,7 +6,7 @@ file: the kernel has the whole line or none of it, so killing the process (even 
 so a power cut loses at most the last second of answers — and a line cut short by it is
 found and dropped when the run is resumed.
 
-Resuming: the existing file is read back, each line's ``line`` (the input line it
+Resuming: the existing file is read back, each line's ``input_line`` (the input line it
 answers) and ``id`` collected; those input lines are skipped and the rest answered. If
 the file ends with a torn or garbled tail it is cut back to the last whole line; damage
 *before* good lines is not guessed at: the run stops and names the output line.
@@ -69,7 +69,7 @@ class ResumableOutput:
                     continue
                 if "error" in rec:
                     self.errors_before += 1
-                self.done[rec["line"]] = id_key(rec["id"])
+                self.done[rec["input_line"]] = id_key(rec["id"])
                 good_end = offset
         if bad_at is not None:
             if not self.done and bad_at[0] == 1 and offset - good_end > 0 and not _looks_torn(self.path, good_end):
@@ -126,7 +126,7 @@ def _parse_output_line(raw: bytes):
         rec = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
         return None
-    if not isinstance(rec, dict) or "id" not in rec or not isinstance(rec.get("line"), int):
+    if not isinstance(rec, dict) or "id" not in rec or not isinstance(rec.get("input_line"), int):
         return None
     return rec
 

@@ -76,8 +76,8 @@ def engine(options: Options):
 
 
 def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
-    """One output record: the answer with ``id`` and ``line`` first, or an ``error``."""
-    head = {"id": rid, "line": line}
+    """One output record: ``id`` and ``input_line`` first, then the answer or an ``error``."""
+    head = {"id": rid, "input_line": line}
     try:
         if kind == SOLVE:
             body = _solve(record, options)
@@ -93,7 +93,7 @@ def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
     except Exception as e:  # noqa: BLE001 - a record must never take the run down with it
         return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}"}
     body.pop("id", None)
-    body.pop("line", None)
+    body.pop("input_line", None)
     return {**head, **body}
 
 
@@ -163,4 +163,6 @@ def warm_up(options: Options | None = None) -> None:
     from solver import Constraints, Position
 
     pos = Position([["As", "Ks"], ["Qs", "Js"], ["Ts", "9s"]], "s", declarer=0, leader=0)
-    engine(options or Options()).solve(pos, Constraints())
+    eng = engine(options or Options())
+    eng.solve(pos, Constraints())
+    eng.analyse(pos, Constraints(), all_cards=True, line=True)  # the entry points a batch may use
