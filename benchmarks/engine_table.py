@@ -40,14 +40,16 @@ def main():
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--table-mb", type=float, default=8)
     ap.add_argument("--rows", default="")
+    ap.add_argument("--backend", default="numba", help="numba (default), cython or auto")
     args = ap.parse_args()
-    e = Engine(table_mb=args.table_mb)
+    e = Engine(table_mb=args.table_mb, backend=args.backend)
     # warm-up (compiles on a cold cache)
     t0 = time.perf_counter()
     e.solve(deals("trump, declarer leads", 1)[0])
     warm = time.perf_counter() - t0
     print(f"# {time.strftime('%Y-%m-%d')} {platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}")
-    print(f"# first call in this process (compile or cache load): {warm:.2f} s; table {args.table_mb} MB")
+    print(f"# backend {e.backend.name}; first call in this process (compile or cache load): {warm:.2f} s; "
+          f"table {args.table_mb} MB; load average {os.getloadavg()[0]:.2f}")
     print(f"| category | median ms | p90 ms | max ms | nodes median | C++ median | ratio |")
     print(f"|---|---|---|---|---|---|---|")
     for row in ROWS:
@@ -79,7 +81,8 @@ def main():
     # a second process with the cache warm: start to first answer
     code = ("import time; t=time.perf_counter(); from solver import Position; from solver.engine import Engine; "
             "import json; r=json.loads(open('tests/data/reference_deals.jsonl').readline()); "
-            "from solver import position_from_json; Engine().solve(position_from_json(r)); print(time.perf_counter()-t)")
+            f"from solver import position_from_json; Engine(backend='{e.backend.name}').solve(position_from_json(r)); "
+            "print(time.perf_counter()-t)")
     t = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=pathlib.Path(__file__).parent.parent)
     wall = time.perf_counter() - t
