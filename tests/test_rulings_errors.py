@@ -1,0 +1,130 @@
+"""Malformed or inconsistent incidents: one clear error naming the field, never a traceback."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from compensation.incident import IncidentError
+from compensation.rulings import rule_incident
+
+OK = {"deal": {"hands": [["As", "Qs", "7s"], ["Ks", "Th", "8h"], ["Ts", "9s", "Qh"]]}, "taken": [4, 2, 1],
+      "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "whist"}, "open": True,
+      "history": ["Qs", "Ks", "9s"], "violation": {"rule": "10", "offender": 2, "move": 2}}
+
+
+def bad(**changes):
+    inc = json.loads(json.dumps(OK))
+    for k, v in changes.items():
+        if v is None:
+            inc.pop(k, None)
+        else:
+            inc[k] = v
+    return inc
+
+
+def viol(**v):
+    return bad(violation=dict({"rule": "10", "offender": 2, "move": 2}, **v))
+
+
+CASES = [
+    # (incident, field, words the message must contain)
+    (bad(history=["Qs", "Th", "9s"]), "history[1]", ["trick 8", "seat 1", "Th", "must follow"]),
+    (bad(history=["Qs", "Ks", "Ks"]), "history[2]", ["does not hold"]),
+    (bad(history=["Zz"]), "history[0]", ["card"]),
+    (viol(offender=1), "violation.offender", ["history[2]", "seat 2"]),
+    (viol(offender=0), "violation.offender", ["declarer"]),
+    (viol(rule="99"), "violation.rule", ["unknown rule"]),
+    (viol(rule="3"), "violation.plans", ["plans"]),
+    (bad(contract="misere", decisions=None, violation={"rule": "7.2", "offender": 2, "move": 2}),
+     "violation.rule", ["does not apply", "misere"]),
+    (viol(move=9), "violation.move", ["past its end"]),
+    (viol(move=None), "violation.move", ["missing"]),
+    (viol(rule="2.3", card=None), "violation.card", ["missing"]),
+    (viol(rule="002.6"), "violation.named", ["missing"]),
+    (viol(rule="1.3.2.1", move=0, card="Ts", correction="demand"), "open", ["closed"]),
+    (bad(open=False, violation={"rule": "1.3.2.2", "offender": 2, "move": 0, "card": "Ts", "correction": "demand"}),
+     "open", ["open play"]),
+    (viol(rule="1.3.2.2", move=0), "violation.offender", ["does not hold Qs"]),
+    (bad(first_leader=2, history=["Ts"], violation={"rule": "1.3.2.2", "offender": 2, "move": 0}),
+     "violation.offender", ["rightful leader"]),
+    (viol(rule="7.2"), "violation.move", ["does not overtake"]),
+    (viol(rule="7.2", move=1), "violation.offender", ["played by seat 1"]),
+    (bad(deal={"hands": [["As", "Qs"], ["Ks", "Th", "8h"], ["Ts", "9s", "Qh"]]}), "deal.hands", ["same number"]),
+    (bad(deal={"hands": [["As", "Qs", "7s"], ["As", "Th", "8h"], ["Ts", "9s", "Qh"]]}), "deal.hands[1]", ["As"]),
+    (bad(contract="5s"), "contract", ["level"]),
+    (bad(declarer=None), "declarer", ["missing"]),
+    (bad(declarer=3), "declarer", ["seat"]),
+    (bad(decisions={"1": "maybe", "2": "whist"}), "decisions.1", ["maybe"]),
+    (bad(decisions={"0": "whist", "2": "whist"}), "decisions.0", ["not a defender"]),
+    (bad(decisions={"1": "pass", "2": "pass"}), "decisions", ["not played"]),
+    (bad(result={"tricks": [5, 2, 2]}), "result.tricks", ["10"]),
+    (bad(result={"tricks": [3, 4, 3]}), "result.tricks[0]", ["already taken"]),
+    (bad(taken=None), "taken", ["missing"]),
+    (bad(taken=[4, 2, 2]), "taken", ["10"]),
+    (bad(colour="red"), "colour", ["unknown field"]),
+    (bad(options={"compare": "gut"}), "options.compare", ["double_dummy"]),
+    (bad(scoring={"convention": "moscow"}), "scoring.convention", ["moscow"]),
+    (bad(scoring={"set": {"players": 7}}), "scoring.set.players", []),
+    (bad(first_leader=5), "first_leader", ["seat"]),
+    (bad(contract="raspasovka"), "declarer", ["raspasovka"]),
+    (bad(violation={"offender": 1}), "violation.rule", ["missing"]),
+    (bad(violation={"rule": "9", "offender": 0}), "deal.discard", ["missing"]),
+    (bad(violation={"rule": "7.1", "offender": 2, "move": 2}), "violation.move", []),
+    (bad(first_leader=1, history=[], violation={"rule": "1.1.2", "offender": 2}), "first_leader", []),
+    (bad(violation={"rule": "002.7.2", "trumps": ["s"]}), "violation.trumps", ["two"]),
+    (bad(violation={"rule": "3", "plans": [{"seats": [0], "cards": ["As"]}, {"seats": [1], "cards": ["Ks"]}]}),
+     "violation.plans[0].seats", ["declarer"]),
+    (bad(violation={"rule": "3", "plans": [{"seats": [2], "cards": ["As"]}, {"seats": [1], "cards": ["Th"]}]}),
+     "violation.plans[0].cards[0]", ["not in a defender's hand"]),
+    (bad(violation={"rule": "5.2", "offender": 0}), "result.tricks", ["missing"]),
+]
+
+
+@pytest.mark.parametrize("incident,field,words", CASES, ids=[c[1] + ":" + "/".join(c[2]) for c in CASES])
+def test_error_names_the_field(incident, field, words):
+    with pytest.raises(IncidentError) as e:
+        rule_incident(incident)
+    assert e.value.field == field, str(e.value)
+    for w in words:
+        assert w in str(e.value), str(e.value)
+
+
+def test_the_ok_incident_is_ok():
+    rule_incident(OK)
+
+
+def run_cli(args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "solver.cli", "rule", *args], capture_output=True, text=True,
+                          input=stdin, timeout=120)
+
+
+def test_cli_bad_incident_one_line(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(bad(history=["Qs", "Th", "9s"])))
+    out = run_cli([str(p)])
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"prefdd rule: {p}: history[1]: trick 8, seat 1")
+
+
+def test_cli_not_json_and_missing_file(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text("{not json")
+    out = run_cli([str(p)])
+    assert out.returncode == 2 and "not valid JSON" in out.stderr and "Traceback" not in out.stderr
+    out = run_cli([str(tmp_path / "none.json")])
+    assert out.returncode == 2 and "cannot read" in out.stderr
+    out = run_cli(["-"], stdin="[1, 2]")
+    assert out.returncode == 2 and "incident: expected an object" in out.stderr
+
+
+def test_cli_bad_set(tmp_path):
+    p = tmp_path / "ok.json"
+    p.write_text(json.dumps(OK))
+    out = run_cli([str(p), "--set", "players=9"])
+    assert out.returncode == 2 and out.stderr.startswith("prefdd rule: ") and "Traceback" not in out.stderr
+    out = run_cli([str(p), "--set", "resolve=maybe"])
+    assert out.returncode == 2 and "options.resolve" in out.stderr
+    out = run_cli([str(p), "--convention", "moscow"])
+    assert out.returncode == 2 and "--convention" in out.stderr
