@@ -231,3 +231,25 @@ def test_principal_line_survives(reference_deals):
     (out,) = solve_many([rec], workers=0, line=True)
     assert out["input_line"] == 1 and len(out["line"]) == 30  # a full deal: 10 tricks of 3 cards
     assert out["declarer_tricks"] == rec["declarer_tricks"]
+
+
+def test_real_rulings_through_the_batch(tmp_path, reference_deals):
+    pytest.importorskip("compensation.rulings")
+    # rule 1.4.2.1, the declarer offends on 6NT: "one undertrick of the contract to gora".
+    # An undertrick of a 6-level game costs p = 2 under Sochi; Leningrad writes undertricks
+    # "на игре" double, 2p = 4 (docs/scoring.md, seed 000 rule 1.4.2.1).
+    inc = {"id": "inc", "deal": {"hands": [["As", "Qs", "7s"], ["Ks", "Th", "8h"], ["Ts", "9s", "Qh"]]},
+           "taken": [4, 2, 1], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+           "violation": {"rule": "1.4.2.1", "offender": 0}}
+    bad = dict(inc, id="bad", violation={"rule": "1.4.2.1", "offender": 7})
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in (inc, reference_deals[0], bad)))
+    for convention, workers, gora in ((None, "0", [2, 0, 0]), ("leningrad", "2", [4, 0, 0])):
+        out = tmp_path / f"out-{workers}.jsonl"
+        argv = ["batch", str(src), "-o", str(out), "--workers", workers, "--no-progress"]
+        assert main(argv + (["--convention", convention] if convention else [])) == 2  # the bad incident
+        recs = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+        assert recs["inc"]["input_line"] == 1 and recs["inc"]["rule"] == "1.4.2.1"
+        assert recs["inc"]["entries"]["gora"] == gora
+        assert recs[reference_deals[0]["id"]]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
+        assert recs["bad"]["error"].startswith("line 3: violation.offender")
