@@ -1,8 +1,32 @@
-"""Build entry: setuptools metadata lives in pyproject.toml.
+"""Build entry: setuptools metadata lives in pyproject.toml; this file adds the Cython engine.
 
-This file exists so the Cython extension can be compiled at install time
-(issue 9); until then it builds and installs the pure-Python packages.
+The extension ``solver.engine._cysearch`` is compiled when the package is installed
+(``pip install .`` or ``pip install -e .``). It is optional: without Cython or without a
+C compiler the build says so and the package still installs and runs on the Numba
+engine (``solver.engine.cy_backend.available()`` is then False). See docs/backends.md.
 """
-from setuptools import setup
+import sys
 
-setup()
+from setuptools import Extension, setup
+
+
+def cython_extensions():
+    ext = Extension(
+        "solver.engine._cysearch",
+        ["solver/engine/_cysearch.pyx"],
+        extra_compile_args=["-O3"] if sys.platform != "win32" else ["/O2"],
+        optional=True,
+    )
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("prefdd: Cython is not available; the Cython engine is not built (Numba only)", file=sys.stderr)
+        return []
+    try:
+        return cythonize([ext], compiler_directives={"language_level": "3"}, build_dir="build", quiet=True)
+    except Exception as exc:  # a translation failure must not stop the install
+        print(f"prefdd: the Cython engine could not be translated ({exc}); Numba only", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=cython_extensions())
