@@ -42,7 +42,9 @@ def _list(lang: str) -> int:
     from .rulings import LOAD_ERRORS, VARIANTS
 
     def key(n):
-        return [int(x) if x.isdigit() else x for x in n.split(".")]
+        seed = n.split(".")[0] if n.startswith("00") else "000"
+        rest = n.split(".")[1:] if n.startswith("00") else n.split(".")
+        return (seed, [int(x) if x.isdigit() else 0 for x in rest])
 
     for number in sorted(VARIANTS, key=key):
         for s in VARIANTS[number]:
