@@ -323,3 +323,23 @@ def test_compare_actual_option():
     r = rule_incident(dict(C, result={"tricks": [7, 2, 1]}, options={"compare": "actual"},
                            violation={"rule": "8.2", "offender": 1, "move": 0}))
     assert whists(r, 2, 1) == F(92, 3)
+
+
+def test_1322_corrected_by_demand_no_damage():
+    # Seat 2 led 8♥ out of turn; the declarer demanded hearts from seat 1, whose heart lead
+    # lets K♥ score (he plays last): 6-4-0 as with correct play — no damage.
+    r = rule_incident(dict(T, first_leader=1, history=["Qh"],
+                           violation={"rule": "1.3.2.2", "offender": 2, "move": 0, "card": "8h",
+                                      "correction": "demand"}))
+    assert not r.writes
+    assert [f.tricks for f in r.figures] == [(6, 4, 0), (6, 4, 0)]
+
+
+def test_1322_on_misere_runs_the_same_comparison():
+    # Misère by seat 0 (7♥ 9♥), 0-4-4 taken. Whoever leads, the declarer ducks every trick:
+    # 0 tricks both ways, no damage.
+    r = rule_incident({"deal": {"hands": [["7h", "9h"], ["8h", "As"], ["Th", "Ks"]]}, "taken": [0, 4, 4],
+                       "contract": "misere", "declarer": 0, "open": True, "first_leader": 1, "history": ["Th"],
+                       "violation": {"rule": "1.3.2.2", "offender": 2, "move": 0}})
+    assert not r.writes
+    assert [f.declarer_tricks for f in r.figures] == [0, 0]

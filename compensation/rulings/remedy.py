@@ -149,7 +149,7 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     v = inc.violation
     need_play(ctx)
     decl = inc.declarer
-    correction = v.correction
+    correction = v.correction or ("none" if v.move in inc.lead_overrides else None)
     before = inc.position_at(v.move)
     if before.trick:
         raise IncidentError("violation.move", f"history[{v.move}] is not the start of a trick")

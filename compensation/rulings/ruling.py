@@ -234,6 +234,8 @@ class Ruling:
         L.append((f"Правило {self.rule}: " if ru else f"Rule {self.rule}: ") + self.title.get(lang)
                  + f"  [{self.pattern}]")
         L.append("  " + self.rule_text.get(lang))
+        if self.incident_id is not None:
+            L.append(("  Инцидент: " if ru else "  Incident: ") + str(self.incident_id))
         if self.summary is not None:
             L.append("")
             L.append(self.summary.get(lang))
