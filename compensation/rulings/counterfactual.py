@@ -177,17 +177,17 @@ def offenders_of(ctx) -> tuple:
 
 
 def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, source: str,
-               condition: bool = True, condition_note: Text | None = None) -> Fraction:
-    """Write each victim's damage (if positive and ``condition``) on the offenders."""
+               condition: bool = True, condition_note: Text | None = None, labels=None) -> Fraction:
+    """Write each victim's damage (if positive and ``condition``) on the offenders.
+    ``labels``: (en, ru) pairs naming the two results, default correct play / after the fault."""
+    (ce, cr), (fe, fr) = labels or (("correct play", "правильная игра"), ("after the fault", "после нарушения"))
     offenders = [o for o in offenders_of(ctx)]
     total = Fraction(0)
     for v in victims:
         offs = [o for o in offenders if o != v]
         wc, wf = bal(ctx, v, correct), bal(ctx, v, compared)
-        r.figures.append(correct.figure(text(f"correct play (for seat {v})", f"правильная игра (для места {v})"),
-                                        ctx, v))
-        r.figures.append(compared.figure(text(f"after the fault (for seat {v})", f"после нарушения (для места {v})"),
-                                         ctx, v, source))
+        r.figures.append(correct.figure(text(f"{ce} (for seat {v})", f"{cr} (для места {v})"), ctx, v))
+        r.figures.append(compared.figure(text(f"{fe} (for seat {v})", f"{fr} (для места {v})"), ctx, v, source))
         d = wc - wf
         if not condition:
             if condition_note:

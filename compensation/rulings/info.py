@@ -43,7 +43,10 @@ def info_proxy(ctx, r: Ruling, pos: Position, candidates, informed: int, victims
         return proxy
     act = actual(ctx)
     ok = True if condition is None else condition(proxy, act)
-    compensate(ctx, r, victims, proxy, act, "actual", condition=ok, condition_note=condition_note)
+    compensate(ctx, r, victims, proxy, act, "actual", condition=ok, condition_note=condition_note,
+               labels=(("the proxy: that decision resolved against the informed side",
+                        "замена: это решение в ущерб информированной стороне"),
+                       ("the actual result", "реальный результат")))
     return proxy
 
 

@@ -192,7 +192,8 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     compared = results[chosen]
     if inc.option("compare") == "actual":
         compared = actual(ctx)
-    compensate(ctx, r, [decl], correct, compared, "actual" if inc.option("compare") == "actual" else "double dummy")
+    compensate(ctx, r, [decl], correct, compared, "actual" if inc.option("compare") == "actual" else "double dummy",
+               labels=(("no violation", "без нарушения"), (f"the option '{chosen}'", f"вариант «{chosen}»")))
     deal_result(ctx, r)
     return r
 
