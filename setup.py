@@ -23,10 +23,13 @@ def cython_extensions():
         print("prefdd: Cython is not available; the Cython engine is not built (Numba only)", file=sys.stderr)
         return []
     try:
-        return cythonize([ext], compiler_directives={"language_level": "3"}, build_dir="build", quiet=True)
+        exts = cythonize([ext], compiler_directives={"language_level": "3"}, build_dir="build", quiet=True)
     except Exception as exc:  # a translation failure must not stop the install
         print(f"prefdd: the Cython engine could not be translated ({exc}); Numba only", file=sys.stderr)
         return []
+    for e in exts:
+        e.optional = True  # cythonize() does not carry the flag over: no compiler, no engine, no failure
+    return exts
 
 
 setup(ext_modules=cython_extensions())
