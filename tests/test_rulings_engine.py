@@ -343,3 +343,11 @@ def test_1322_on_misere_runs_the_same_comparison():
                        "violation": {"rule": "1.3.2.2", "offender": 2, "move": 0}})
     assert not r.writes
     assert [f.declarer_tricks for f in r.figures] == [0, 0]
+
+
+def test_72_with_four_at_the_table():
+    # players=4: the dealer (seat 3) writes consolation too and the gora divisor is 4.
+    # Correct 5-2-3: G0 = 2, w10 = 2 + 4 = 6 → W1 = 6 + (10/4)·2 = 11.
+    # Fault 6-1-3: P0 = 2, w10 = 2 → W1 = 2 + 10(0 − 2/4) = −3. Damage 14.
+    r = rule_incident(dict(O, violation={"rule": "7.2", "offender": 2, "move": 1}), {"overrides": {"players": 4}})
+    assert r.entries.n == 4 and whists(r, 1, 2) == 14
