@@ -37,8 +37,8 @@ __all__ = [
 ]
 
 
-TIES = ("all", "declarer")
-DEFAULT_MAX_POSITIONS = 20000
+TIES = ("auto", "all", "declarer")
+DEFAULT_MAX_POSITIONS = 3000
 
 
 # ---------------------------------------------------------------------- helpers
@@ -175,7 +175,7 @@ class WorstGuess:
     line: list                    # cards to the end of the deal
     decisions: list               # Decision at each declarer move of the line
     tricks: tuple                 # every seat's tricks in the deal at the end of the line
-    ties: str = "all"             # which tied choices were followed (see worst_guess_play)
+    ties: str = "all"             # which tied choices were followed: "all" or "declarer"
 
     @property
     def guess_points(self) -> list:
@@ -199,17 +199,24 @@ def _key(info: InfoSet):
 
 
 def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
-                     sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED, ties: str = "all",
+                     sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED, ties: str = "auto",
                      max_positions: int = DEFAULT_MAX_POSITIONS) -> WorstGuess:
     """Play on from ``info.pos`` with every declarer guess wrong (see the module docstring).
 
-    ``ties``: "all" follows every tied choice of both sides (exact worst line);
+    ``ties``: "all" follows every tied choice of both sides (the exact worst line);
     "declarer" follows the declarer's tied candidates but lets the defence play its first
-    best card (card order), which keeps long searches (a whole deal) to seconds.
-    ``max_positions`` bounds the positions visited (SearchLimitError beyond).
+    best card (card order), which keeps long searches (a whole deal) to seconds;
+    "auto" (default) tries "all" and falls back to "declarer" when more than
+    ``max_positions`` positions would be visited (``WorstGuess.ties`` says which was used).
+    With "all", SearchLimitError beyond ``max_positions``.
     """
     if ties not in TIES:
         raise PositionError(f"ties: expected one of {', '.join(TIES)}, got {ties!r}")
+    if ties == "auto":
+        try:
+            return worst_guess_play(info, engine, bound, sample, seed, "all", max_positions)
+        except SearchLimitError:
+            return worst_guess_play(info, engine, bound, sample, seed, "declarer", max_positions)
     eng = _engine(engine)
     count = [0]
     start = info.pos
@@ -235,7 +242,7 @@ def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = D
             if ties == "declarer":
                 choices = choices[:1]
         count[0] += 1
-        if count[0] > max_positions:
+        if ties == "all" and count[0] > max_positions:
             raise SearchLimitError(
                 f"worst-guess play: more than {max_positions} positions when following every tied "
                 "choice; use ties='declarer' (the defence plays its first best card)")
@@ -361,7 +368,7 @@ class ClaimCheck:
 
 def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None = None,
                 bound: int = DEFAULT_BOUND, sample: int = DEFAULT_SAMPLE,
-                seed: int = DEFAULT_SEED, ties: str = "all") -> ClaimCheck:
+                seed: int = DEFAULT_SEED, ties: str = "auto") -> ClaimCheck:
     """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
     pos = info.pos
     if pos.is_over():
