@@ -252,6 +252,16 @@ def test_bad_arrays_are_refused_with_the_field_named(reference_deals, field, bad
         cy.search(*argv, *TABLES)
 
 
+def test_compiled_layout_matches_layout_module():
+    """The extension's array indices are compiled in: they must be layout.py's."""
+    from solver.engine import layout
+
+    compiled = dict(cy._cysearch.LAYOUT)
+    assert compiled.pop("HW") == core.HW  # the ordering weight tuned in core.py
+    assert compiled == {k: getattr(layout, k) for k in compiled}
+    assert {k for k in vars(layout) if k.isupper()} <= set(compiled)
+
+
 def test_tables_built_without_numba_are_the_same():
     for mine, theirs in zip(cy.build_tables(), TABLES):
         np.testing.assert_array_equal(mine, theirs)

@@ -35,7 +35,7 @@ cdef enum:
     MAXPLY = 34
     HW = 1
     NMVMAX = 12
-    # configuration vector (core.C_*)
+    # configuration vector (layout.C_*)
     C_TRUMP = 0
     C_MISERE = 1
     C_DECL = 2
@@ -57,7 +57,7 @@ cdef enum:
     C_SPECIAL = 20
     C_MAXSIDE_DECL = 21
     CFG_SIZE = 24
-    # statistics vector (core.S_*)
+    # statistics vector (layout.S_*)
     S_NODES = 0
     S_BUDGET = 1
     S_ABORT = 2
@@ -72,10 +72,17 @@ cdef enum:
     P_RUFF = 4
     P_ANY = 8
 
-# the Python-visible layout constants, for the caller's checks
-MAXPLY_ = MAXPLY
-CFG_SIZE_ = CFG_SIZE
-STATS_SIZE_ = STATS_SIZE
+# the layout compiled in, for the check against solver/engine/layout.py (tests)
+LAYOUT = dict(
+    HW=HW, MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT,
+    C_TRUMP=C_TRUMP, C_MISERE=C_MISERE, C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS,
+    C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT, C_LEAD_SUIT=C_LEAD_SUIT,
+    C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
+    C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE,
+    C_SPECIAL=C_SPECIAL, C_MAXSIDE_DECL=C_MAXSIDE_DECL,
+    S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST, S_TTHITS=S_TTHITS,
+    S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
+)
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
 cdef uint64_t MIX = 0xBF58476D1CE4E5B9ULL
