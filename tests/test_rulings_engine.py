@@ -274,10 +274,29 @@ def test_22_declarer_exposed_card_is_a_constraint():
     assert r.figures[1].declarer_tricks <= r.figures[0].declarer_tricks
 
 
-def test_001_declarer_could_have_made():
-    # Double dummy from the start the declarer makes 7 (A♠ first): без одной only, 2 gora.
-    r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0}))
+def test_001_declarer_could_have_made_without_a_guess():
+    # 6NT, 4-2-1 taken; the declarer holds A♠ K♠ Q♠ in no-trump: three sure tricks whatever
+    # he guesses (double dummy and worst guess both 7): без одной only, 2 gora, no whists.
+    r = rule_incident(dict(Q, deal={"hands": [["As", "Ks", "Qs"], ["7s", "Th", "8h"], ["Ts", "9s", "Qh"]]},
+                           violation={"rule": "001", "offender": 0, "move": 0}))
     assert r.entries.gora == (2, 0, 0) and not any(any(row) for row in r.entries.whists)
+    assert not any(r.entries.pulya)
+
+
+def test_001_declarer_needed_a_guess(monkeypatch):
+    # Position Q: double dummy the declarer makes 7 (A♠ drops the bare K♠), but only by
+    # guessing. Given a worst-guess search that finds 5 (4 taken + 1: Q♠ first loses to K♠),
+    # the deal is scored one trick below that, 4 tricks: the double-dummy split 7-2-1 with
+    # the 3 tricks taken off the declarer given to seat 1 (the first whister): 4-5-1.
+    # 6NT two down: G0 = 2·2 = 4; each defender 2·2 consolation plus 2 a trick:
+    # w10 = 4 + 10 = 14, w20 = 4 + 2 = 6; no pulya.
+    from compensation.rulings import note
+
+    monkeypatch.setattr(note, "_worst_guess", lambda: (lambda engine, pos, voids=None: 1))
+    r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0}))
+    e = r.entries
+    assert e.gora == (4, 0, 0) and e.pulya == (0, 0, 0)
+    assert e.whists[1][0] == 14 and e.whists[2][0] == 6
 
 
 def test_001_defender_violation():

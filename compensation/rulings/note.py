@@ -17,7 +17,32 @@ from ..incident import IncidentError
 from ..penalties import penalty
 from . import rule
 from .counterfactual import deal_result, made, need_play, play_out, score_tricks
-from .ruling import Ruling, text
+from .ruling import Figure, Ruling, text
+
+
+def _worst_guess():
+    """The claims module's worst-guess search, if installed."""
+    try:
+        from . import claims
+    except ImportError:
+        return None
+    return getattr(claims, "worst_guess_tricks", None)
+
+
+def _shown_voids(inc, n: int) -> dict:
+    """{seat: [suits]} the defenders showed void in ``history[:n]`` (failing to follow, or to ruff)."""
+    pos = inc.start()
+    voids: dict = {}
+    for i, card in enumerate(inc.history[:n]):
+        if i in inc.lead_overrides:
+            pos.leader = inc.lead_overrides[i]
+        seat, lead = pos.to_move, pos.lead_suit
+        if lead is not None and int(card.suit) != lead:
+            voids.setdefault(seat, set()).add(lead)
+            if pos.trump is not None and int(card.suit) != pos.trump:
+                voids[seat].add(pos.trump)
+        pos.play(card)
+    return {s: sorted(v) for s, v in voids.items() if s != inc.declarer}
 
 
 def _count(v) -> int:
@@ -57,43 +82,39 @@ def play_violation_note(ctx) -> Ruling:
         pl = play_out(ctx, pos, victim=inc.defenders[0])
         r.figures.append(pl.figure(text("double dummy from before the violation", "в открытую с момента до нарушения"),
                                    ctx, decl))
-        could = made(ctx, pl.declarer_tricks)
-        guess_checked = False
-        if could:
-            try:
-                from . import claims  # noqa: F401
-                wg = getattr(claims, "worst_guess_tricks", None)
-            except ImportError:
-                wg = None
-            if wg is not None:
-                worst = pos.taken[decl] + wg(ctx.engine, pos)
-                guess_checked = True
-                r.note(f"Worst-guess result (1.6.2): {worst} tricks.", f"Результат при худшем угадывании: {worst}.")
-                could = made(ctx, worst)
-            else:
+        dd = pl.declarer_tricks
+        base, why_en, why_ru = dd, "was going down double dummy", "должен был остаться без (в открытую)"
+        if made(ctx, dd):
+            wg = _worst_guess()
+            if wg is None:
                 r.note("Whether the contract needed a guess was not checked (no worst-guess search installed): "
                        "judged double dummy only.",
                        "Нужно ли было угадывать, не проверялось (нет поиска худшего угадывания): только в открытую.")
-        if could:
+            else:
+                worst = pos.taken[decl] + wg(ctx.engine, pos, voids=_shown_voids(inc, at))
+                r.figures.append(Figure(text("every guess wrong (1.6.2) from before the violation",
+                                             "при худшем угадывании (1.6.2) с момента до нарушения"),
+                                        declarer_tricks=worst, source="worst guess"))
+                if not made(ctx, worst):
+                    base, why_en, why_ru = worst, "needed a guess to make it", "должен был угадывать, чтобы выиграть"
+        if made(ctx, base):
             r.write_entries(penalty("game", decl, conv, contract=inc.contract, count=n),
-                            text("the declarer could have made it: без одной, no whists on him",
-                                 "играющий мог выиграть: без одной, висты на него не пишут"))
-        else:
-            t = list(pl.tricks)
-            donor_to = inc.whisters[0]
-            t[decl] -= 1
-            t[donor_to] += 1
-            if t[decl] < 0:
-                t[decl], t[donor_to] = 0, t[donor_to] - 1
-            r.write_entries(score_tricks(ctx, t),
-                            text(f"the declarer was going down{' or needed a guess' if guess_checked else ''}: the deal "
-                                 f"scored one trick worse ({'-'.join(map(str, t))})",
-                                 f"играющий должен был остаться без (или угадывать): сдача записывается на взятку хуже "
-                                 f"({'-'.join(map(str, t))})"))
-            r.note("Reading: 'everyone writes без plus one more' = the deal is scored as the double-dummy result with "
-                   "one more trick to the defence (the first whister).",
-                   "Толкование: «все пишут без и ещё одну» = сдача записывается по результату в открытую с одной "
-                   "дополнительной взяткой защите (первому вистующему).")
+                            text("the declarer could have made it without the violation: без одной, no whists on "
+                                 "him", "играющий мог выиграть без нарушения: без одной, висты на него не пишут"))
+            return r
+        t = list(pl.tricks)
+        moved = t[decl] - max(0, base - 1)
+        t[decl] -= moved
+        t[inc.whisters[0]] += moved
+        r.write_entries(score_tricks(ctx, t),
+                        text(f"the declarer {why_en}: scored one trick below that ({'-'.join(map(str, t))})",
+                             f"играющий {why_ru}: записывается на взятку меньше ({'-'.join(map(str, t))})"))
+        r.note("Reading: 'everyone writes без plus one more' = the contract is scored down with one undertrick more "
+               "than the double-dummy result (or, if only a guess would have made it, than the worst-guess result); "
+               "the tricks taken off the declarer go to the first whister.",
+               "Толкование: «все пишут без и ещё одну» = контракт записывается без с одной лишней взяткой сверх "
+               "результата в открытую (или, если выиграть можно было только угадав, сверх результата при худшем "
+               "угадывании); снятые взятки отдаются первому вистующему.")
         return r
     # defenders
     r.write(decl, "pulya", conv.price(inc.level),
