@@ -72,6 +72,9 @@ def test_1322_lead_out_of_turn_open():
     assert whists(r, 0, 2) == F(98, 3)
     assert sum(sum(row) for row in r.entries.whists) == F(98, 3)
     assert [f.tricks for f in r.figures] == [(6, 4, 0), (5, 5, 0)]
+    # the declarer's choices: letting 8♥ stand (5 tricks) or demanding hearts from seat 1,
+    # whose heart lead lets K♥ score (6): the demand is best
+    assert [(o.declarer_tricks, o.best) for o in r.options] == [(5, False), (6, True)]
 
 
 def test_1322_agreed_lead_splits_between_both_defenders():

@@ -293,6 +293,7 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     else:
         raise IncidentError("violation.correction", f"rule {ctx.spec.number}: the declarer may only demand the "
                                                     f"suit (demand) or let the lead stand (none), got {correction!r}")
+    _wrong_lead_options(ctx, r, before, rightful, v.offender, card)
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
     if inc.option("compare") == "actual":
         compared, src = actual(ctx), "actual"
@@ -310,6 +311,25 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
+
+
+def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:
+    """The declarer's two choices, each solved: let the wrong lead stand, or demand its suit."""
+    from solver.constraints import Constraints
+
+    from .remedy import SUIT_EN, SUIT_RU, evaluate
+
+    stand = before.copy()
+    stand.leader = offender
+    stand.play(card)
+    s = int(card.suit)
+    opts = [("none", text(f"let {card} stand (the trick goes on from seat {offender})",
+                          f"оставить {card.russian()} (взятка продолжается с места {offender})"), stand, NO_CONSTRAINTS)]
+    if rightful != ctx.incident.declarer:
+        opts.append(("demand", text(f"demand {SUIT_EN[s]} from seat {rightful} (void: a trump)",
+                                    f"потребовать {SUIT_RU[s]} от места {rightful} (нет масти — козырь)"),
+                     before, Constraints(lead=LeadRestriction(rightful, s, must=True, or_trump=True))))
+    evaluate(ctx, r, opts, ctx.incident.declarer)
 
 
 @rule("1.3.2.2", title_ru="Ход вне очереди вистующего при открытой игре",
