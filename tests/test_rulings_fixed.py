@@ -111,3 +111,10 @@ def test_rule_5_parent_number_suggests_children():
     with pytest.raises(IncidentError) as e:
         rule_incident(dict(BASE, violation={"rule": "5", "offender": 0}))
     assert "5.1" in str(e.value) and e.value.field == "violation.rule"
+
+
+def test_parent_number_on_the_wrong_contract_points_to_the_sub_rules():
+    with pytest.raises(IncidentError) as e:
+        rule_incident(dict(BASE, violation={"rule": "4", "offender": 1}))
+    assert e.value.field == "violation.rule"
+    assert "4.1" in str(e.value) and "4.2" in str(e.value)

@@ -141,6 +141,10 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
     for s in specs:
         if kind in s.contracts:
             return s
+    near = sorted(n for n, vs in VARIANTS.items() if n.startswith(number + ".") and any(kind in v.contracts for v in vs))
+    if near:
+        raise IncidentError("violation.rule", f"rule {number} ({specs[0].title_en}) does not apply to a {kind}; "
+                                              f"on a {kind} see {', '.join(near)}")
     return specs[0]  # its check() names the mismatch
 
 
