@@ -38,6 +38,7 @@ __all__ = [
 
 
 TIES = ("auto", "all", "declarer")
+CANDIDATES = ("best_somewhere", "undominated")
 DEFAULT_MAX_POSITIONS = 3000
 
 
@@ -134,8 +135,16 @@ class Decision:
 
 
 def candidate_moves(info: InfoSet, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
-                    sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED) -> Decision:
-    """The declarer's candidates at ``info.pos`` (he must be the one to move)."""
+                    sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED,
+                    candidates: str = "best_somewhere") -> Decision:
+    """The declarer's candidates at ``info.pos`` (he must be the one to move).
+
+    ``candidates``: "best_somewhere" (the issue's definition: best in at least one layout);
+    "undominated" also drops a card that is never better than some other card and worse
+    in at least one layout (e.g. cashing a side ace before drawing the last trump).
+    """
+    if candidates not in CANDIDATES:
+        raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
     pos = info.pos
     if pos.is_over():
         raise PositionError("the deal is over: no decision to make")
@@ -153,16 +162,26 @@ def candidate_moves(info: InfoSet, engine: Engine | None = None, bound: int = DE
     layouts = info.layouts(bound, sample, seed)
     best = _declarer_better(pos)
     best_in = {c: 0 for c in legal}
+    table = []
     for mask in layouts.masks:
         if mask == info.real:
             vals = real_vals
         else:
             vals = eng.analyse(info.position(mask), all_cards=True).card_values
+        table.append(vals)
         top = best(vals.values())
         for c, v in vals.items():
             if v == top:
                 best_in[c] += 1
     cands = [c for c in legal if best_in[c]]
+    if candidates == "undominated":
+        sign = -1 if pos.is_misere else 1
+
+        def dominated(c):
+            return any(all(sign * t[o] >= sign * t[c] for t in table) and any(sign * t[o] > sign * t[c] for t in table)
+                       for o in legal if o is not c)
+
+        cands = [c for c in cands if not dominated(c)]
     return Decision(trick_no, pos.declarer, layouts, cands, {c: best_in[c] for c in cands}, real_values)
 
 
@@ -200,7 +219,7 @@ def _key(info: InfoSet):
 
 def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
                      sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED, ties: str = "auto",
-                     max_positions: int = DEFAULT_MAX_POSITIONS) -> WorstGuess:
+                     max_positions: int = DEFAULT_MAX_POSITIONS, candidates: str = "best_somewhere") -> WorstGuess:
     """Play on from ``info.pos`` with every declarer guess wrong (see the module docstring).
 
     ``ties``: "all" follows every tied choice of both sides (the exact worst line);
@@ -214,9 +233,9 @@ def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = D
         raise PositionError(f"ties: expected one of {', '.join(TIES)}, got {ties!r}")
     if ties == "auto":
         try:
-            return worst_guess_play(info, engine, bound, sample, seed, "all", max_positions)
+            return worst_guess_play(info, engine, bound, sample, seed, "all", max_positions, candidates)
         except SearchLimitError:
-            return worst_guess_play(info, engine, bound, sample, seed, "declarer", max_positions)
+            return worst_guess_play(info, engine, bound, sample, seed, "declarer", max_positions, candidates)
     eng = _engine(engine)
     count = [0]
     start = info.pos
@@ -233,7 +252,7 @@ def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = D
         if k in memo:
             return memo[k]
         if p.to_move == d:
-            dec = candidate_moves(node, eng, bound, sample, seed)
+            dec = candidate_moves(node, eng, bound, sample, seed, candidates)
             w = worse(dec.real_values[c] for c in dec.candidates)
             choices = _distinct(p, [c for c in dec.candidates if dec.real_values[c] == w])
         else:
@@ -368,7 +387,7 @@ class ClaimCheck:
 
 def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None = None,
                 bound: int = DEFAULT_BOUND, sample: int = DEFAULT_SAMPLE,
-                seed: int = DEFAULT_SEED, ties: str = "auto") -> ClaimCheck:
+                seed: int = DEFAULT_SEED, ties: str = "auto", candidates: str = "best_somewhere") -> ClaimCheck:
     """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
     pos = info.pos
     if pos.is_over():
@@ -380,7 +399,7 @@ def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None
             raise PositionError(f"claim: declarer's tricks must be {lo}..{hi} from this position, got {claimed!r}")
     eng = _engine(engine)
     dd = double_dummy(pos, eng)
-    wg = worst_guess_play(info, eng, bound, sample, seed, ties)
+    wg = worst_guess_play(info, eng, bound, sample, seed, ties, candidates=candidates)
     lit = literal_worst(pos, eng)
     lay = info.layouts(bound, sample, seed).describe() if not info.open_defence else {"layouts": 1, "method": "open"}
     return ClaimCheck(dd, wg, lit, lay, claimed, pos.is_misere)

@@ -183,3 +183,20 @@ def test_claim_input_errors(engine):
     p = Position([["As", "Js"], ["8s", "7d"], ["Qs", "9s"]], "7nt", declarer=0, leader=2, taken=(6, 1, 1))
     with pytest.raises(PositionError, match="not the declarer"):
         candidate_moves(InfoSet.from_position(p), engine)
+
+
+def test_undominated_candidates_drop_the_forgotten_trump(engine):
+    # The trump-to-draw ending again with candidates="undominated": ♥A / ♥K are never better
+    # than ♠A (3 = 3 in 14 layouts) and worse in 6, so they are no guess; ♠A is alone and
+    # the claim needs no guess (8 = 8). The finesse-or-drop guess survives: ♠J beats ♠A in
+    # one layout, ♠A beats ♠J in another, neither dominates.
+    rec = {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "9d"]],
+           "contract": "6s", "declarer": 0, "leader": 0, "taken": [5, 1, 1]}
+    info = infoset_from_json(rec)
+    assert candidate_moves(info, engine, candidates="undominated").candidates == [C("As")]
+    check = check_claim(info, engine=engine, candidates="undominated")
+    assert (check.double_dummy, check.worst_guess) == (8, 8)
+    pos = Position([["As", "Js"], ["8s", "7d"], ["Qs"]], "7nt", declarer=0, leader=2,
+                   trick=[(2, "7s")], taken=(6, 1, 1))
+    dec = candidate_moves(InfoSet.from_position(pos), engine, candidates="undominated")
+    assert set(dec.candidates) == {C("As"), C("Js")}

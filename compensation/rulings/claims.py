@@ -14,6 +14,9 @@ Incident fields (in ``violation``, all optional):
 * ``reading`` — ``wrong_guess`` (default: the candidates worst on the real layout, see
   :mod:`compensation.claims`) or ``worst_legal_move`` (the literal reading: his worst legal
   card at the next decision, then double dummy);
+* ``candidates`` — ``best_somewhere`` (default: a card best in at least one layout he could
+  believe in is a possible guess) or ``undominated`` (also drop a card never better than
+  another and sometimes worse, e.g. a side ace cashed before the last trump is drawn);
 * ``bound``, ``sample``, ``seed`` — the layout enumeration (exact while at most ``bound``
   layouts, else ``sample`` drawn with ``seed``).
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
 
-from ..claims import ClaimCheck, check_claim, worst_guess_play
+from ..claims import CANDIDATES, ClaimCheck, check_claim, worst_guess_play
 from ..incident import IncidentError
 from . import rule
 from .counterfactual import made, need_play, score_tricks
@@ -81,7 +84,11 @@ def _setup(ctx):
     reading = v.get("reading", "wrong_guess")
     if reading not in READINGS:
         raise IncidentError("violation.reading", f"expected one of {', '.join(READINGS)}, got {reading!r}")
-    search = {"bound": _int_field(v, "bound", DEFAULT_BOUND, 1),
+    cands = v.get("candidates", "best_somewhere")
+    if cands not in CANDIDATES:
+        raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
+    search = {"candidates": cands,
+              "bound": _int_field(v, "bound", DEFAULT_BOUND, 1),
               "sample": _int_field(v, "sample", DEFAULT_SAMPLE, 1),
               "seed": _int_field(v, "seed", DEFAULT_SEED, 0)}
     return info, at, reading, search
