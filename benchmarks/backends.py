@@ -12,7 +12,10 @@
    backend (one engine, so one table, per thread; the search releases the GIL) against
    processes on the Numba backend (spawned, as a fresh pool would be), with the
    single-worker runs as the baseline. *End to end* includes starting the pool, *steady*
-   is a second pass over the same batch on the warm pool.
+   is the mean of three more passes over the same batch on the warm pool. *CPU ms/deal* is the CPU the
+   workers' threads spent per deal (flat from 1 to N workers: no contention), *busy
+   cores* that CPU over the steady wall time: how many cores the workers actually got,
+   which on a shared machine bounds the speed-up.
 """
 from __future__ import annotations
 
@@ -131,7 +134,9 @@ def _solve(job):
         _init(_backend_for_threads, _table_mb_for_threads)
         e = _worker.engine
     e.new_generation()
-    return e.solve(_deal_cache[key][i])
+    c = time.thread_time()
+    v = e.solve(_deal_cache[key][i])
+    return v, time.thread_time() - c  # the CPU this thread spent on the deal
 
 
 _backend_for_threads = "cython"
@@ -143,15 +148,23 @@ def batch_jobs(total):
     return [(row, i, per_row) for row in ROWS for i in range(per_row)]
 
 
+REPEAT = 3  # steady passes over the batch, averaged (a shared machine's load swings)
+
+
+def _check(first, second):
+    values = [v for v, _ in first]
+    assert values * REPEAT == [v for v, _ in second]
+    return values
+
+
 def run_threads(jobs, workers):
     t0 = time.perf_counter()
     with ThreadPoolExecutor(max_workers=workers) as pool:
         first = list(pool.map(_solve, jobs))
         t1 = time.perf_counter()
-        second = list(pool.map(_solve, jobs))
+        second = list(pool.map(_solve, jobs * REPEAT))
         t2 = time.perf_counter()
-    assert first == second
-    return first, t1 - t0, t2 - t1
+    return _check(first, second), t1 - t0, (t2 - t1) / REPEAT, sum(c for _, c in second) / REPEAT
 
 
 def run_processes(jobs, workers, backend, table_mb):
@@ -161,10 +174,9 @@ def run_processes(jobs, workers, backend, table_mb):
                              initargs=(backend, table_mb)) as pool:
         first = list(pool.map(_solve, jobs, chunksize=4))
         t1 = time.perf_counter()
-        second = list(pool.map(_solve, jobs, chunksize=4))
+        second = list(pool.map(_solve, jobs * REPEAT, chunksize=4))
         t2 = time.perf_counter()
-    assert first == second
-    return first, t1 - t0, t2 - t1
+    return _check(first, second), t1 - t0, (t2 - t1) / REPEAT, sum(c for _, c in second) / REPEAT
 
 
 def batch_table(total, workers, table_mb):
@@ -175,8 +187,9 @@ def batch_table(total, workers, table_mb):
     print(f"load average (1 min) before the batch: {os.getloadavg()[0]:.2f}\n")
     print(f"## A batch of {n} full deals ({n // len(ROWS)} of each row), {workers} workers "
           f"on {os.cpu_count()} cores\n")
-    print("| configuration | end to end (s) | steady (s) | deals/s steady | speed-up (steady, vs 1 worker same backend) |")
-    print("|---|---|---|---|---|")
+    print("| configuration | end to end (s) | steady (s) | deals/s steady | speed-up (steady, vs 1 worker same backend) "
+          "| CPU ms/deal | busy cores |")
+    print("|---|---|---|---|---|---|---|")
     results = {}
     base = {}
     for label, backend, kind, w in (("Cython, 1 thread", "cython", "threads", 1),
@@ -186,14 +199,15 @@ def batch_table(total, workers, table_mb):
                                     (f"Cython, {workers} processes", "cython", "processes", workers)):
         if kind == "threads":
             _worker.__dict__.clear()
-            vals, e2e, steady = run_threads(jobs, w)
+            vals, e2e, steady, cpu = run_threads(jobs, w)
         else:
-            vals, e2e, steady = run_processes(jobs, w, backend, table_mb)
+            vals, e2e, steady, cpu = run_processes(jobs, w, backend, table_mb)
         results[label] = vals
         if w == 1:
             base[backend] = steady
         speed = base[backend] / steady if backend in base else float("nan")
-        print(f"| {label} | {e2e:.2f} | {steady:.2f} | {n / steady:.0f} | {speed:.2f} |")
+        print(f"| {label} | {e2e:.2f} | {steady:.2f} | {n / steady:.0f} | {speed:.2f} | {cpu / n * 1000:.2f} "
+              f"| {cpu / steady:.2f} |")
     answers = list(results.values())
     print(f"\nload average (1 min) after the batch: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"all configurations gave the same {n} answers: {'yes' if all(a == answers[0] for a in answers) else 'NO'}\n")
