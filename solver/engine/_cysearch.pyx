@@ -109,6 +109,7 @@ cdef struct Problem:
     const int64_t *REP
     const int64_t *SPREAD
     const int64_t *NTH
+    int64_t hist[64]  # history of the leads: kept across the searches of one mtd call
 
 
 # ---------------------------------------------------------------- bit helpers
@@ -435,7 +436,7 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
     cdef int64_t NEED[MAXPLY]
     cdef int64_t PLANNED[MAXPLY]
     cdef int64_t hands[3]
-    cdef int64_t hist[64]
+    cdef int64_t *hist = P.hist
 
     cdef int64_t *cfg = P.cfg
     cdef int64_t *stats = P.stats
@@ -482,7 +483,6 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
     memset(NEED, 0, sizeof(NEED))
     memset(PLANNED, 0, sizeof(PLANNED))
     memset(hands, 0, sizeof(hands))
-    memset(hist, 0, sizeof(hist))
     for i in range(MAXPLY):
         BEST[i] = -1
         EXTRA[i] = -1
@@ -844,6 +844,7 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
 cdef int64_t _mtd(Problem *P, int64_t lo, int64_t hi, int64_t guess) noexcept nogil:
     """Exact score in [lo, hi] by repeated null-window searches from ``guess`` (core.mtd)."""
     cdef int64_t g = guess, t, r
+    memset(P.hist, 0, sizeof(P.hist))
     if g < lo:
         g = lo
     if g > hi:
@@ -935,6 +936,7 @@ def search(root_h, int64_t root_leader, int64_t root_nt, root_tc, int64_t root_c
     cdef int64_t r
     _load(&P, root_h, root_leader, root_nt, root_tc, root_cs, cfg, pen_mask, pen_flags, plan_cards,
           tt, gen, stats, SQ, REP, SPREAD, NTH)
+    memset(P.hist, 0, sizeof(P.hist))
     with nogil:
         r = _search(&P, target)
     for i in range(STATS_SIZE):

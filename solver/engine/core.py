@@ -68,7 +68,7 @@ def legal_of(hand, nt, lead_card, trump):
     return hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def position_key(h0, h1, h2, absolute, SQ, SPREAD):
     """Owners of the live cards, 2 bits each, ranks squeezed (or absolute)."""
     key = 0
@@ -94,7 +94,7 @@ def tt_index(key, extra, mask):
     return h & mask & ~3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
     """Tricks the leader can cash at once with top cards (a sound lower bound for his side)."""
     q = 0
@@ -162,7 +162,7 @@ def suit_safe(d, e, shifted):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def misere_clean(decl_h, d1, d2, decl_on_lead):
     """True if the misère declarer can be held to no trick from this trick start."""
     dh = d1 | d2
@@ -182,7 +182,7 @@ def misere_clean(decl_h, d1, d2, decl_on_lead):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def misere_forced(decl_h, d1, d2, leader, decl):
     """A lower bound on the misère declarer's tricks from this trick start.
 
@@ -218,26 +218,26 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     return 0
 
 
-@njit(cache=True)
-def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg, hist):
-    """Sort mv[0:n] by a heuristic score, best first (insertion sort, n <= 10)."""
+@njit(cache=True, inline="always")
+def order_moves(MV, d, n, score, mover, hands, nt, TC, leader, cfg, hist):
+    """Sort MV[d, 0:n] by a heuristic score, best first (insertion sort, n <= 10)."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
     allh = hands[0] | hands[1] | hands[2]
     if nt > 0:
-        best = tc[0]
+        best = TC[d, 0]
         bseat = leader
         for i in range(1, nt):
-            if beats(tc[i], best, trump):
-                best = tc[i]
+            if beats(TC[d, i], best, trump):
+                best = TC[d, i]
                 bseat = (leader + i) % 3
     else:
         best = -1
         bseat = -1
     me_decl = mover == decl
     for i in range(n):
-        c = mv[i]
+        c = MV[d, i]
         s = c >> 3
         r = c & 7
         sh = s * 8
@@ -328,20 +328,20 @@ def order_moves(mv, n, score, mover, hands, nt, tc, leader, cfg, hist):
             sc = sc * HW + hist[(1 if me_decl else 0) * 32 + c]
         score[i] = sc
     for i in range(1, n):
-        c = mv[i]
+        c = MV[d, i]
         sc = score[i]
         j = i - 1
         while j >= 0 and score[j] < sc:
-            mv[j + 1] = mv[j]
+            MV[d, j + 1] = MV[d, j]
             score[j + 1] = score[j]
             j -= 1
-        mv[j + 1] = c
+        MV[d, j + 1] = c
         score[j + 1] = sc
 
 
 @njit(cache=True)
-def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-           plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
+def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
+                plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, hist):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
 
     Returns 1 (yes), 0 (no) or -1 (node budget exhausted). ``stats[S_BEST]`` gets the
@@ -364,7 +364,6 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
     NEED = np.zeros(MAXPLY, np.int64)
     PLANNED = np.zeros(MAXPLY, np.int64)
     hands = np.zeros(3, np.int64)
-    hist = np.zeros(64, np.int64)
 
     trump = cfg[C_TRUMP]
     decl = cfg[C_DECL]
@@ -597,7 +596,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                 hands[0] = h0
                 hands[1] = h1
                 hands[2] = h2
-                order_moves(MV[d], n, SCORE, mover, hands, nt, TC[d], ld, cfg, hist)
+                order_moves(MV, d, n, SCORE, mover, hands, nt, TC, ld, cfg, hist)
                 bm = BEST[d]
                 if bm >= 0:
                     # the table's move first (its equivalent representative)
@@ -735,12 +734,22 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
 
 
 @njit(cache=True)
+def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
+           plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
+    """One null-window search with a fresh history table (see :func:`search_with`)."""
+    return search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
+                       plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(64, np.int64))
+
+
+@njit(cache=True)
 def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
         plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
 
-    Returns the value, or -1 if the node budget ran out.
+    Returns the value, or -1 if the node budget ran out. The history table of the leads
+    is kept from one search to the next.
     """
+    hist = np.zeros(64, np.int64)
     g = guess
     if g < lo:
         g = lo
@@ -748,8 +757,8 @@ def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_
         g = hi
     while lo < hi:
         t = g if g > lo else lo + 1
-        r = search(root_h, root_leader, root_nt, root_tc, root_cs, t, cfg, pen_mask, pen_flags,
-                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH)
+        r = search_with(root_h, root_leader, root_nt, root_tc, root_cs, t, cfg, pen_mask, pen_flags,
+                        plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, hist)
         if r < 0:
             return -1
         if r == 1:
