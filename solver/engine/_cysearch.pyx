@@ -436,6 +436,7 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
     cdef int64_t NEED[MAXPLY]
     cdef int64_t PLANNED[MAXPLY]
     cdef int64_t hands[3]
+    cdef int64_t rr
     cdef int64_t *hist = P.hist
 
     cdef int64_t *cfg = P.cfg
@@ -834,7 +835,12 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
         if val == ISMAX[d]:
             BEST[d] = c
             if NT[d] == 0:
-                hist[(1 if L[d] == decl else 0) * 32 + c] += NMV[d] - MI[d] + 1
+                if misere:
+                    # misère: cutoffs near the root weigh most (tricks left, cubed)
+                    rr = popcount(H[d][L[d]])
+                    hist[(1 if L[d] == decl else 0) * 32 + c] += rr * rr * rr + 1
+                else:
+                    hist[(1 if L[d] == decl else 0) * 32 + c] += NMV[d] - MI[d] + 1
             stats[S_CUT + NT[d] * 2 + (1 if MI[d] > 1 else 0) + (6 if ISMAX[d] else 0)] += 1
             status = 2
         else:
