@@ -96,3 +96,31 @@ def test_node_budget_stops_search(reference_deals):
 def test_table_size_is_bounded():
     e = Engine(table_mb=2)
     assert e.tt.nbytes <= 2 * 1024 * 1024
+
+
+def _seeded_positions(n_cards, count, seed):
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        hands = [[Card(c) for c in cards[k * n_cards:(k + 1) * n_cards]] for k in range(3)]
+        strain = ["s", "c", "d", "h", "nt", "misere"][i % 6]
+        pos = Position(hands, strain, rng.randrange(3), rng.randrange(3))
+        for _ in range(rng.randrange(3)):  # a trick in progress, sometimes
+            pos.play(rng.choice(pos.legal_moves()))
+        pos._stack.clear()
+        out.append(pos)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_cards,count", [(6, 24), (7, 6)])
+def test_larger_endings_match_reference(n_cards, count):
+    """Every card's value on 6- and 7-card endings, against the plain minimax (seeded)."""
+    for pos in _seeded_positions(n_cards, count, seed=n_cards):
+        want = ref.card_values(pos)
+        for e in ENGINES.values():
+            assert e.card_values(pos) == want, (e.backend.name, repr(pos))
