@@ -836,9 +836,9 @@ cdef int64_t _search(Problem *P, int64_t target) noexcept nogil:
             BEST[d] = c
             if NT[d] == 0:
                 if misere:
-                    # misère: cutoffs near the root weigh most (tricks left, cubed)
+                    # misère: cutoffs near the root weigh most (4 to the tricks left)
                     rr = popcount(H[d][L[d]])
-                    hist[(1 if L[d] == decl else 0) * 32 + c] += rr * rr * rr + 1
+                    hist[(1 if L[d] == decl else 0) * 32 + c] += (<int64_t>1) << (2 * rr)
                 else:
                     hist[(1 if L[d] == decl else 0) * 32 + c] += NMV[d] - MI[d] + 1
             stats[S_CUT + NT[d] * 2 + (1 if MI[d] > 1 else 0) + (6 if ISMAX[d] else 0)] += 1

@@ -727,9 +727,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             BEST[d] = c
             if NT[d] == 0:
                 if misere:
-                    # misère: cutoffs near the root weigh most (tricks left, cubed)
+                    # misère: cutoffs near the root weigh most (4 to the tricks left)
                     rr = popcount(H[d, L[d]])
-                    hist[(1 if L[d] == decl else 0) * 32 + c] += rr * rr * rr + 1
+                    hist[(1 if L[d] == decl else 0) * 32 + c] += 1 << (2 * rr)
                 else:
                     hist[(1 if L[d] == decl else 0) * 32 + c] += NMV[d] - MI[d] + 1
             stats[S_CUT + NT[d] * 2 + (1 if MI[d] > 1 else 0) + (6 if ISMAX[d] else 0)] += 1
