@@ -75,9 +75,11 @@ class Contract:
         if isinstance(text, Contract):
             return text
         t = str(text).strip()
+        if not t:
+            raise PositionError("contract: empty (expected a strain s c d h nt misere, or e.g. '7h')")
         if t[:2] == "10":
             level, rest = 10, t[2:]
-        elif t[:1] in "6789":
+        elif t[0] in "6789":
             level, rest = int(t[0]), t[1:]
         elif t[:1].isdigit():
             raise PositionError(f"unknown contract {text!r}: level must be 6..10")

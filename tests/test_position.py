@@ -55,6 +55,8 @@ def test_play_undo_restores():
     ({"hands": [["As", "Ks"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0}, "hand sizes"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "7z", "declarer": 0, "leader": 0}, "unknown contract"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "5s", "declarer": 0, "leader": 0}, "6..10"),
+    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "", "declarer": 0, "leader": 0}, "contract: empty"),
+    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": None, "declarer": 0, "leader": 0}, "unknown contract"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 3, "leader": 0}, "declarer"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0}, "leader"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0, "talon": ["As"]}, "duplicate card As"),
