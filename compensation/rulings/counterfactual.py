@@ -248,7 +248,8 @@ T_1322_RU = ("Ход вне очереди вистующего (пасующе�
 T_1322_EN = ("Lead out of turn by a defender in open play. The declarer may demand the same suit from the rightful "
              "leader (void: a trump). If the wrong lead caused or enlarged the declarer's loss, he writes the "
              "possible damage in whists on the player who led (or on both, if they decided jointly).")
-T_1423_RU = ("Игрок взял чужую взятку и сделал ход, при розыгрыше контракта с открытыми картами. " + T_1322_RU[65:])
+T_1423_RU = ("1.4. Игрок взял чужую взятку и сделал ход. 1.4.2.3. При розыгрыше контракта с открытыми картами. "
+             + T_1322_RU.split("картами. ", 1)[1])
 T_1423_EN = ("A defender gathered someone else's trick and led, open play: as 1.3.2.2. " + T_1322_EN[45:])
 
 
@@ -304,7 +305,10 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
            f"Правильная игра: место {rightful} ходит {correct_card.russian()} (лучший ход его стороны).")
     worse = compared.declarer_tricks < correct.declarer_tricks if not inc.kind == "misere" \
         else compared.declarer_tricks > correct.declarer_tricks
-    lost = not made(ctx, compared.declarer_tricks) or worse
+    # "приводит к проигрышу (увеличению проигрыша) контракта": the contract fails after the
+    # wrong lead and the lead made it worse (a loss caused, or more undertricks); a lead that
+    # only costs an overtrick of a made contract is not a loss of the contract
+    lost = worse and not made(ctx, compared.declarer_tricks)
     compensate(ctx, r, [decl], correct, compared, src, condition=lost,
                condition_note=text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
                                    "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
@@ -468,7 +472,8 @@ T_8_RU = ("«Прорезка» чужого виста вистующим пр�
 T_8_EN = ("Cutting through the partner's whist when another lead exists is forbidden: leading a card below the queen, "
           "single or from two, into the partner's possible trick.")
 T_81_RU = T_8_RU + " 8.1. «Прорезанный» вистующий «садится на висте». В гору пишет прорезавший вистующий."
-T_81_EN = T_8_EN + " 8.1. The partner is excused from falling short; the offender takes the gora entry."
+T_81_EN = T_8_EN + (" 8.1. The whister cut through falls short on whist ('sits on whist'): the whister who cut "
+                    "through writes the gora entry.")
 T_82_RU = T_8_RU + (" 8.2. Прорезка приводит к «выпуску» играющего или к уменьшению ремиза. Записывается результат "
                     "розыгрыша. Пострадавшие также пишут компенсацию вистами на нарушителя.")
 T_82_EN = T_8_EN + (" 8.2. If it let the contract make or reduced the undertricks: the real result, and the victims "
@@ -523,7 +528,9 @@ def cut_let_through(ctx) -> Ruling:
            "cut-through in the same suit).",
            f"Правильная игра: лучший другой ход места {v.offender}, {correct_card.russian()} (кроме прорезки той же "
            "масти).")
-    helped = compared.declarer_tricks > correct.declarer_tricks
+    # "приводит к «выпуску» играющего или к уменьшению ремиза": only when correct play beats the
+    # contract; an overtrick on a made contract is neither (the partner's shortfall is 8.1's)
+    helped = compared.declarer_tricks > correct.declarer_tricks and not made(ctx, correct.declarer_tricks)
     compensate(ctx, r, [partner], correct, compared, src, condition=helped,
                condition_note=text("The cut-through neither let the contract make nor reduced the undertricks: "
                                    "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
