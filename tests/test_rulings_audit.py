@@ -72,3 +72,38 @@ def test_rule_texts_quote_the_source():
     assert "При розыгрыше контракта с открытыми картами. Играющий может потребовать ход в эту же масть" in ru
     en = RULES["8.1"].text_en
     assert "excused" not in en and "falls short" in en and "writes the gora" in en
+
+
+# R (test_rulings_engine): 6NT by seat 0, 5-2-0 taken, seat 1 on lead; seat 1 whists, seat 2
+# passed and opened his cards early (rule 1.2.1). The declarer's best choice is "hearts"
+# (seat 1 must lead K♥: 7-3-0).
+def _r121(**violation):
+    from test_rulings_engine import R
+
+    return dict(R, decisions={"1": "whist", "2": "pass"}, history=["As"], result={"tricks": [6, 4, 0]},
+                violation=dict({"rule": "1.2.1", "offender": 2}, **violation))
+
+
+def test_121_a_recorded_choice_must_allow_the_recorded_lead():
+    # "Играющий может выбрать масть первого хода": if the declarer demanded hearts, the first
+    # lead was a heart. The history says seat 1 led A♠: the record contradicts itself, and
+    # the compensation proxy ("within the declarer's choice") would be computed for a choice
+    # never made. A clear error naming the field is the answer.
+    import pytest
+
+    from compensation.incident import IncidentError
+
+    with pytest.raises(IncidentError) as e:
+        rule_incident(_r121(chosen="demand h"))
+    assert e.value.field == "violation.chosen" and "As" in e.value.message
+
+
+def test_121_unrecorded_choice_follows_the_recorded_lead():
+    # No choice recorded, the best (hearts) contradicts the A♠ led: the lead was free. The
+    # proxy resolves the informed defence's free first lead against it: K♥ (7-3-0 for the
+    # declarer, W0 = 14) against the actual 6-4-0 (W0 = 16/3): 26/3 — and the ruling says the
+    # lead was treated as free instead of naming a choice the declarer did not make.
+    r = rule_incident(_r121())
+    assert r.entries.whists[0][2] == F(26, 3)
+    assert any("treated as free" in n.en for n in r.notes)
+    assert not any("within the declarer's choice (demand h)" in n.en for n in r.notes)

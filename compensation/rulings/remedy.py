@@ -82,11 +82,27 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     chosen = _chosen(ctx, [o[0] for o in opts], best)
     r.note(f"The declarer's best choice for the {which} lead: {best}.",
            f"Лучший выбор играющего для хода: {best}.")
-    cons = next(o[3] for o in opts if o[0] == chosen)
-    allowed, _ = cons.moves(pos, cons.initial())
     from solver.hands import cards_of
 
-    info_proxy(ctx, r, pos, cards_of(allowed), informed=leader, victims=[decl],
+    def allowed_by(key):
+        cons = next(o[3] for o in opts if o[0] == key)
+        return cards_of(cons.moves(pos, cons.initial())[0])
+
+    allowed = allowed_by(chosen)
+    if len(inc.history) > at and inc.history[at] not in allowed:
+        # the recorded lead shows what was actually chosen: the proxy must stay within it
+        led = inc.history[at]
+        if inc.violation.get("chosen") is not None:
+            raise IncidentError("violation.chosen", f"the declarer's choice {chosen!r} does not allow the "
+                                                    f"{which} lead recorded in history[{at}], {led}")
+        chosen = "free"
+        allowed = allowed_by(chosen)
+        r.note(f"The recorded {which} lead ({led}) is not in the best option, so the declarer did not take it; "
+               "no choice recorded (violation.chosen): the lead is treated as free.",
+               f"Сыгранный ход ({led.russian()}) не входит в лучший вариант — играющий его не выбрал; выбор не "
+               "указан (violation.chosen): ход считается свободным.")
+
+    info_proxy(ctx, r, pos, allowed, informed=leader, victims=[decl],
                what=text(f"the {which} lead within the declarer's choice ({chosen})",
                          f"ход в пределах выбора играющего ({chosen})"))
     deal_result(ctx, r)
