@@ -46,3 +46,11 @@ def test_readme_command_runs(words, tmp_path):
                        text=True, timeout=300, env=env)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() or list(tmp_path.iterdir())
+
+
+def test_readme_documents_every_scoring_option():
+    from compensation.conventions import OPTION_NAMES, PRESETS
+
+    missing = [o for o in OPTION_NAMES if f"`{o}`" not in README]
+    assert not missing, missing
+    assert all(f"`{name}`" in README for name in PRESETS)
