@@ -303,7 +303,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
         if bad:
             raise IncidentError(f"scoring.{bad[0]}", "unknown field (convention, set)")
         conv_name = sc.get("convention", "sochi")
-        if conv_name not in PRESETS:
+        if not isinstance(conv_name, str) or conv_name not in PRESETS:
             raise IncidentError("scoring.convention", f"unknown convention {conv_name!r} "
                                                       f"(known: {', '.join(PRESETS)})")
         over = dict(_obj(sc.get("set") or {}, "scoring.set"))

@@ -66,3 +66,45 @@ def test_cli_malformed_input(text, tmp_path, capsys):
     assert main(["solve", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("prefdd solve:") and "Traceback" not in err
+
+
+def test_fuzzed_incidents_fail_cleanly():
+    """Incidents with one value anywhere (up to three levels deep) replaced by junk."""
+    import glob
+    import pathlib
+
+    from compensation.errors import ScoringError
+    from compensation.incident import IncidentError
+    from compensation.rulings import rule_incident
+
+    root = pathlib.Path(__file__).parent.parent
+    base = [json.loads(pathlib.Path(f).read_text()) for f in sorted(glob.glob(str(root / "examples/incidents/*.json")))]
+    rng = random.Random(7)
+    junk = JUNK + [{"rule": "9"}, {"rule": "99"}, {"1": "whist"}, ["As"], "half-whist"]
+
+    def path_in(d, depth=0):
+        if isinstance(d, dict) and d and depth < 3 and rng.random() < 0.6:
+            k = rng.choice(sorted(d))
+            return [k] + path_in(d[k], depth + 1)
+        if isinstance(d, list) and d and depth < 3 and rng.random() < 0.6:
+            k = rng.randrange(len(d))
+            return [k] + path_in(d[k], depth + 1)
+        return []
+
+    unexpected = []
+    for _ in range(400):
+        inc = copy.deepcopy(rng.choice(base))
+        path = path_in(inc)
+        if not path:
+            continue
+        target = inc
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = rng.choice(junk)
+        try:
+            rule_incident(inc, {})
+        except (IncidentError, ScoringError, PrefError):
+            pass
+        except Exception as exc:  # pragma: no cover - the failure report
+            unexpected.append(f"{type(exc).__name__}: {exc} at {path}")
+    assert not unexpected, unexpected[:5]
