@@ -54,3 +54,16 @@ def test_readme_documents_every_scoring_option():
     missing = [o for o in OPTION_NAMES if f"`{o}`" not in README]
     assert not missing, missing
     assert all(f"`{name}`" in README for name in PRESETS)
+
+
+def test_readme_python_example():
+    block = re.search(r"```python\nfrom solver import(.*?)```", README, re.S).group(0)
+    code = block.removeprefix("```python\n").removesuffix("```")
+    ns = {}
+    exec(code, ns)
+    from solver import Constraints, PenaltyCard, analyse
+
+    pos = ns["pos"]
+    assert analyse(pos).declarer_tricks == 1  # as the README's comment says
+    assert analyse(pos, Constraints((PenaltyCard(1, "Ks", "first"),))).declarer_tricks == 2
+    assert ns["a"].best_cards and len(ns["a"].line) == 6
