@@ -24,6 +24,8 @@ def register(subparsers):
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, metavar="N",
                        help="local worker processes (default: every core; 0 = in this process)")
+    where.add_argument("--threads", type=int, metavar="N",
+                       help="N threads in this process, one engine each (parallel on the Cython engine)")
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS")
     where.add_argument("--dask-local", type=int, metavar="N", help="run on a local Dask cluster of N workers")
     p.add_argument("--chunk-size", type=int, metavar="K", help="records sent to a worker at a time (default: automatic)")
@@ -51,7 +53,7 @@ def _fail(message: str, code: int = 2) -> int:
 def run(args) -> int:
     from .batch import (BackendError, InputMismatch, Options, OutputError, RulingsUnavailable, batch_file)
 
-    for name in ("workers", "dask_local", "chunk_size"):
+    for name in ("workers", "dask_local", "chunk_size", "threads"):
         v = getattr(args, name)
         if v is not None and (v < 0 or (v == 0 and name != "workers")):
             return _fail(f"--{name.replace('_', '-')}: expected a positive number, got {v}")
@@ -81,6 +83,7 @@ def run(args) -> int:
     try:
         summary = batch_file(args.input, args.output, args.kind, args.workers, dask=args.dask,
                              dask_local=args.dask_local, chunk_size=args.chunk_size, options=options,
+                             threads=args.threads,
                              progress=not args.no_progress, log_every=args.log_every)
     except FileNotFoundError as e:
         return _fail(f"cannot read {e.filename}: {e.strerror}")

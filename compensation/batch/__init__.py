@@ -29,14 +29,15 @@ from .work import SOLVE, RULE, Options, RulingsUnavailable, warm_up
 
 def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, *,
              dask: str | None = None, dask_local: int | None = None, chunk_size: int | None = None,
-             options: Options | None = None, backend: Backend | None = None) -> Iterator[dict]:
+             options: Options | None = None, backend: Backend | None = None,
+             threads: int | None = None) -> Iterator[dict]:
     """Answer every record (positions and/or incidents by ``kind``), streaming."""
     options = options or Options()
     own = backend is None
     if own:
         if kind != RULE and dask is None and workers != 0:
             warm_up(options)  # compile once here, not in every worker at the same time
-        backend = make_backend(workers, dask, dask_local)
+        backend = make_backend(workers, dask, dask_local, threads)
     try:
         size = chunk_size or default_chunk_size(_length(records), backend.workers, not backend.local)
         yield from Batch(backend, kind=kind, options=options, chunk_size=size).answers(jobs_from_records(records))
@@ -87,7 +88,7 @@ class Summary:
 def batch_file(input_path, output_path, kind: str = "auto", workers: int | None = None, *,
                dask: str | None = None, dask_local: int | None = None, chunk_size: int | None = None,
                options: Options | None = None, progress: bool = True, log_every: float = 10.0,
-               stream=None, show_errors: int = 10, fsync_every: float = 1.0) -> Summary:
+               stream=None, show_errors: int = 10, fsync_every: float = 1.0, threads: int | None = None) -> Summary:
     """Answer a JSON-lines file into a resumable JSON-lines output (see :mod:`.output`).
 
     Raises OutputError, InputMismatch, BackendError, RulingsUnavailable or OSError for a
@@ -117,7 +118,7 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
         try:
             if kind != RULE and dask is None and workers != 0 and len(out.done) != total:
                 warm_up(options)
-            backend = make_backend(workers, dask, dask_local)
+            backend = make_backend(workers, dask, dask_local, threads)
             if progress and not bar.tty:
                 print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
             size = chunk_size or default_chunk_size(

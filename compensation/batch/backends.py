@@ -133,6 +133,41 @@ class ProcessBackend(Backend):
         return f"{self.workers} local worker process{'es' if self.workers != 1 else ''}"
 
 
+class ThreadBackend(Backend):
+    """Threads in this process, one engine (and table) each: parallel on the Cython engine,
+    which releases the GIL while it searches; the Numba engine keeps the GIL, so there
+    threads take turns (use worker processes instead)."""
+
+    def __init__(self, threads: int | None = None):
+        from concurrent.futures import ThreadPoolExecutor
+
+        from solver.engine.backends import active_backend_name
+
+        self.workers = threads or local_cores()
+        self.engine = active_backend_name()
+        self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="prefdd")
+        self._pending = set()
+
+    def _submit(self, chunk, options):
+        self._pending.add(self._pool.submit(answer_chunk, chunk, options))
+
+    def _completed(self):
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+        for fut in done:
+            yield fut.result()
+
+    def close(self) -> None:
+        for fut in self._pending:
+            fut.cancel()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def describe(self) -> str:
+        note = "" if self.engine == "cython" else "; the Numba engine keeps the GIL, so they take turns"
+        return f"{self.workers} thread{'s' if self.workers != 1 else ''} on the {self.engine} engine{note}"
+
+
 def _import_distributed():
     try:
         import distributed
@@ -205,11 +240,17 @@ class DaskBackend(Backend):
         return f"{where} ({self.workers} worker thread{'s' if self.workers != 1 else ''})"
 
 
-def make_backend(workers: int | None = None, dask: str | None = None, dask_local: int | None = None) -> Backend:
-    """``dask`` (a scheduler address) or ``dask_local`` (a count) pick Dask; otherwise local
-    processes, all cores by default; ``workers=0`` answers in this process."""
-    if dask is not None and dask_local is not None:
-        raise ValueError("give either a Dask scheduler address or a local Dask cluster size, not both")
+def make_backend(workers: int | None = None, dask: str | None = None, dask_local: int | None = None,
+                 threads: int | None = None) -> Backend:
+    """``dask`` (a scheduler address) or ``dask_local`` (a count) pick Dask; ``threads`` threads
+    in this process; otherwise local processes, all cores by default; ``workers=0`` answers
+    in this process."""
+    if sum(x is not None for x in (dask, dask_local, threads)) > 1:
+        raise ValueError("give one of a Dask scheduler address, a local Dask cluster size or a thread count")
+    if threads is not None:
+        if threads < 1:
+            raise ValueError(f"threads: expected 1 or more, got {threads}")
+        return ThreadBackend(threads)
     if dask is not None or dask_local is not None:
         return DaskBackend(address=dask, local=dask_local)
     if workers == 0:
