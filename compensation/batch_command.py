@@ -25,7 +25,7 @@ def register(subparsers):
     where.add_argument("--workers", type=int, metavar="N",
                        help="local worker processes (default: every core; 0 = in this process)")
     where.add_argument("--threads", type=int, metavar="N",
-                       help="N threads in this process, one engine each (parallel on the Cython engine)")
+                       help="N threads in this process, one engine each (the search releases the GIL)")
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS")
     where.add_argument("--dask-local", type=int, metavar="N", help="run on a local Dask cluster of N workers")
     p.add_argument("--chunk-size", type=int, metavar="K", help="records sent to a worker at a time (default: automatic)")

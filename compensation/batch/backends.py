@@ -134,9 +134,9 @@ class ProcessBackend(Backend):
 
 
 class ThreadBackend(Backend):
-    """Threads in this process, one engine (and table) each: parallel on the Cython engine,
-    which releases the GIL while it searches; the Numba engine keeps the GIL, so there
-    threads take turns (use worker processes instead)."""
+    """Threads in this process, one engine (and table) each. Both engines release the GIL
+    while they search, so the threads run in parallel without worker processes' start-up;
+    the Python around each search (parsing, rulings) still takes turns."""
 
     def __init__(self, threads: int | None = None):
         from concurrent.futures import ThreadPoolExecutor
@@ -164,8 +164,7 @@ class ThreadBackend(Backend):
         self._pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
-        note = "" if self.engine == "cython" else "; the Numba engine keeps the GIL, so they take turns"
-        return f"{self.workers} thread{'s' if self.workers != 1 else ''} on the {self.engine} engine{note}"
+        return f"{self.workers} thread{'s' if self.workers != 1 else ''} on the {self.engine} engine"
 
 
 def _import_distributed():

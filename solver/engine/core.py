@@ -339,7 +339,7 @@ def order_moves(MV, d, n, score, mover, hands, nt, TC, leader, cfg, hist):
         score[j + 1] = sc
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
                 plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, hist):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
@@ -738,7 +738,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             status = 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
            plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
     """One null-window search with a fresh history table (see :func:`search_with`)."""
@@ -746,7 +746,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
                        plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(64, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
         plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
