@@ -209,13 +209,12 @@ class Engine:
         return (n + 1) // 2
 
     def _child(self, root: _Root, cons: Constraints, card: Card):
-        """The position after ``card``, its root arrays, and the score the move banks."""
+        """The root arrays after ``card`` is played, and the trick's winner if it completes one."""
         p = root.pos.copy()
-        state = root.state
-        allowed, planned = cons.moves(p, state)
-        nstate = cons.after(p, state, card, planned)
+        _, planned = cons.moves(p, root.state)
+        nstate = cons.after(p, root.state, card, planned)
         winner = p.play(card)
-        return p, _Root(p, cons, nstate), winner
+        return _Root(p, cons, nstate), winner
 
     def _reward(self, args, winner) -> int:
         return 0 if winner is None else int(args[0][core.C_REW + winner])
@@ -239,7 +238,7 @@ class Engine:
         hi = self._score_range(root, args)
         guess = self._guess(root, pos) * (int(args[0][core.C_MAXREW]) if favour is None else 16)
         value = self._mtd(root, args, 0, hi, min(guess, hi))
-        res = Analysis(self._to_tricks(value, root, pos, favour))
+        res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
             res.defender_tricks = self._split(value, pos, favour)
         if all_cards:
@@ -257,10 +256,10 @@ class Engine:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
     # ------------------------------------------------------------------ helpers
-    def _to_tricks(self, value: int, root: _Root, pos: Position, favour) -> int:
-        if favour is None:
-            return value
-        return root.tricks - value // 16
+    @staticmethod
+    def _to_tricks(value: int, tricks: int, favour) -> int:
+        """The declarer's tricks from a search score (a split score counts defence tricks × 16)."""
+        return value if favour is None else tricks - value // 16
 
     def _split(self, value: int, pos: Position, favour: int) -> dict:
         x = value % 16
@@ -285,14 +284,14 @@ class Engine:
             if rep in cache:
                 out[card] = cache[rep]
                 continue
-            p, child, winner = self._child(root, cons, card)
+            child, winner = self._child(root, cons, card)
             bank = self._reward(args, winner)
             hi = self._score_range(child, args)
             if ismax:
                 v = self._mtd(child, args, 0, max(0, min(hi, value - bank)), value - bank) + bank
             else:
                 v = self._mtd(child, args, max(0, value - bank), hi, value - bank) + bank
-            tv = self._to_tricks(v, root, root.pos, favour) if favour is None else root.tricks - v // 16
+            tv = self._to_tricks(v, root.tricks, favour)
             cache[rep] = tv
             out[card] = tv
         return out
@@ -334,7 +333,7 @@ class Engine:
             chosen = None
             moves = self._allowed(cur, cons)
             for card in moves:
-                p, child, winner = self._child(cur, cons, card)
+                child, winner = self._child(cur, cons, card)
                 need = v - self._reward(args, winner)
                 if ismax:
                     ok = need <= 0 or self._test(child, args, need)
