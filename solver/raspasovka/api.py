@@ -152,6 +152,10 @@ class RaspasovkaSolver:
     def analyse(self, pos: RaspasovkaPosition, player: int, *, by=None, all_cards: bool = False,
                 line: bool = False) -> RaspasovkaAnalysis:
         cfg = self._begin(pos, player, by)
+        if int(cfg[core.C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
+            # past the talon-led tricks, one player against the other two is a misère: the
+            # main engine, with its misère bounds, answers the same question
+            return self._as_misere(pos, player, all_cards, line)
         root = _Root(pos.copy())
         value = self._mtd(root, cfg, 0, root.tricks, 1 if root.tricks else 0)
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
@@ -167,6 +171,20 @@ class RaspasovkaSolver:
         return res
 
     # ------------------------------------------------------------------ helpers
+    def _as_misere(self, pos: RaspasovkaPosition, player: int, all_cards: bool, line: bool) -> RaspasovkaAnalysis:
+        from ..engine import Engine
+        from ..position import Position
+
+        if getattr(self, "_engine", None) is None:
+            self._engine = Engine(table_mb=self.tt_key.nbytes * 2 / 2 ** 20, node_budget=self.node_budget,
+                                  reuse_table=self.reuse_table)
+        game = Position(list(pos.hands), "misere", player, pos.leader, trick=list(pos.trick))
+        a = self._engine.analyse(game, all_cards=all_cards and not pos.is_over(), line=line)
+        res = RaspasovkaAnalysis(player, a.declarer_tricks, taken=pos.taken[player],
+                                 card_values=a.card_values, best_cards=a.best_cards, line=a.line, nodes=a.nodes)
+        self.nodes = res.nodes
+        return res
+
     def _card_values(self, root: _Root, cfg, value: int) -> dict:
         victim = int(cfg[core.C_VICTIM])
         ismax = (int(cfg[core.C_MAXMASK]) >> root.pos.to_move) & 1
