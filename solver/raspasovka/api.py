@@ -75,10 +75,14 @@ class RaspasovkaSolver:
     """Exact raspasovka search with its own transposition table (16 bytes an entry).
 
     ``reuse_table`` keeps the table's entries (exact facts) between calls on one deal.
+    ``misere_engine`` (default on) hands positions past the talon-led tricks to the main
+    engine's misère search; off, this module's own search answers them too (the two are
+    tested against each other).
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
-                 reuse_table: bool = False):
+                 reuse_table: bool = False, misere_engine: bool = True):
+        self.misere_engine = misere_engine
         entries = max(4, int(table_mb * 1024 * 1024) // 16)
         bits = entries.bit_length() - 1
         self.tt_key = np.zeros(1 << bits, dtype=np.int64)
@@ -152,7 +156,7 @@ class RaspasovkaSolver:
     def analyse(self, pos: RaspasovkaPosition, player: int, *, by=None, all_cards: bool = False,
                 line: bool = False) -> RaspasovkaAnalysis:
         cfg = self._begin(pos, player, by)
-        if int(cfg[core.C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
+        if self.misere_engine and int(cfg[core.C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
             # past the talon-led tricks, one player against the other two is a misère: the
             # main engine, with its misère bounds, answers the same question
             return self._as_misere(pos, player, all_cards, line)
