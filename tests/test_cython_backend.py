@@ -157,7 +157,7 @@ def test_mtd_search_and_table_identical(data):
     for target in range(0, hi + 2):
         assert t.search(root, target) == (1 if value >= target else 0)
     for card in t.e._allowed(root, cons):
-        _, child, _ = t.e._child(root, cons, card)
+        child, _ = t.e._child(root, cons, card)
         ch = t.hi(child)
         t.mtd(child, 0, ch, ch // 2)
 
