@@ -18,7 +18,6 @@ SEATS = (0, 1, 2)
 
 def trick_winner(trick, trump: int | None) -> int:
     """Seat that wins a trick given as ``[(seat, card), ...]`` in order of play."""
-    lead_suit = int(trick[0][1]) >> 3
     best_seat, best = trick[0][0], int(trick[0][1])
     for seat, card in trick[1:]:
         c = int(card)
@@ -30,7 +29,6 @@ def trick_winner(trick, trump: int | None) -> int:
         elif trump is not None and cs == trump:
             best_seat, best = seat, c
         # else: a discard, never wins
-    del lead_suit
     return best_seat
 
 
