@@ -2,7 +2,8 @@
 
 Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or JSON lines;
 the record format is described in :mod:`solver.records`. Output: one JSON line per record,
-``{"id": ..., "declarer_tricks": n}``, plus ``card_values``/``best_cards`` with
+``{"id": ..., "declarer_tricks": n, "declarer_total": t}`` (``made`` too when the contract
+has a level, or is misère), plus ``card_values``/``best_cards`` with
 ``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``.
 A record whose ``contract`` is ``"raspasovka"`` (``"распасы"``, ``"all-pass"``) asks for one
 player's tricks against the other two: see :mod:`solver.raspasovka.api` (``player``,
@@ -55,14 +56,29 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
 
         check_constraints(pos, cons)
         out["declarer_tricks"] = ref.solve(pos, cons)
+        _outcome(out, pos, out["declarer_tricks"])
         if all_cards:
             vals = ref.card_values(pos, cons)
             out["card_values"] = {str(c): v for c, v in vals.items()}
         return out
     res = engine.analyse(pos, cons, all_cards=all_cards, line=line, favour=favour)
     out.update(res.to_json())
+    _outcome(out, pos, res.declarer_tricks)
     out["nodes"] = res.nodes
     return out
+
+
+def _outcome(out: dict, pos, remaining: int) -> None:
+    """The declarer's total (tricks already taken + still to come) and, when the record
+    accounts for all ten tricks, whether the contract is made (its level known, or misère)."""
+    total = pos.taken[pos.declarer] + remaining
+    out["declarer_total"] = total
+    if sum(pos.taken) + pos.tricks_left() != 10:
+        return  # an ending without the earlier tricks: made or not is unknown
+    if pos.is_misere:
+        out["made"] = total == 0
+    elif pos.contract.level is not None:
+        out["made"] = total >= pos.contract.level
 
 
 def run(args) -> int:

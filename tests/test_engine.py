@@ -158,3 +158,23 @@ def test_bounds_agree_with_plain_search_on_full_deals():
             assert e._mtd(root, args, 0, root.tricks, root.tricks // 2) == with_bounds, (row, i)
             checked += 1
     assert checked == 250
+
+
+def test_solve_reports_total_and_made():
+    from solver.solve_command import solve_record
+
+    e = Engine()
+    # r000 (recorded: 5 tricks for the declarer). As a six it fails; given as a bare strain
+    # there is no level, so no verdict; an ending without its earlier tricks has none either.
+    r = {"hands": [["As", "Ks", "Js", "Ad", "Jd", "9d", "8d", "Ac", "Jc", "Tc"],
+                   ["Qs", "Ts", "9s", "Kh", "Jh", "Th", "Kd", "Td", "Qc", "8c"],
+                   ["8s", "Ah", "Qh", "9h", "7h", "Qd", "7d", "Kc", "9c", "7c"]],
+         "contract": "6s", "declarer": 0, "leader": 0}
+    out = solve_record(r, e)
+    assert out["declarer_tricks"] == 5 and out["declarer_total"] == 5 and out["made"] is False
+    assert "made" not in solve_record(dict(r, contract="s"), e)
+    mis = {"hands": [["7s"], ["Ks"], ["Qs"]], "contract": "misere", "declarer": 0, "leader": 1, "taken": [0, 5, 4]}
+    out = solve_record(mis, e)  # seat 1 leads the king: the declarer's 7 loses; total 0, made
+    assert out["declarer_total"] == 0 and out["made"] is True
+    ending = {"hands": [["7s"], ["Ks"], ["Qs"]], "contract": "misere", "declarer": 0, "leader": 1}
+    assert "made" not in solve_record(ending, e)
