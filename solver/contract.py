@@ -37,8 +37,11 @@ class Strain(IntEnum):
 
 
 _STRAIN_WORDS = {
-    "nt": 4, "n": 4, "notrump": 4, "no-trump": 4, "бк": 4, "б/к": 4, "без козыря": 4,
-    "misere": 5, "misère": 5, "m": 5, "мизер": 5, "мизер ": 5,
+    "nt": 4, "n": 4, "notrump": 4, "no-trump": 4, "no trump": 4, "notrumps": 4, "no-trumps": 4,
+    "бк": 4, "б/к": 4, "без козыря": 4, "без козырей": 4,
+    "misere": 5, "misère": 5, "m": 5, "мизер": 5,
+    "spades": 0, "spade": 0, "clubs": 1, "club": 1, "diamonds": 2, "diamond": 2, "hearts": 3, "heart": 3,
+    "пики": 0, "трефы": 1, "крести": 1, "бубны": 2, "черви": 3, "червы": 3,
 }
 
 

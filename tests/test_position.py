@@ -115,3 +115,6 @@ def test_contract_parsing():
     assert Contract.parse("10nt").level == 10 and Contract.parse("6♠").strain is Strain.SPADES
     assert Contract.parse("мизер").strain is Strain.MISERE
     assert Contract.parse("8б").strain is Strain.DIAMONDS
+    for text, want in [("S", "s"), ("NT", "nt"), ("Misere", "misere"), ("7 hearts", "7h"), ("6 spades", "6s"),
+                       ("8пики", "8s"), ("10 no trump", "10nt"), ("7♥", "7h"), ("6 бк", "6nt")]:
+        assert str(Contract.parse(text)) == want, text
