@@ -29,7 +29,7 @@ from solver.cards import Card
 from solver.engine import Engine
 from solver.errors import PositionError, SearchLimitError
 from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet, Layouts
-from solver.position import Position
+from solver.position import Position, run_low
 
 __all__ = [
     "Decision", "WorstGuess", "ClaimCheck", "candidate_moves", "worst_guess_play",
@@ -53,26 +53,9 @@ def _declarer_worse(pos: Position):
 
 
 def run_rep(pos: Position, card: Card) -> int:
-    """Lowest card of the run of cards ``card`` belongs to in the mover's hand.
-
-    Two cards of one hand and suit with no live card between them (every card between
-    has been played) are equivalent: whichever is played, the positions are the same up
-    to renaming, for the search and for the declarer's knowledge alike.
-    """
-    alive = pos.hands[0] | pos.hands[1] | pos.hands[2]
-    for _, t in pos.trick:
-        alive |= t.mask
-    mine = pos.hands[pos.to_move]
-    c = int(card)
-    low = (c >> 3) * 8
-    while True:
-        lower = c - 1
-        while lower >= low and not (alive >> lower & 1):
-            lower -= 1
-        if lower >= low and mine >> lower & 1:
-            c = lower
-        else:
-            return c
+    """Lowest card of the run ``card`` belongs to: equivalent cards, for the search and for
+    the declarer's knowledge alike (:func:`solver.position.run_low`)."""
+    return run_low(pos, card)
 
 
 def _distinct(pos: Position, cards) -> list[Card]:

@@ -32,6 +32,32 @@ def trick_winner(trick, trump: int | None) -> int:
     return best_seat
 
 
+def run_low(pos, card, alone: int = 0) -> int:
+    """Lowest card of the run of equivalent cards ``card`` belongs to in the mover's hand.
+
+    Cards of one hand and suit with no live card between them (hands and the trick on the
+    table count as live) are equivalent: whichever is played, the positions are the same up
+    to renaming. Cards in the mask ``alone`` (penalty or plan cards) are never merged.
+    Works for any position with ``hands``, ``trick`` and ``to_move``.
+    """
+    c = int(card)
+    if alone >> c & 1:
+        return c
+    alive = pos.hands[0] | pos.hands[1] | pos.hands[2]
+    for _, t in pos.trick:
+        alive |= 1 << int(t)
+    mine = pos.hands[pos.to_move] & ~alone
+    low = (c >> 3) * 8
+    while True:
+        lower = c - 1
+        while lower >= low and not (alive >> lower & 1):  # past cards no longer live
+            lower -= 1
+        if lower >= low and mine >> lower & 1:
+            c = lower
+        else:
+            return c
+
+
 def legal_mask(hand: int, lead_suit: int | None, trump: int | None) -> int:
     """Follow suit; when void, a trump is compulsory if held; otherwise any card."""
     if lead_suit is None:

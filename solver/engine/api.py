@@ -14,7 +14,7 @@ from ..cards import Card
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
-from ..position import Position, trick_winner
+from ..position import Position, run_low
 from . import layout as core  # the array layout (cfg/stats indices); no Numba import
 from .backends import load_backend
 
@@ -297,31 +297,14 @@ class Engine:
         return out
 
     def _rep(self, root: _Root, card: Card, cons: Constraints) -> int:
-        """Lowest card of the run of equivalent cards ``card`` belongs to (special cards alone)."""
-        pos = root.pos
-        special = 0
+        """The run representative of ``card`` (penalty and plan cards stand alone)."""
+        alone = 0
         for p in cons.penalty_cards:
-            special |= p.card.mask
+            alone |= p.card.mask
         if cons.plan is not None:
             for c in cons.plan.cards:
-                special |= c.mask
-        c = int(card)
-        if special >> c & 1:
-            return c
-        alive = pos.hands[0] | pos.hands[1] | pos.hands[2]
-        for _, t in pos.trick:
-            alive |= t.mask
-        mine = pos.hands[pos.to_move] & ~special
-        s = c >> 3
-        while True:
-            lower = c - 1
-            # walk down past dead cards
-            while lower >= s * 8 and not (alive >> lower & 1):
-                lower -= 1
-            if lower >= s * 8 and mine >> lower & 1:
-                c = lower
-            else:
-                return c
+                alone |= c.mask
+        return run_low(root.pos, card, alone)
 
     def _line(self, root: _Root, cons, args, value: int) -> list[Card]:
         """A principal line: at each move a card that keeps the value, to the end."""

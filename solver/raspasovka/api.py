@@ -20,6 +20,7 @@ from ..cards import Card, parse_cards
 from ..engine.tables import NTH, REP, SPREAD, SQ
 from ..errors import PrefError, SearchLimitError
 from ..hands import mask_of
+from ..position import run_low
 from . import search as core
 from .rules import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 
@@ -194,7 +195,7 @@ class RaspasovkaSolver:
         ismax = (int(cfg[core.C_MAXMASK]) >> root.pos.to_move) & 1
         out, cache = {}, {}
         for card in root.pos.legal_moves():
-            rep = _equivalent_rep(root.pos, card)
+            rep = run_low(root.pos, card)
             if rep in cache:
                 out[card] = cache[rep]
                 continue
@@ -234,24 +235,6 @@ class RaspasovkaSolver:
             card, cur, v = chosen
             out.append(card)
         return out
-
-
-def _equivalent_rep(pos: RaspasovkaPosition, card: Card) -> int:
-    """Lowest card of the run of equivalent cards (touching once dead cards are removed)."""
-    alive = pos.hands[0] | pos.hands[1] | pos.hands[2]
-    for _, t in pos.trick:
-        alive |= t.mask
-    mine = pos.hands[pos.to_move]
-    c = int(card)
-    s = c >> 3
-    while True:
-        lower = c - 1
-        while lower >= s * 8 and not (alive >> lower & 1):
-            lower -= 1
-        if lower >= s * 8 and mine >> lower & 1:
-            c = lower
-        else:
-            return c
 
 
 _default: RaspasovkaSolver | None = None
