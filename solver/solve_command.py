@@ -4,7 +4,9 @@ Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or 
 the record format is described in :mod:`solver.records`. Output: one JSON line per record,
 ``{"id": ..., "declarer_tricks": n, "declarer_total": t}`` (``made`` too when the contract
 has a level, or is misère), plus ``card_values``/``best_cards`` with
-``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``.
+``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``;
+with ``--table`` instead ``{"table": {strain: [tricks with seat 0, 1, 2 declaring]}}`` for
+every strain and misère (``contract`` and ``declarer`` may then be left out).
 A record whose ``contract`` is ``"raspasovka"`` (``"распасы"``, ``"all-pass"``) asks for one
 player's tricks against the other two: see :mod:`solver.raspasovka.api` (``player``,
 ``talon``, ``talon_rule``; output ``player_tricks``). A bad record prints one line on stderr naming it and the problem; the others are still
@@ -25,6 +27,8 @@ def register(subparsers):
     p.add_argument("input", nargs="?", default="-", help="position file (JSON or JSON lines); '-' for stdin")
     p.add_argument("--all-cards", action="store_true", help="add the value of every legal card of the seat to move")
     p.add_argument("--line", action="store_true", help="add a principal line of play to the end")
+    p.add_argument("--table", action="store_true",
+                   help="the declarer's tricks for every strain (s c d h nt misere) and declarer seat")
     p.add_argument("--favour", type=int, metavar="SEAT",
                    help="split the defence's tricks in favour of this defender (whists are per defender)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
@@ -33,6 +37,24 @@ def register(subparsers):
     p.add_argument("--node-budget", type=int, default=None, help="stop a search after this many nodes")
     p.set_defaults(func=run)
     return p
+
+
+STRAINS = ("s", "c", "d", "h", "nt", "misere")
+
+
+def table_record(rec: dict, engine) -> dict:
+    """Every strain × declarer from the record's position (a trick must not be in progress:
+    the cards already played would have followed other rules under another trump)."""
+    from .records import position_from_json
+
+    if rec.get("trick") or rec.get("history"):
+        raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
+    table = {}
+    for strain in STRAINS:
+        table[strain] = [engine.solve(position_from_json(dict(rec, contract=strain, declarer=d))) for d in range(3)]
+    out = {"id": rec["id"]} if "id" in rec else {}
+    out["table"] = table
+    return out
 
 
 def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None, reference=False) -> dict:
@@ -105,6 +127,10 @@ def run(args) -> int:
             try:
                 if not isinstance(item.record, dict):
                     raise PrefError(f"expected a JSON object, got {type(item.record).__name__}")
+                if args.table:
+                    out = table_record(item.record, engine)
+                    print(json.dumps(out, ensure_ascii=False), flush=True)
+                    continue
                 out = solve_record(item.record, engine, all_cards=args.all_cards, line=args.line,
                                    favour=args.favour, reference=args.engine == "reference")
             except PrefError as e:

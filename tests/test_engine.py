@@ -178,3 +178,19 @@ def test_solve_reports_total_and_made():
     assert out["declarer_total"] == 0 and out["made"] is True
     ending = {"hands": [["7s"], ["Ks"], ["Qs"]], "contract": "misere", "declarer": 0, "leader": 1}
     assert "made" not in solve_record(ending, e)
+
+
+def test_dd_table(reference_deals):
+    from solver.solve_command import table_record
+
+    e = Engine()
+    r = reference_deals[0]  # r000: spades, seat 0 declaring, seat 0 leads: 5 tricks recorded
+    rec = {k: r[k] for k in ("id", "hands", "leader")}
+    t = table_record(rec, e)["table"]
+    assert set(t) == {"s", "c", "d", "h", "nt", "misere"} and all(len(v) == 3 for v in t.values())
+    assert t["s"][0] == r["declarer_tricks"]
+    for strain, row in t.items():
+        for d, v in enumerate(row):
+            assert v == e.solve(position_from_json(dict(rec, contract=strain, declarer=d)))
+    with pytest.raises(Exception, match="start of a trick"):
+        table_record(dict(rec, history=["As"]), e)
