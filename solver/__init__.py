@@ -9,6 +9,7 @@ Quick use::
 from .cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
 from .contract import Contract, Strain
+from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
 from .position import Move, Position, legal_mask, trick_winner
@@ -32,7 +33,7 @@ def analyse(pos: Position, constraints: Constraints | None = None, **kw):
 
 
 __all__ = [
-    "ALL_CARDS", "Card", "Rank", "Suit", "parse_cards", "Hand", "Contract", "Strain", "Position", "Move",
+    "ALL_CARDS", "Card", "Rank", "Suit", "parse_cards", "Hand", "Contract", "Strain", "Position", "Move", "Deal",
     "legal_mask", "trick_winner", "Constraints", "PenaltyCard", "LeadRestriction", "Plan",
     "position_from_json", "constraints_from_json", "solve", "analyse", "PrefError", "CardError",
     "PositionError", "IllegalMoveError", "SearchLimitError",

@@ -1,0 +1,74 @@
+"""A deal as dealt: three hands, the talon and the discard, the contract, who declares and
+who leads first. A :class:`~solver.position.Position` is a deal part-way through play."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .contract import Contract
+from .errors import PositionError
+from .hands import Hand, cards_of, mask_of
+from .position import Position
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Hands (seats 0, 1, 2 in play order, each a :class:`Hand`), the talon (the two cards
+    turned up) and the discard (the declarer's two cards out of play), the contract, the
+    declarer and the first leader (first hand, seat 0, unless given).
+
+    The declarer's hand is the one he plays from, after his discard. Validation: no card
+    twice, equal hands, and a full deal (10 cards each) accounts for all 32 cards.
+    """
+
+    hands: tuple
+    contract: Contract
+    declarer: int
+    leader: int = 0
+    talon: tuple = ()
+    discard: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands))
+        object.__setattr__(self, "contract", Contract.parse(self.contract))
+        object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
+        object.__setattr__(self, "discard", tuple(Card.parse(c) for c in self.discard))
+        if len(self.hands) != 3:
+            raise PositionError(f"hands: expected three hands, got {len(self.hands)}")
+        sizes = [len(h) for h in self.hands]
+        if len(set(sizes)) != 1:
+            raise PositionError(f"hands: a deal starts with equal hands, got sizes {sizes}")
+        if len(self.talon) > 2 or len(self.discard) > 2:
+            raise PositionError("talon/discard: two cards each at most")
+        self.start()  # validates duplicates, seats and the contract
+        if sizes[0] == 10 and (self.talon or self.discard):
+            held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask | self._out()
+            if held != 0xFFFFFFFF:
+                raise PositionError(f"a full deal accounts for all 32 cards; missing {' '.join(map(str, cards_of(~held & 0xFFFFFFFF)))}")
+
+    def _out(self) -> int:
+        """Cards out of play: the discard, and talon cards no hand holds (the declarer took
+        the talon; what he did not keep is his discard)."""
+        held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask
+        return mask_of(self.discard) | (mask_of(self.talon) & ~held)
+
+    def start(self) -> Position:
+        """The position before the first lead."""
+        return Position([h.mask for h in self.hands], self.contract, self.declarer, self.leader, out=self._out())
+
+    def after(self, history) -> Position:
+        """The position after ``history`` (cards in order from the first lead), each move checked."""
+        pos = self.start()
+        pos.replay(history)
+        pos._stack.clear()
+        return pos
+
+    def __str__(self) -> str:
+        lines = [f"{self.contract.pretty()} by seat {self.declarer}, seat {self.leader} leads"]
+        for s, h in enumerate(self.hands):
+            lines.append(f" {'*' if s == self.declarer else ' '}{s}: {h.compact()}")
+        if self.talon:
+            lines.append("  talon: " + " ".join(c.pretty() for c in self.talon))
+        if self.discard:
+            lines.append("  discard: " + " ".join(c.pretty() for c in self.discard))
+        return "\n".join(lines)
