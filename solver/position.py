@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .contract import Contract, Strain
-from .errors import IllegalMoveError, PositionError
+from .errors import IllegalMoveError, PositionError, PrefError
 from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
 
 SEATS = (0, 1, 2)
@@ -56,6 +56,25 @@ def run_low(pos, card, alone: int = 0) -> int:
             c = lower
         else:
             return c
+
+
+def replay_history(pos, history, trick_number) -> None:
+    """Play ``history`` (cards in order) on ``pos``, naming the first illegal move by its
+    index, trick (``trick_number()``: the current trick's number), seat, card and reason.
+    Works for any position with ``to_move``, ``is_over()`` and ``play()``."""
+    for i, text in enumerate(history):
+        trick_no = trick_number()
+        seat = pos.to_move
+        try:
+            card = Card.parse(text)
+        except PrefError as e:
+            raise IllegalMoveError(f"history[{i}] (trick {trick_no}, seat {seat}): {e}") from None
+        if pos.is_over():
+            raise IllegalMoveError(f"history[{i}] ({card}): the deal is already over")
+        try:
+            pos.play(card)
+        except IllegalMoveError as e:
+            raise IllegalMoveError(f"history[{i}]: trick {trick_no}, seat {seat}, card {card}: {e}") from None
 
 
 def legal_mask(hand: int, lead_suit: int | None, trump: int | None) -> int:
@@ -250,19 +269,7 @@ class Position:
 
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
-        for i, text in enumerate(history):
-            trick_no = sum(self.taken) + 1
-            seat = self.to_move
-            try:
-                card = Card.parse(text)
-            except ValueError as e:
-                raise IllegalMoveError(f"history[{i}] (trick {trick_no}, seat {seat}): {e}") from None
-            if self.is_over():
-                raise IllegalMoveError(f"history[{i}] ({card}): the deal is already over")
-            try:
-                self.play(card)
-            except IllegalMoveError as e:
-                raise IllegalMoveError(f"history[{i}]: trick {trick_no}, seat {seat}, card {card}: {e}") from None
+        replay_history(self, history, lambda: sum(self.taken) + 1)
 
     # ------------------------------------------------------------------ printing
     def __str__(self) -> str:

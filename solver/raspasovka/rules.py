@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from ..cards import SUIT_SYMBOLS, Card
 from ..errors import IllegalMoveError, PositionError, PrefError
 from ..hands import SUIT_MASKS, Hand, cards_of, popcount
+from ..position import replay_history
 
 FIRST_HAND = 0
 NOBODY = -1  # the winner of a talon-led trick nobody followed, under void_talon_trick="nobody"
@@ -339,18 +340,7 @@ class RaspasovkaPosition:
 
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
-        for i, text in enumerate(history):
-            seat = self.to_move
-            try:
-                card = Card.parse(text)
-            except PrefError as e:
-                raise IllegalMoveError(f"history[{i}] (trick {self.done + 1}, seat {seat}): {e}") from None
-            if self.is_over():
-                raise IllegalMoveError(f"history[{i}] ({card}): the deal is already over")
-            try:
-                self.play(card)
-            except IllegalMoveError as e:
-                raise IllegalMoveError(f"history[{i}]: trick {self.done + 1}, seat {seat}, card {card}: {e}") from None
+        replay_history(self, history, lambda: self.done + 1)
         self._stack.clear()
 
     # ------------------------------------------------------------------ printing
