@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SUIT_SYMBOLS, Card
-from ..errors import IllegalMoveError, PositionError, PrefError
+from ..errors import IllegalMoveError, PositionError
 from ..hands import SUIT_MASKS, Hand, cards_of, popcount
 from ..position import replay_history
 
