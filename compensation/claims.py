@@ -32,12 +32,14 @@ from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet,
 from solver.position import Position, run_low
 
 __all__ = [
-    "Decision", "WorstGuess", "ClaimCheck", "candidate_moves", "worst_guess_play",
+    "Decision", "WorstGuess", "ClaimCheck", "candidate_moves", "worst_guess_play", "resolve_against",
     "literal_worst", "check_claim", "double_dummy",
 ]
 
 
 TIES = ("auto", "all", "declarer")
+GUESSES = ("every_sequence", "greedy")
+DEFAULT_GUESS = "every_sequence"
 CANDIDATES = ("best_somewhere", "undominated")
 DEFAULT_MAX_POSITIONS = 3000
 
@@ -95,6 +97,7 @@ class Decision:
     real_values: dict
     played: Card | None = None
     forced: bool = False     # one card up to equivalent ones: no layout was searched
+    changed: bool = True     # False: the knowledge could not change it (same candidates with it)
 
     @property
     def guess(self) -> bool:
@@ -112,45 +115,53 @@ class Decision:
             "real_values": {str(c): v for c, v in self.real_values.items()},
             "guess": self.guess,
         }
+        if not self.changed:
+            out["knowledge_could_change"] = False
         if self.played is not None:
             out["played"] = str(self.played)
         return out
 
 
-def candidate_moves(info: InfoSet, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
+def candidate_moves(info, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
                     sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED,
-                    candidates: str = "best_somewhere") -> Decision:
-    """The declarer's candidates at ``info.pos`` (he must be the one to move).
+                    candidates: str = "best_somewhere", cache: dict | None = None,
+                    pool: Layouts | None = None) -> Decision:
+    """The candidates of the seat whose view ``info`` is, at ``info.pos`` (he must be to move).
 
+    ``info``: the declarer's :class:`~solver.infoset.InfoSet` (rule 1.6.2, claims) or any
+    seat's :class:`~solver.infoset.SeatView` (the information rules).
     ``candidates``: "best_somewhere" (the issue's definition: best in at least one layout);
     "undominated" also drops a card that is never better than some other card and worse
     in at least one layout (e.g. cashing a side ace before drawing the last trump).
+    ``cache``: card values by position, shared by one search (a layout seen twice is
+    solved once); ``pool``: the layouts of the search's first view, enumerated or sampled
+    once and narrowed here (:meth:`~solver.infoset.InfoSet.restrict`) instead of drawn anew.
     """
     if candidates not in CANDIDATES:
         raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
     pos = info.pos
+    seat = info.seat
     if pos.is_over():
         raise PositionError("the deal is over: no decision to make")
-    if pos.to_move != pos.declarer:
-        raise PositionError(f"seat {pos.to_move} is to move, not the declarer (seat {pos.declarer})")
+    if pos.to_move != seat:
+        who = "the declarer" if seat == pos.declarer else f"seat {seat}"
+        raise PositionError(f"seat {pos.to_move} is to move, not {who} (seat {seat})")
     eng = _engine(engine)
+    cache = {} if cache is None else cache
     trick_no = sum(pos.taken) + 1
     legal = pos.legal_moves()
-    real_vals = eng.analyse(pos, all_cards=True).card_values
+    real_vals = _values(eng, pos, cache)
     real_values = {c: _total(pos, v) for c, v in real_vals.items()}
     if len(_distinct(pos, legal)) == 1:
         # one choice up to equivalent cards: nothing to guess, no layouts searched
-        return Decision(trick_no, pos.declarer, Layouts((), info.count, True), list(legal),
+        return Decision(trick_no, seat, Layouts((), info.count, True), list(legal),
                         {c: info.count for c in legal}, real_values, forced=True)
-    layouts = info.layouts(bound, sample, seed)
-    best = _declarer_better(pos)
+    layouts = info.restrict(pool) if pool is not None else info.layouts(bound, sample, seed)
+    best = _side_better(pos, seat)
     best_in = {c: 0 for c in legal}
     table = []
     for mask in layouts.masks:
-        if mask == info.real:
-            vals = real_vals
-        else:
-            vals = eng.analyse(info.position(mask), all_cards=True).card_values
+        vals = real_vals if mask == info.real else _values(eng, info.position(mask), cache)
         table.append(vals)
         top = best(vals.values())
         for c, v in vals.items():
@@ -158,14 +169,31 @@ def candidate_moves(info: InfoSet, engine: Engine | None = None, bound: int = DE
                 best_in[c] += 1
     cands = [c for c in legal if best_in[c]]
     if candidates == "undominated":
-        sign = -1 if pos.is_misere else 1
+        sign = 1 if best is max else -1
 
         def dominated(c):
             return any(all(sign * t[o] >= sign * t[c] for t in table) and any(sign * t[o] > sign * t[c] for t in table)
                        for o in legal if o is not c)
 
         cands = [c for c in cands if not dominated(c)]
-    return Decision(trick_no, pos.declarer, layouts, cands, {c: best_in[c] for c in cands}, real_values)
+    return Decision(trick_no, seat, layouts, cands, {c: best_in[c] for c in cands}, real_values)
+
+
+def _values(eng: Engine, pos: Position, cache: dict) -> dict:
+    k = (tuple(pos.hands), pos.leader, tuple((s, int(c)) for s, c in pos.trick))
+    v = cache.get(k)
+    if v is None:
+        v = cache[k] = eng.analyse(pos, all_cards=True).card_values
+    return v
+
+
+def _side_better(pos: Position, seat: int):
+    """max or min of the declarer's tricks: what the side of ``seat`` wants."""
+    return _declarer_better(pos) if seat == pos.declarer else _declarer_worse(pos)
+
+
+def _side_worse(pos: Position, seat: int):
+    return _declarer_worse(pos) if seat == pos.declarer else _declarer_better(pos)
 
 
 # ---------------------------------------------------------------------- worst-guess play
@@ -178,6 +206,7 @@ class WorstGuess:
     decisions: list               # Decision at each declarer move of the line
     tricks: tuple                 # every seat's tricks in the deal at the end of the line
     ties: str = "all"             # which tied choices were followed: "all" or "declarer"
+    guess: str = "every_sequence"  # the reading used: "every_sequence" or "greedy"
 
     @property
     def guess_points(self) -> list:
@@ -188,63 +217,111 @@ class WorstGuess:
             "declarer_tricks": self.declarer_tricks,
             "tricks": list(self.tricks),
             "ties_followed": self.ties,
+            "guess": self.guess,
             "line": [str(c) for c in self.line],
             "decisions": [d.to_json() for d in self.decisions],
         }
 
 
-def _key(info: InfoSet):
-    p = info.pos
-    return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
-            tuple(sorted((s, tuple(sorted(v))) for s, v in info.voids.items())),
-            tuple(sorted(info.known.items())))
-
-
 def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
                      sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED, ties: str = "auto",
-                     max_positions: int = DEFAULT_MAX_POSITIONS, candidates: str = "best_somewhere") -> WorstGuess:
+                     max_positions: int = DEFAULT_MAX_POSITIONS, candidates: str = "best_somewhere",
+                     guess: str = DEFAULT_GUESS) -> WorstGuess:
     """Play on from ``info.pos`` with every declarer guess wrong (see the module docstring).
 
-    ``ties``: "all" follows every tied choice of both sides (the exact worst line);
-    "declarer" follows the declarer's tied candidates but lets the defence play its first
-    best card (card order), which keeps long searches (a whole deal) to seconds;
-    "auto" (default) tries "all" and falls back to "declarer" when more than
-    ``max_positions`` positions would be visited (``WorstGuess.ties`` says which was used).
-    With "all", SearchLimitError beyond ``max_positions``.
+    ``guess``: "every_sequence" (default: the worst final result over every sequence of
+    candidate choices) or "greedy" (at each decision the candidate worst on the real
+    layout, then on). ``ties``: "all" follows every tied choice of the other seats (the
+    exact worst line); "declarer" lets them play their first best card (card order), which
+    keeps long searches to seconds; "auto" (default) tries "all", then "declarer", and with
+    "every_sequence" finally "greedy", whenever more than ``max_positions`` positions would
+    be visited (``WorstGuess.ties`` and ``WorstGuess.guess`` say what was used). Without
+    "auto", SearchLimitError beyond ``max_positions``.
+    """
+    return resolve_against(info, engine, guess=guess, bound=bound, sample=sample, seed=seed, ties=ties,
+                           max_positions=max_positions, candidates=candidates)
+
+
+def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
+                    window: int | None = None, post=None, bound: int = DEFAULT_BOUND,
+                    sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED, ties: str = "auto",
+                    max_positions: int = DEFAULT_MAX_POSITIONS, candidates: str = "best_somewhere",
+                    _shared: tuple | None = None) -> WorstGuess:
+    """Every decision of the seat whose view ``view`` is, resolved against him (1.6.2's
+    machinery); every other seat plays double dummy on the real layout.
+
+    The information rules call it with the informed seat's view *before* he saw what he
+    should not have (``view``), the recorded cards from ``view.pos`` (``history``: other
+    seats play their recorded card while the play is still on the record and that card is
+    double-dummy best, so nobody's misplay enters the figure), ``window`` (the number of
+    cards from ``view.pos`` in which his decisions count; after it he too plays double
+    dummy) and ``post`` (view -> the view he had *with* the knowledge: a decision whose
+    candidates are the same in both views is one the knowledge could not change; he plays
+    it as recorded, or double dummy off the record). Rule 1.6.2 calls it with none of
+    these. ``guess``, ``ties``, ``max_positions``: as :func:`worst_guess_play`.
     """
     if ties not in TIES:
         raise PositionError(f"ties: expected one of {', '.join(TIES)}, got {ties!r}")
+    if guess not in GUESSES:
+        raise PositionError(f"guess: expected one of {', '.join(GUESSES)}, got {guess!r}")
+    cache, pools = _shared or ({}, {})
     if ties == "auto":
-        try:
-            return worst_guess_play(info, engine, bound, sample, seed, "all", max_positions, candidates)
-        except SearchLimitError:
-            return worst_guess_play(info, engine, bound, sample, seed, "declarer", max_positions, candidates)
+        # the exact tie-following first, on a short budget: when it does not finish quickly it
+        # rarely finishes at all, and the analyses it made are kept for the next try
+        tries = [("all", guess), ("declarer", guess)] + ([("declarer", "greedy")] if guess != "greedy" else [])
+        budgets = [max(1, max_positions // 5), max_positions, 10 ** 12]
+        for i, (t, g) in enumerate(tries):
+            try:
+                return resolve_against(view, engine, guess=g, history=history, window=window, post=post,
+                                       bound=bound, sample=sample, seed=seed, ties=t,
+                                       max_positions=budgets[i] if i < len(tries) - 1 else 10 ** 12,
+                                       candidates=candidates, _shared=(cache, pools))
+            except SearchLimitError:
+                if i == len(tries) - 1:
+                    raise
     eng = _engine(engine)
     count = [0]
-    start = info.pos
+    start = view.pos
     d = start.declarer
-    worse = _declarer_worse(start)
+    me = view.seat
+    worse = _side_worse(start, me)
+    history = [Card.parse(c) for c in history]
+    window = len(history) if window is None and history else window
     memo: dict = {}
+    if "pre" not in pools:  # the layouts are enumerated (or sampled) once, then narrowed as play goes on
+        pools["pre"] = view.layouts(bound, sample, seed)
+        if post is not None:
+            pools["post"] = post(view).layouts(bound, sample, seed)
 
-    def go(node: InfoSet):
+    def go(node, depth: int, on: bool):
         """(declarer tricks from here, line, decisions) of the worst line from ``node``."""
         p = node.pos
         if p.is_over():
             return 0, [], []
-        k = _key(node)
+        k = (node.key(), depth if on else -1, window is None or depth < window)
         if k in memo:
             return memo[k]
-        if p.to_move == d:
-            dec = candidate_moves(node, eng, bound, sample, seed, candidates)
-            w = worse(dec.real_values[c] for c in dec.candidates)
-            choices = _distinct(p, [c for c in dec.candidates if dec.real_values[c] == w])
+        rec = history[depth] if on and depth < len(history) else None
+        dec = None
+        if p.to_move == me and (window is None or depth < window):
+            dec = candidate_moves(node, eng, bound, sample, seed, candidates, cache, pools["pre"])
+            if not dec.forced and post is not None and _same_runs(p, dec.candidates, candidate_moves(
+                    post(node), eng, bound, sample, seed, candidates, cache, pools["post"]).candidates):
+                dec = _played(dec, None, changed=False)
+                choices = [rec] if rec is not None else _best_runs(eng, p, cache)[:1]
+            elif guess == "greedy" or dec.forced:
+                w = worse(dec.real_values[c] for c in dec.candidates)
+                choices = _distinct(p, [c for c in dec.candidates if dec.real_values[c] == w])
+            else:
+                choices = _distinct(p, dec.candidates)
         else:
-            dec = None
-            choices = _distinct(p, eng.analyse(p, all_cards=True).best_cards)
-            if ties == "declarer":
+            choices = _best_runs(eng, p, cache)
+            if rec is not None and any(run_rep(p, rec) == run_rep(p, c) for c in choices):
+                choices = [rec]
+            elif ties == "declarer":
                 choices = choices[:1]
         count[0] += 1
-        if ties == "all" and count[0] > max_positions:
+        if ties != "auto" and count[0] > max_positions:
             raise SearchLimitError(
                 f"worst-guess play: more than {max_positions} positions when following every tied "
                 "choice; use ties='declarer' (the defence plays its first best card)")
@@ -252,22 +329,35 @@ def worst_guess_play(info: InfoSet, engine: Engine | None = None, bound: int = D
         for c in choices:
             child = node.after(c)
             won = child.pos.taken[d] - p.taken[d]
-            v, line, decs = go(child)
+            still = on and rec is not None and c == rec
+            v, line, decs = go(child, depth + 1, still)
             cand = (v + won, [c] + line, ([_played(dec, c)] if dec else []) + decs)
             if result is None or worse(cand[0], result[0]) != result[0]:
                 result = cand
         memo[k] = result
         return result
 
-    v, line, decs = go(info)
+    v, line, decs = go(view, 0, bool(history))
     end = start.copy()
     end.replay(line)
-    return WorstGuess(_total(start, v), line, decs, tuple(end.taken), ties)
+    return WorstGuess(_total(start, v), line, decs, tuple(end.taken), ties, guess)
 
 
-def _played(dec: Decision, card: Card) -> Decision:
-    return Decision(dec.trick, dec.seat, dec.layouts, dec.candidates, dec.best_in, dec.real_values, card,
-                    dec.forced)
+def _best_runs(eng: Engine, pos: Position, cache: dict) -> list:
+    """The side to move's double-dummy best cards on the real layout, one per run."""
+    vals = _values(eng, pos, cache)
+    top = _side_better(pos, pos.to_move)(vals.values())
+    return _distinct(pos, [c for c, v in vals.items() if v == top])
+
+
+def _same_runs(pos: Position, a, b) -> bool:
+    return {run_rep(pos, c) for c in a} == {run_rep(pos, c) for c in b}
+
+
+def _played(dec: Decision, card: Card | None, changed: bool | None = None) -> Decision:
+    return Decision(dec.trick, dec.seat, dec.layouts, dec.candidates, dec.best_in, dec.real_values,
+                    card if card is not None else dec.played, dec.forced,
+                    dec.changed if changed is None else changed)
 
 
 # ---------------------------------------------------------------------- other results

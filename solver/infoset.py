@@ -174,6 +174,17 @@ class InfoSet:
         self.need = self.sizes[a] - popcount(forced[a])  # free cards the first defender takes
         self.real = self.pos.hands[a]
 
+    @property
+    def seat(self) -> int:
+        """Whose view this is: the declarer's."""
+        return self.pos.declarer
+
+    def key(self):
+        p = self.pos
+        return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())),
+                tuple(sorted(self.known.items())))
+
     # ------------------------------------------------------------------ building
     @classmethod
     def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> "InfoSet":
@@ -237,6 +248,25 @@ class InfoSet:
         if added:
             masks.append(self.real)
         return Layouts(tuple(masks), total, False, seed, len(picks), added)
+
+    def restrict(self, pool: Layouts) -> Layouts:
+        """The layouts of an earlier view of this play (``pool``, enumerated or sampled once)
+        that still fit: each brought to the cards still held, kept when consistent. An exact
+        pool stays exact; a sample stays a uniform sample of what now fits (plus the real one)."""
+        if self.open_defence:
+            return Layouts((self.real,), 1, True)
+        seen, masks = set(), []
+        for m in pool.masks:
+            m &= self.unseen
+            if m not in seen and self.consistent(m):
+                seen.add(m)
+                masks.append(m)
+        added = self.real not in seen
+        if added:
+            masks.append(self.real)
+        if pool.exact:
+            return Layouts(tuple(masks), len(masks), True)
+        return Layouts(tuple(masks), self.count, False, pool.seed, len(masks) - int(added), added)
 
     # ------------------------------------------------------------------ positions
     def position(self, first_hand: int) -> Position:
@@ -331,3 +361,191 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         except (ValueError, PrefError) as e:
             raise PositionError(f"{field_name}[{k}]: {e}") from None
     return out
+
+
+# ---------------------------------------------------------------------- any seat's view
+DISCARD = "discard"   # the holder of the two discarded cards, when a seat has not seen them
+
+
+@dataclass
+class SeatView:
+    """What one seat knows at ``pos``: his own hand, the cards played, the voids shown.
+
+    ``hidden`` are the seats whose hands he does not see; with ``discard`` (the mask of the
+    declarer's two discarded cards) he has not seen the discard either, and the unseen
+    cards are split three ways. This is what a defender knows (the declarer's own view is
+    :class:`InfoSet`); an information rule uses it for the view a seat had *before* he saw
+    what he should not have. A layout is a tuple of masks, one per holder, in the order
+    ``hidden`` then the discard. Same interface as :class:`InfoSet` (``layouts``,
+    ``position``, ``after``, ``real``, ``count``, ``key``) so one search serves both.
+    """
+
+    pos: Position
+    seat: int
+    hidden: tuple
+    discard: int = 0
+    voids: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.hidden = tuple(int(s) for s in self.hidden)
+        if self.seat in self.hidden or any(s not in (0, 1, 2) for s in self.hidden):
+            raise PositionError(f"hidden: seats other than the viewer (seat {self.seat}), got {self.hidden}")
+        self.voids = {int(s): frozenset(v) for s, v in (self.voids or {}).items() if v and int(s) in self.hidden}
+        self.holders = self.hidden + ((DISCARD,) if self.discard else ())
+        self.sizes = tuple(popcount(self.pos.hands[h]) for h in self.hidden) + \
+            ((popcount(self.discard),) if self.discard else ())
+        self.unseen = self.discard
+        for h in self.hidden:
+            self.unseen |= self.pos.hands[h]
+        # which holders each unseen card may lie with: not a seat void in its suit
+        self.allowed = {}
+        for c in cards_of(self.unseen):
+            s = int(c) >> 3
+            self.allowed[int(c)] = tuple(i for i, h in enumerate(self.holders)
+                                         if h == DISCARD or s not in self.voids.get(h, ()))
+        self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+
+    @property
+    def open_defence(self) -> bool:
+        return not self.holders or len(self.holders) == 1
+
+    def after(self, card) -> "SeatView":
+        """The view once the seat to move has played ``card``."""
+        card = Card.parse(card)
+        p = self.pos.copy()
+        voids = _shown_voids(self.voids, p, card)
+        p.play(card)
+        p._stack.clear()
+        return SeatView(p, self.seat, self.hidden, self.discard, voids)
+
+    def consistent(self, layout) -> bool:
+        return all(popcount(m) == n for m, n in zip(layout, self.sizes)) and all(
+            i in self.allowed[int(c)] for i, m in enumerate(layout) for c in cards_of(m))
+
+    @property
+    def count(self) -> int:
+        return self._count()
+
+    def _count(self) -> int:
+        """Exact: cards grouped by the holders they may lie with, distributed by capacity."""
+        groups: dict = {}
+        for a in self.allowed.values():
+            groups[a] = groups.get(a, 0) + 1
+        states = {tuple(self.sizes): 1}
+        for allowed, n in groups.items():
+            nxt: dict = {}
+            for caps, ways in states.items():
+                for split in _splits(n, len(allowed)):
+                    c = list(caps)
+                    ok = True
+                    w = ways
+                    left = n
+                    for i, k in zip(allowed, split):
+                        if k > c[i]:
+                            ok = False
+                            break
+                        c[i] -= k
+                        w *= comb(left, k)
+                        left -= k
+                    if ok:
+                        nxt[tuple(c)] = nxt.get(tuple(c), 0) + w
+            states = nxt
+        return states.get(tuple(0 for _ in self.sizes), 0)
+
+    def layouts(self, bound: int = DEFAULT_BOUND, sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED) -> Layouts:
+        if len(self.holders) <= 1:
+            return Layouts((self.real,), 1, True)
+        total = self.count
+        if total <= bound:
+            return Layouts(tuple(self._enumerate()), total, True)
+        rng = random.Random(seed)
+        cards = cards_of(self.unseen)
+        seen, picks, tries = set(), [], 0
+        while len(picks) < min(sample, total) and tries < 200 * sample:
+            tries += 1
+            rng.shuffle(cards)
+            lay, k = [], 0
+            for n in self.sizes:
+                lay.append(mask_of(cards[k:k + n]))
+                k += n
+            lay = tuple(lay)
+            if lay not in seen and self.consistent(lay):
+                seen.add(lay)
+                picks.append(lay)
+        added = self.real not in seen
+        if added:
+            picks.append(self.real)
+        return Layouts(tuple(picks), total, False, seed, len(picks) - int(added), added)
+
+    def restrict(self, pool: Layouts) -> Layouts:
+        """As :meth:`InfoSet.restrict`: an earlier view's layouts that still fit."""
+        if len(self.holders) <= 1:
+            return Layouts((self.real,), 1, True)
+        seen, masks = set(), []
+        for lay in pool.masks:
+            lay = tuple(m & self.unseen for m in lay)
+            if lay not in seen and self.consistent(lay):
+                seen.add(lay)
+                masks.append(lay)
+        added = self.real not in seen
+        if added:
+            masks.append(self.real)
+        if pool.exact:
+            return Layouts(tuple(masks), len(masks), True)
+        return Layouts(tuple(masks), self.count, False, pool.seed, len(masks) - int(added), added)
+
+    def _enumerate(self):
+        def go(i, free):
+            if i == len(self.holders) - 1:
+                yield (free,)
+                return
+            pool = [c for c in cards_of(free) if i in self.allowed[int(c)]]
+            for combo in combinations(pool, self.sizes[i]):
+                m = mask_of(combo)
+                for rest in go(i + 1, free & ~m):
+                    yield (m,) + rest
+
+        for lay in go(0, self.unseen):
+            if self.consistent(lay):
+                yield lay
+
+    def position(self, layout) -> Position:
+        p = self.pos.copy()
+        for h, m in zip(self.hidden, layout):
+            p.hands[h] = m
+        if self.discard:
+            p.out = (p.out & ~self.unseen) | layout[-1]
+        return p
+
+    def key(self):
+        p = self.pos
+        return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())))
+
+
+def _splits(n: int, k: int):
+    """Every way of writing n as k ordered non-negative parts."""
+    if k == 1:
+        yield (n,)
+        return
+    for i in range(n + 1):
+        for rest in _splits(n - i, k - 1):
+            yield (i,) + rest
+
+
+def _shown_voids(voids: dict, pos: Position, card: Card) -> dict:
+    """The voids any seat shows when he plays ``card`` at ``pos`` (not following; in a
+    trump contract, not following and not trumping: no trumps either)."""
+    seat = pos.to_move
+    if not pos.trick:
+        return voids
+    lead = int(pos.trick[0][1]) >> 3
+    s = int(card) >> 3
+    if s == lead:
+        return voids
+    shown = {lead}
+    if pos.trump is not None and s != pos.trump:
+        shown.add(pos.trump)
+    new = dict(voids)
+    new[seat] = frozenset(voids.get(seat, frozenset()) | shown)
+    return new
