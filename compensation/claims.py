@@ -125,7 +125,7 @@ class Decision:
 def candidate_moves(info, engine: Engine | None = None, bound: int = DEFAULT_BOUND,
                     sample: int = DEFAULT_SAMPLE, seed: int = DEFAULT_SEED,
                     candidates: str = "best_somewhere", cache: dict | None = None,
-                    pool: Layouts | None = None) -> Decision:
+                    pool: Layouts | None = None, allowed=None) -> Decision:
     """The candidates of the seat whose view ``info`` is, at ``info.pos`` (he must be to move).
 
     ``info``: the declarer's :class:`~solver.infoset.InfoSet` (rule 1.6.2, claims) or any
@@ -135,7 +135,8 @@ def candidate_moves(info, engine: Engine | None = None, bound: int = DEFAULT_BOU
     in at least one layout (e.g. cashing a side ace before drawing the last trump).
     ``cache``: card values by position, shared by one search (a layout seen twice is
     solved once); ``pool``: the layouts of the search's first view, enumerated or sampled
-    once and narrowed here (:meth:`~solver.infoset.InfoSet.restrict`) instead of drawn anew.
+    once and narrowed here (:meth:`~solver.infoset.InfoSet.restrict`) instead of drawn anew;
+    ``allowed``: the cards a restriction leaves him (a demanded suit), best among those.
     """
     if candidates not in CANDIDATES:
         raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
@@ -150,6 +151,10 @@ def candidate_moves(info, engine: Engine | None = None, bound: int = DEFAULT_BOU
     cache = {} if cache is None else cache
     trick_no = sum(pos.taken) + 1
     legal = pos.legal_moves()
+    if allowed is not None:
+        legal = [c for c in legal if c in set(allowed)]
+        if not legal:
+            raise PositionError("allowed: none of these cards can be played here")
     real_vals = _values(eng, pos, cache)
     real_values = {c: _total(pos, v) for c, v in real_vals.items()}
     if len(_distinct(pos, legal)) == 1:
@@ -163,9 +168,9 @@ def candidate_moves(info, engine: Engine | None = None, bound: int = DEFAULT_BOU
     for mask in layouts.masks:
         vals = real_vals if mask == info.real else _values(eng, info.position(mask), cache)
         table.append(vals)
-        top = best(vals.values())
-        for c, v in vals.items():
-            if v == top:
+        top = best(vals[c] for c in legal)
+        for c in legal:
+            if vals[c] == top:
                 best_in[c] += 1
     cands = [c for c in legal if best_in[c]]
     if candidates == "undominated":
@@ -286,7 +291,6 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     me = view.seat
     worse = _side_worse(start, me)
     history = [Card.parse(c) for c in history]
-    window = len(history) if window is None and history else window
     memo: dict = {}
     if "pre" not in pools:  # the layouts are enumerated (or sampled) once, then narrowed as play goes on
         pools["pre"] = view.layouts(bound, sample, seed)
@@ -298,7 +302,11 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
         p = node.pos
         if p.is_over():
             return 0, [], []
-        k = (node.key(), depth if on else -1, window is None or depth < window)
+        if window is not None and depth >= window:
+            # no decision of his is left to resolve: every seat plays double dummy
+            a = eng.analyse(p, line=True)
+            return a.declarer_tricks, list(a.line), []
+        k = (node.key(), depth if on else -1)
         if k in memo:
             return memo[k]
         rec = history[depth] if on and depth < len(history) else None

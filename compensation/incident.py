@@ -45,6 +45,10 @@ RULING_OPTIONS = {
     # option: (allowed values, default)
     "compare": (("double_dummy", "actual"), "double_dummy"),
     "resolve": (("side_best", "against_offender"), "side_best"),
+    # 1.6.2's "every guess wrong", also used by the information rules and claims
+    "guess": (("every_sequence", "greedy"), "every_sequence"),
+    # a lead out of turn that stood (1.3): the damage rule still applies, or nothing
+    "uncorrected": (("compensate", "unpunished"), "compensate"),
 }
 TOP_FIELDS = {"id", "deal", "contract", "declarer", "decisions", "open", "first_leader", "history",
               "violation", "result", "raspasovka_round", "scoring", "options", "note", "source", "taken"}

@@ -168,7 +168,7 @@ class Context:
 def settings_of(inc: Incident, conv) -> dict:
     return {"convention": inc.convention_name,
             "overrides": {k: _jsonable(v) for k, v in inc.overrides.items()},
-            "ruling_options": {k: inc.option(k) for k in ("compare", "resolve")},
+            "ruling_options": {k: inc.option(k) for k in ("compare", "resolve", "guess", "uncorrected")},
             "options": {k: _jsonable(v) for k, v in conv.options().items()}}
 
 

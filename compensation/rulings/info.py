@@ -1,53 +1,178 @@
-"""INFO rules: harm from information a player should not have had (1.1.2, 1.1.4, 6.1).
+"""INFO rules: harm from information a player should not have had (1.1.2, 1.1.4, 6.1;
+1.2.1 and 1.2.2 use :func:`knowledge_figures` from :mod:`.remedy`).
 
-Open-card search cannot model knowledge. The stated proxy: the informed side's first
-decision after the information (the declarer's first lead for 1.1.2; his first move after
-the cards were opened for 1.1.4; the offender's first move after looking at the discard
-for 6.1) is resolved against it — the admissible card worst for that side, then double
-dummy to the end — and that result is compared with the actual one. The ruling says so.
+Open-card search cannot model knowledge, so the ruling compares two double-dummy figures
+(the product owner's reading, ``docs/rulings.md``):
+
+* **as played**: the informed side's decisions as actually made (the recorded cards), then
+  double dummy. The other side's recorded cards are kept only while they are double-dummy
+  best: a misplay by either side that the information did not cause never enters it.
+* **resolved against him**: every decision of the informed side from the moment he saw the
+  cards (to the end of the deal in 1.1.4 and 6.1; the one lead in 1.1.2), resolved against
+  him with rule 1.6.2's machinery over what he knew *before* (his own hand, the cards
+  played, the voids shown): the candidates are the cards best in at least one layout he
+  could then believe in and not dominated by another card (never better, sometimes worse:
+  throwing an ace under a low card is a blunder, not a guess; ``violation.candidates =
+  best_somewhere`` keeps those too), and the figure is the worst final result over every
+  sequence of candidate choices (``options.guess = greedy``: the worst candidate now, then
+  on). Forced
+  cards, and decisions whose candidates are the same with the knowledge as without, are not
+  decisions the knowledge could change: they are played as recorded.
+
+"Made" / "failed" in the rule's condition is judged on these two figures, never on the
+recorded final result.
 """
 from __future__ import annotations
 
-from solver.position import Position
+from solver.infoset import InfoSet, SeatView
+from solver.hands import mask_of
+from solver.position import Position, run_low
 
+from ..claims import CANDIDATES, candidate_moves, resolve_against
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import Played, actual, child, compensate, deal_result, made, need_play, play_out
+from .counterfactual import Played, compensate, deal_result, made, need_play, play_out, score_tricks
 from .fixed import write_penalty
 from .ruling import Ruling, Text, text
 
+SAMPLE = 40          # layouts drawn when there are too many to list (the decisions are many)
+MAX_POSITIONS = 150  # beyond this the search falls back (ties, then greedy), and says so
 
-def info_proxy(ctx, r: Ruling, pos: Position, candidates, informed: int, victims, what: Text,
-               condition=None, condition_note: Text | None = None):
-    """Resolve the informed seat's move at ``pos`` (among ``candidates``) against his side,
-    play out, compare with the actual result and write the victims' compensation."""
+
+def shown_voids(inc, n: int) -> dict:
+    """{seat: suits} every seat showed void in ``history[:n]`` (not following; in a trump
+    contract not following and not trumping: no trumps either)."""
+    pos = inc.start()
+    voids: dict = {}
+    for i, card in enumerate(inc.history[:n]):
+        if i in inc.lead_overrides:
+            pos.leader = inc.lead_overrides[i]
+        seat, lead = pos.to_move, pos.lead_suit
+        if lead is not None and int(card.suit) != lead:
+            voids.setdefault(seat, set()).add(lead)
+            if pos.trump is not None and int(card.suit) != pos.trump:
+                voids[seat].add(pos.trump)
+        pos.play(card)
+    return {s: frozenset(v) for s, v in voids.items()}
+
+
+def declarer_view(inc, n: int, pos: Position) -> InfoSet:
+    """What the declarer knew in closed play: the defenders' split unseen."""
+    return InfoSet(pos, {s: v for s, v in shown_voids(inc, n).items() if s != inc.declarer})
+
+
+def open_view(view):
+    """The same seat seeing every card."""
+    if isinstance(view, InfoSet):
+        return InfoSet(view.pos, view.voids, view.known, open_defence=True)
+    return SeatView(view.pos, view.seat, (), 0, view.voids)
+
+
+def defender_view(inc, n: int, pos: Position, seat: int, *, partner_seen: bool, discard_seen: bool) -> SeatView:
+    """What a defender knew: the declarer's hand unseen, his partner's unless the defence
+    plays open, the discard unless he saw it."""
+    hidden = (inc.declarer,) + (() if partner_seen else (inc.partner(seat),))
+    discard = 0 if discard_seen else mask_of(inc.discard)
+    return SeatView(pos, seat, hidden, discard, shown_voids(inc, n))
+
+
+def _rest_of_history(inc, n: int) -> list:
+    """The recorded cards from ``history[n]``, up to a lead out of turn left standing."""
+    out = []
+    for i in range(n, len(inc.history)):
+        if i in inc.lead_overrides:
+            break
+        out.append(inc.history[i])
+    return out
+
+
+def as_played(ctx, pos: Position, rest, informed: int, window: int | None, victim: int) -> Played:
+    """The informed seat's recorded cards (within ``window``), the others' while double-dummy
+    best, then double dummy to the end."""
+    p = pos.copy()
+    head = []
+    for i, card in enumerate(rest):
+        if p.is_over():
+            break
+        if not (p.to_move == informed and (window is None or i < window)):
+            vals = ctx.engine.analyse(p, all_cards=True)
+            if run_low(p, card) not in {run_low(p, c) for c in vals.best_cards}:
+                break
+        p.play(card)
+        head.append(card)
+    p._stack.clear()
+    pl = play_out(ctx, p, victim=victim)
+    return Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks)
+
+
+def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims, what: Text,
+                      window: int | None = None, allowed=None):
+    """(as played, resolved against him) from ``history[n]`` for the informed seat, whose
+    view before the knowledge is ``pre`` and with it ``post(view)``; the decisions and readings
+    are written into the ruling's notes. ``allowed``: with ``window`` 1, the cards a remedy
+    (the declarer's choice of suit) left him."""
     inc = ctx.incident
-    decl_side = informed == pos.declarer
-    best = None
-    for c in candidates:
-        pl = play_out(ctx, child(pos, c), victim=victims[0])
-        pl = Played(pl.tricks, [c] + list(pl.line), pl.entries, pl.declarer_tricks)
-        # against the informed side: the declarer's fewest tricks (misère: most), or the defence's
-        key = pl.declarer_tricks if decl_side != pos.is_misere else -pl.declarer_tricks
-        if best is None or key < best[0]:
-            best = (key, c, pl)
-    _, card, proxy = best
-    r.note(f"INFO proxy: {what.en} resolved against the informed side (seat {informed}): {card}, then double dummy; "
-           "compared with the actual result.",
-           f"Замена информации: {what.ru} — в ущерб информированной стороне (место {informed}): {card.russian()}, "
-           "далее в открытую; сравнивается с реальным результатом.")
-    if inc.result is None:
-        r.figures.append(proxy.figure(text("the proxy result", "результат замены"), ctx, victims[0]))
-        r.note("No actual result given (result.tricks): the compensation cannot be measured.",
-               "Реальный результат не указан (result.tricks): компенсацию измерить нельзя.")
-        return proxy
-    act = actual(ctx)
-    ok = True if condition is None else condition(proxy, act)
-    compensate(ctx, r, victims, proxy, act, "actual", condition=ok, condition_note=condition_note,
-               labels=(("the proxy: that decision resolved against the informed side",
-                        "замена: это решение в ущерб информированной стороне"),
-                       ("the actual result", "реальный результат")))
-    return proxy
+    pos = pre.pos
+    rest = _rest_of_history(inc, n)
+    guess = inc.option("guess")
+    cands = inc.violation.get("candidates", "undominated")
+    if cands not in CANDIDATES:
+        raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
+    base = as_played(ctx, pos, rest, informed, window, victims[0])
+    if window == 1 and allowed is not None:
+        dec = candidate_moves(pre, ctx.engine, sample=SAMPLE, candidates=cands, allowed=allowed)
+        worse = min if (informed == inc.declarer) != pos.is_misere else max
+        w = worse(dec.real_values[c] for c in dec.candidates)
+        card = next(c for c in dec.candidates if dec.real_values[c] == w)
+        with_it = candidate_moves(post(pre), ctx.engine, sample=SAMPLE, candidates=cands, allowed=allowed)
+        same = {run_low(pos, c) for c in dec.candidates} == {run_low(pos, c) for c in with_it.candidates}
+        if same or dec.forced:
+            card = rest[0] if rest and rest[0] in allowed else card
+        nxt = pos.copy()
+        nxt.play(card)
+        nxt._stack.clear()
+        pl = play_out(ctx, nxt, victim=victims[0])
+        proxy = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
+        decisions = [(dec, card, not (same or dec.forced))]
+        layouts = dec.layouts.describe() if not dec.forced else {"layouts": pre.count, "method": "exact"}
+        reading = "one decision"
+    else:
+        wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, post=post, sample=SAMPLE,
+                             max_positions=MAX_POSITIONS, candidates=cands)
+        proxy = Played(wg.tricks, list(wg.line), score_tricks(ctx, wg.tricks), wg.tricks[inc.declarer])
+        decisions = [(d, d.played, d.changed and not d.forced) for d in wg.decisions]
+        layouts = pre.layouts(sample=SAMPLE).describe()
+        reading = wg.guess
+    counted = [(d, c) for d, c, ch in decisions if ch]
+    seat_en = "the declarer" if informed == inc.declarer else f"seat {informed}"
+    seat_ru = "играющего" if informed == inc.declarer else f"места {informed}"
+    lay_en = f"{layouts['layouts']} layouts" + ("" if layouts.get("method") == "exact" else
+                                               f", {layouts.get('used', '?')} sampled (seed {layouts.get('seed', 0)})")
+    r.note(f"Information rule: {what.en}. Compared: {seat_en}'s decisions as actually made, then double dummy, "
+           f"against each of his decisions resolved against him over what he knew before ({lay_en}; "
+           f"{'worst over every sequence of candidate choices' if reading != 'greedy' else 'greedy: the worst candidate at each decision'}), "
+           "then double dummy. The recorded final result is not the comparison.",
+           f"Правило об информации: {what.ru}. Сравниваются решения {seat_ru}, как они были сделаны, далее в "
+           f"открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения ({layouts['layouts']} "
+           "раскладов), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
+    if counted:
+        r.note("Decisions the knowledge could change: " + "; ".join(
+            f"trick {d.trick}: {', '.join(map(str, d.candidates))} possible, {c} made for him" for d, c in counted) + ".",
+               "Решения, которые знание могло изменить: " + "; ".join(
+            f"взятка {d.trick}: возможны {', '.join(x.russian() for x in d.candidates)}, за него сыграно {c.russian()}"
+            for d, c in counted) + ".")
+    else:
+        r.note("No decision of the informed side could be changed by the knowledge (each was forced or had the "
+               "same candidates with it as without).",
+               "Ни одно решение информированной стороны знание изменить не могло (каждое вынужденное или с теми же "
+               "вариантами, что и без знания).")
+    return base, proxy
+
+
+def _judge(ctx, r: Ruling, victims, base: Played, proxy: Played, condition: bool, note: Text) -> None:
+    compensate(ctx, r, victims, proxy, base, "double dummy", condition=condition, condition_note=note,
+               labels=(("every decision resolved against the informed side", "решения в ущерб информированной стороне"),
+                       ("the decisions as made", "решения, как они сделаны")))
 
 
 def first_move_of(ctx, seat: int, start: int):
@@ -63,6 +188,15 @@ def first_move_of(ctx, seat: int, start: int):
                                    "decision cannot be found")
 
 
+def _victims(inc, offender: int) -> list:
+    """The defenders (whisters, or catchers on misère) other than the offender."""
+    return [s for s in inc.defenders if s != offender]
+
+
+def _helped_declarer(ctx, base: Played, proxy: Played) -> bool:
+    return made(ctx, base.declarer_tricks) and not made(ctx, proxy.declarer_tricks)
+
+
 T_11_RU = "Первый ход играющего. Делается в тёмную. "
 T_11_EN = "The declarer's first lead is made closed. "
 
@@ -74,24 +208,29 @@ T_11_EN = "The declarer's first lead is made closed. "
                         "Пострадавшие игроки пишут компенсацию на нарушителя вистами.",
       text_en=T_11_EN + "1.1.1 A player showed his cards before it: one trick short on whist to gora (misère and ten: "
                         "10). 1.1.2 If knowing the layout helped the declarer make the contract, the victims write "
-                        "whists on the offender.", contracts=("game",), offender="defender")
+                        "whists on the offender.", contracts=("game", "misere"), offender="defender")
 def layout_helped(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
     need_play(ctx)
     if inc.first_leader != inc.declarer:
         raise IncidentError("first_leader", "rule 1.1 is about the declarer's first lead; the defence leads first here")
+    if not inc.history:
+        r.note("The first lead is not recorded (history): taken as the declarer's double-dummy best.",
+               "Первый ход не записан (history): принят лучший ход играющего в открытую.")
     write_penalty(ctx, r, "whist", inc.violation.offender, rule_no="1.1.1")
     r.note("Rule 1.1.2 follows an offence under 1.1.1, so its penalty is written too.",
            "Правило 1.1.2 следует за нарушением 1.1.1, поэтому его штраф тоже записывается.")
     pos = inc.position_at(0)
-    victims = [s for s in inc.defenders if s != inc.violation.offender]
-    info_proxy(ctx, r, pos, pos.legal_moves(), inc.declarer, victims,
-               text("the declarer's first lead", "первый ход играющего"),
-               condition=lambda proxy, act: made(ctx, act.declarer_tricks) and not made(ctx, proxy.declarer_tricks),
-               condition_note=text("The knowledge did not decide the contract (the proxy makes it too, or the actual "
-                                   "play failed): no compensation.",
-                                   "Знание расклада не решило судьбу контракта: компенсации нет."))
+    victims = _victims(inc, inc.violation.offender)
+    # the cards are closed for the lead and reopened after it: only the first lead was informed
+    pre = declarer_view(inc, 0, pos)
+    base, proxy = knowledge_figures(ctx, r, 0, inc.declarer, pre, open_view, victims,
+                                    text("the declarer's first lead", "первый ход играющего"), window=1)
+    _judge(ctx, r, victims, base, proxy, _helped_declarer(ctx, base, proxy),
+           text("The knowledge did not decide the contract (resolved against him it is made too, or as played it "
+                "fails): no compensation.",
+                "Знание расклада не решило судьбу контракта: компенсации нет."))
     deal_result(ctx, r)
     return r
 
@@ -111,14 +250,20 @@ def passer_opened_closed(ctx) -> Ruling:
     need_play(ctx)
     write_penalty(ctx, r, "game", inc.violation.offender)
     start = inc.violation.move if inc.violation.move is not None else 1
-    n, pos = first_move_of(ctx, inc.declarer, start)
-    victims = [s for s in inc.defenders if s != inc.violation.offender]
-    info_proxy(ctx, r, pos, pos.legal_moves(), inc.declarer, victims,
-               text(f"the declarer's first move after the cards were opened (history[{n}])",
-                    f"первый ход играющего после открытия карт (history[{n}])"),
-               condition=lambda proxy, act: made(ctx, act.declarer_tricks) and not made(ctx, proxy.declarer_tricks),
-               condition_note=text("The knowledge did not decide the contract: no compensation.",
-                                   "Знание расклада не решило судьбу контракта: компенсации нет."))
+    if start > len(inc.history):
+        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the cards were opened "
+                                              f"at one of 0..{len(inc.history)}")
+    pos = inc.position_at(start)
+    victims = _victims(inc, inc.violation.offender)
+    # play went on open: every later decision of the declarer was made seeing the cards
+    pre = declarer_view(inc, start, pos)
+    base, proxy = knowledge_figures(ctx, r, start, inc.declarer, pre, open_view, victims,
+                                    text(f"every decision of the declarer from history[{start}], when the passer's "
+                                         "cards were opened", f"все решения играющего с history[{start}], когда "
+                                                              "пасующий открыл карты"))
+    _judge(ctx, r, victims, base, proxy, _helped_declarer(ctx, base, proxy),
+           text("The knowledge did not decide the contract: no compensation.",
+                "Знание расклада не решило судьбу контракта: компенсации нет."))
     deal_result(ctx, r)
     return r
 
@@ -130,7 +275,7 @@ def passer_opened_closed(ctx) -> Ruling:
               "Записывается реальный результат розыгрыша.",
       text_en="Another player looked at the discard: one undertrick to his gora. 6.1 If that led to the declarer's "
               "failure or a bigger loss, the declarer writes compensation in whists on the offender; the real result "
-              "is written.", contracts=("game",), offender="defender")
+              "is written.", contracts=("game", "misere"), offender="defender")
 def discard_knowledge(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
@@ -138,14 +283,26 @@ def discard_knowledge(ctx) -> Ruling:
     need_play(ctx)
     write_penalty(ctx, r, "game", v.offender, rule_no="6")
     start = v.move if v.move is not None else 0
-    n, pos = first_move_of(ctx, v.offender, start)
+    if start > len(inc.history):
+        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the discard was seen "
+                                              f"at one of 0..{len(inc.history)}")
+    pos = inc.position_at(start)
     decl = inc.declarer
-    info_proxy(ctx, r, pos, pos.legal_moves(), v.offender, [decl],
-               text(f"the offender's first move after seeing the discard (history[{n}])",
-                    f"первый ход нарушителя после просмотра сноса (history[{n}])"),
-               condition=lambda proxy, act: (not made(ctx, act.declarer_tricks))
-               and act.declarer_tricks < proxy.declarer_tricks,
-               condition_note=text("No failure or bigger loss traceable to the knowledge: no compensation.",
-                                   "Ремиза или дополнительного проигрыша из-за знания сноса нет: компенсации нет."))
+    # before he looked he knew his own cards and, in open play, his partner's; not the discard
+    partner_seen = inc.open and start >= 1
+    pre = defender_view(inc, start, pos, v.offender, partner_seen=partner_seen, discard_seen=False)
+    def post(view):
+        return SeatView(view.pos, view.seat, view.hidden, 0, view.voids)
+
+    base, proxy = knowledge_figures(ctx, r, start, v.offender, pre, post, [decl],
+                                    text(f"every decision of seat {v.offender} from history[{start}], after he saw "
+                                         "the discard", f"все решения места {v.offender} с history[{start}], после "
+                                                        "просмотра сноса"))
+    better = max if not pos.is_misere else min
+    loss = (not made(ctx, base.declarer_tricks)) and base.declarer_tricks != proxy.declarer_tricks \
+        and better(base.declarer_tricks, proxy.declarer_tricks) == proxy.declarer_tricks
+    _judge(ctx, r, [decl], base, proxy, loss,
+           text("No failure or bigger loss traceable to the knowledge: no compensation.",
+                "Ремиза или дополнительного проигрыша из-за знания сноса нет: компенсации нет."))
     deal_result(ctx, r)
     return r

@@ -20,7 +20,7 @@ from . import rule
 from .counterfactual import (Played, actual, bal, child, compensate, correct_play, deal_result, need_play,
                              play_out, score_tricks)
 from .fixed import write_penalty
-from .info import info_proxy
+from .info import defender_view, knowledge_figures
 from .ruling import Option, Ruling, text
 
 SUIT_EN = {0: "spades ♠", 1: "clubs ♣", 2: "diamonds ♦", 3: "hearts ♥"}
@@ -102,9 +102,19 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
                f"Сыгранный ход ({led.russian()}) не входит в лучший вариант — играющий его не выбрал; выбор не "
                "указан (violation.chosen): ход считается свободным.")
 
-    info_proxy(ctx, r, pos, allowed, informed=leader, victims=[decl],
-               what=text(f"the {which} lead within the declarer's choice ({chosen})",
-                         f"ход в пределах выбора играющего ({chosen})"))
+    off = inc.violation.offender
+    # the leader's view before the passer's cards were shown, and with them
+    pre = defender_view(inc, at, pos, leader, partner_seen=False, discard_seen=False)
+
+    def post(view):
+        return defender_view(inc, at, view.pos, leader, partner_seen=leader != off, discard_seen=False)
+
+    base, proxy = knowledge_figures(ctx, r, at, leader, pre, post, [decl],
+                                    text(f"the {which} lead within the declarer's choice ({chosen})",
+                                         f"ход в пределах выбора играющего ({chosen})"), window=1, allowed=allowed)
+    compensate(ctx, r, [decl], proxy, base, "double dummy",
+               labels=(("the lead resolved against the informed side", "ход в ущерб информированной стороне"),
+                       ("the lead as made", "ход, как он сделан")))
     deal_result(ctx, r)
     return r
 
