@@ -468,7 +468,8 @@ class ClaimCheck:
 
 def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None = None,
                 bound: int = DEFAULT_BOUND, sample: int = DEFAULT_SAMPLE,
-                seed: int = DEFAULT_SEED, ties: str = "auto", candidates: str = "best_somewhere") -> ClaimCheck:
+                seed: int = DEFAULT_SEED, ties: str = "auto", candidates: str = "best_somewhere",
+                guess: str = DEFAULT_GUESS) -> ClaimCheck:
     """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
     pos = info.pos
     if pos.is_over():
@@ -480,7 +481,7 @@ def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None
             raise PositionError(f"claim: declarer's tricks must be {lo}..{hi} from this position, got {claimed!r}")
     eng = _engine(engine)
     dd = double_dummy(pos, eng)
-    wg = worst_guess_play(info, eng, bound, sample, seed, ties, candidates=candidates)
+    wg = worst_guess_play(info, eng, bound, sample, seed, ties, candidates=candidates, guess=guess)
     lit = literal_worst(pos, eng)
     lay = info.layouts(bound, sample, seed).describe() if not info.open_defence else {"layouts": 1, "method": "open"}
     return ClaimCheck(dd, wg, lit, lay, claimed, pos.is_misere)

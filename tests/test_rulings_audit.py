@@ -99,11 +99,15 @@ def test_121_a_recorded_choice_must_allow_the_recorded_lead():
 
 
 def test_121_unrecorded_choice_follows_the_recorded_lead():
-    # No choice recorded, the best (hearts) contradicts the A♠ led: the lead was free. The
-    # proxy resolves the informed defence's free first lead against it: K♥ (7-3-0 for the
-    # declarer, W0 = 14) against the actual 6-4-0 (W0 = 16/3): 26/3 — and the ruling says the
-    # lead was treated as free instead of naming a choice the declarer did not make.
+    # No choice recorded, the best (hearts) contradicts the A♠ led: the lead was free, and
+    # the ruling says so instead of naming a choice the declarer did not make.
+    # The informed seat 1 led A♠; without the passer's cards his K♥ is never better than A♠
+    # (at best equal), so it is no guess: the knowledge changed nothing, no compensation.
+    # With violation.candidates = best_somewhere the tie counts, K♥ is made for him (7-3-0,
+    # W0 = 14) against A♠ as made (6-4-0, W0 = 16/3): 26/3.
     r = rule_incident(_r121())
-    assert r.entries.whists[0][2] == F(26, 3)
+    assert r.entries.whists[0][2] == 0
     assert any("treated as free" in n.en for n in r.notes)
     assert not any("within the declarer's choice (demand h)" in n.en for n in r.notes)
+    r = rule_incident(_r121(candidates="best_somewhere"))
+    assert r.entries.whists[0][2] == F(26, 3)

@@ -47,7 +47,7 @@ READINGS = ("wrong_guess", "worst_legal_move")
 
 
 # ------------------------------------------------------------------ for rule 001
-def worst_guess_tricks(engine, pos, voids=None) -> int:
+def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence") -> int:
     """The declarer's tricks from ``pos`` to the end with every guess wrong (rule 1.6.2).
 
     Without ``voids`` only those shown in the current trick are known (a position alone
@@ -55,7 +55,7 @@ def worst_guess_tricks(engine, pos, voids=None) -> int:
     so the result can only be lower than with the full history.
     """
     info = InfoSet.from_position(pos, voids)
-    wg = worst_guess_play(info, engine)
+    wg = worst_guess_play(info, engine, guess=guess)
     return wg.declarer_tricks - pos.taken[pos.declarer]
 
 
@@ -87,7 +87,7 @@ def _setup(ctx):
     cands = v.get("candidates", "best_somewhere")
     if cands not in CANDIDATES:
         raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
-    search = {"candidates": cands,
+    search = {"candidates": cands, "guess": inc.option("guess"),
               "bound": _int_field(v, "bound", DEFAULT_BOUND, 1),
               "sample": _int_field(v, "sample", DEFAULT_SAMPLE, 1),
               "seed": _int_field(v, "seed", DEFAULT_SEED, 0)}
@@ -101,10 +101,14 @@ def _figures(r: Ruling, ctx, check: ClaimCheck, start_pos) -> None:
     r.figures.append(Figure(text("double dummy from the moment the cards were opened",
                                  "в открытую с момента, когда карты открыты"),
                             tuple(p.taken), check.double_dummy, dd_line))
-    r.figures.append(Figure(text("every guess wrong (1.6.2): the candidate worst on the real layout at each "
-                                 "declarer decision, the defence double dummy",
-                                 "играющий не угадывает (1.6.2): на каждом его ходе — худший на реальном раскладе "
-                                 "из разумных ходов, защита в открытую"),
+    greedy = check.worst.guess == "greedy"
+    r.figures.append(Figure(text("every guess wrong (1.6.2): " + (
+                                 "the candidate worst on the real layout at each declarer decision (greedy)" if greedy
+                                 else "the worst result over every sequence of candidate choices")
+                                 + ", the defence double dummy",
+                                 "играющий не угадывает (1.6.2): " + (
+                                 "на каждом его ходе — худший на реальном раскладе из разумных ходов" if greedy else
+                                 "худший итог по всем последовательностям разумных ходов") + ", защита в открытую"),
                             check.worst.tricks, check.worst_guess, check.worst.line, source="worst guess"))
     lit_pos = start_pos.copy()
     lit_pos.replay(check.literal.line)
@@ -143,6 +147,11 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
     if check.worst.ties == "declarer":
         r.note("Too many equal defence cards to follow every one: the defence plays its first best card.",
                "Слишком много равноценных карт защиты: защита играет первую из лучших.")
+    if check.worst.guess != search.get("guess", check.worst.guess):
+        r.note("Too many sequences of guesses to follow every one: the greedy reading was used (the candidate "
+               "worst on the real layout at each decision).",
+               "Слишком много последовательностей угадываний: использовано упрощённое прочтение (на каждом ходе "
+               "худший на реальном раскладе).")
 
 
 # ------------------------------------------------------------------ 1.6.2

@@ -295,6 +295,11 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
         raise IncidentError("violation.correction", f"rule {ctx.spec.number}: the declarer may only demand the "
                                                     f"suit (demand) or let the lead stand (none), got {correction!r}")
     _wrong_lead_options(ctx, r, before, rightful, v.offender, card)
+    if correction == "none":
+        unused_remedy(ctx, r)
+        if inc.option("uncorrected") == "unpunished":
+            deal_result(ctx, r)
+            return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
     if inc.option("compare") == "actual":
         compared, src = actual(ctx), "actual"
@@ -315,6 +320,32 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
+
+
+def unused_remedy(ctx, r: Ruling) -> None:
+    """A lead out of turn left standing: name the remedy the declarer did not use and its
+    value, and say which reading of "stands unpunished" (1.3) the ruling follows."""
+    inc = ctx.incident
+    stand = r.options[0] if r.options else None
+    best = next((o for o in r.options if o.best), None)
+    if best is not None and best is not stand and best.value is not None and stand.value is not None:
+        r.note(f"The declarer let the lead stand ({_n(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
+               f"his best remedy was: {best.label.en} ({_n(best.value)} whists, {best.declarer_tricks} tricks).",
+               f"Играющий оставил ход ({_n(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
+               f"исправлением было: {best.label.ru} ({_n(best.value)}, взяток: {best.declarer_tricks}).")
+    elif stand is not None:
+        r.note("Letting the lead stand was as good for the declarer as any remedy.",
+               "Оставить ход было для играющего не хуже любого исправления.")
+    if inc.option("uncorrected") == "unpunished":
+        r.note("Setting uncorrected=unpunished: a lead out of turn that stood is not punished (1.3: «после ошибка не "
+               "исправляется и не наказывается»): no compensation.",
+               "Настройка uncorrected=unpunished: неисправленный ход вне очереди не наказывается (1.3): "
+               "компенсации нет.")
+    else:
+        r.note("A lead out of turn that stood: no fixed penalty, but the damage rule still applies (default "
+               "uncorrected=compensate; uncorrected=unpunished gives no compensation).",
+               "Неисправленный ход вне очереди: штрафа нет, но возможный ущерб возмещается (по умолчанию; "
+               "настройка uncorrected=unpunished — без компенсации).")
 
 
 def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:
@@ -548,7 +579,7 @@ T_10_EN = ("Erroneous move: any move not agreed in joint open defence that benef
 
 
 @rule("10", title_ru="Ошибочный ход", title_en="Erroneous move", pattern="CF", text_ru=T_10_RU, text_en=T_10_EN,
-      contracts=("game",), offender="defender", needs=("move",), play="open")
+      contracts=("game", "misere"), offender="defender", needs=("move",), play="open")
 def erroneous_move(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
@@ -565,7 +596,8 @@ def erroneous_move(ctx) -> Ruling:
     compared, src = faulty_result(ctx, inc.position_at(v.move + 1), [card], partner)
     r.note(f"Correct play: the defence's best card for seat {v.offender}, {correct_card}.",
            f"Правильная игра: лучшая для защиты карта места {v.offender}, {correct_card.russian()}.")
-    helped = compared.declarer_tricks > correct.declarer_tricks
+    helped = compared.declarer_tricks < correct.declarer_tricks if inc.kind == "misere" \
+        else compared.declarer_tricks > correct.declarer_tricks
     compensate(ctx, r, [partner], correct, compared, src, condition=helped,
                condition_note=text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
                                    "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))

@@ -61,7 +61,7 @@ def _plans(ctx, pos):
       text_en="On a disagreement everyone states his plan; the majority plan is played, with two or three different "
               "plans it is drawn by lot. The player whose plan was better writes the difference between the results "
               "in whists on his opponent(s); one who stated no plan gets nothing; the declarer records the real result.",
-      contracts=("game",), offender="none")
+      contracts=("game", "misere"), offender="none")
 def plan_dispute(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
@@ -103,7 +103,9 @@ def plan_dispute(ctx) -> Ruling:
                 r.write(s, "whists", d / len(opponents), on=o,
                         why=text(f"rule 3: seat {s}'s plan was better by {d} whists",
                                  f"правило 3: план места {s} лучше на {d} вистов"))
-    best_i = max(range(len(plans)), key=lambda i: -r.options[i].declarer_tricks)
+    # the defence's best plan: fewest tricks for the declarer, most on misère (the catchers)
+    sign = 1 if inc.kind == "misere" else -1
+    best_i = max(range(len(plans)), key=lambda i: sign * r.options[i].declarer_tricks)
     r.options[best_i].best = True
     deal_result(ctx, r)
     return r

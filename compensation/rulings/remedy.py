@@ -17,8 +17,8 @@ from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import (Played, actual, bal, child, compensate, correct_play, deal_result, need_play,
-                             play_out, score_tricks)
+from .counterfactual import (Played, actual, bal, child, compensate, correct_play, deal_result, made, need_play,
+                             play_out, score_tricks, unused_remedy)
 from .fixed import write_penalty
 from .info import defender_view, knowledge_figures
 from .ruling import Option, Ruling, text
@@ -168,7 +168,7 @@ T_1321_EN = ("Lead out of turn by a defender, closed play: the exposed card must
 
 @rule("1.3.2.1", title_ru="Ход вне очереди вистующего при закрытой игре",
       title_en="Lead out of turn by a defender, closed play", pattern="REMEDY+CF", text_ru=T_1321_RU,
-      text_en=T_1321_EN, contracts=("game",), offender="defender", needs=("move",), play="closed")
+      text_en=T_1321_EN, contracts=("game", "misere"), offender="defender", needs=("move",), play="closed")
 def lead_out_of_turn_closed(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
@@ -212,6 +212,11 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     r.note(f"Best for the declarer: '{best}'. Compared for compensation: '{chosen}'"
            + (" (the declarer's choice)." if correction else " (none recorded: the best)."),
            f"Лучшее для играющего: «{best}». Для компенсации сравнивается: «{chosen}».")
+    if chosen == "none":
+        unused_remedy(ctx, r)
+        if inc.option("uncorrected") == "unpunished":
+            deal_result(ctx, r)
+            return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
     r.note(f"No violation: seat {rightful} leads his side's best card, {correct_card}.",
            f"Без нарушения: место {rightful} ходит лучшей картой своей стороны, {correct_card.russian()}.")
@@ -232,7 +237,7 @@ T_23_EN = ("A defender's accidentally exposed card must be played when its suit 
 
 
 @rule("2.3", title_ru="Случайно открытая карта вистующего", title_en="A defender's accidentally exposed card",
-      pattern="REMEDY", text_ru=T_23_RU, text_en=T_23_EN, contracts=("game",), offender="defender",
+      pattern="REMEDY", text_ru=T_23_RU, text_en=T_23_EN, contracts=("game", "misere"), offender="defender",
       needs=("card",))
 def exposed_defender_card(ctx) -> Ruling:
     r = ctx.ruling()
@@ -305,7 +310,7 @@ T_15_EN = ("A defender leads two or three cards at once in closed play: the top 
 
 
 @rule("1.5", title_ru="Ход двумя (тремя) картами", title_en="Leading two or three cards at once", pattern="REMEDY+CF",
-      text_ru=T_15_RU, text_en=T_15_EN, contracts=("game",), offender="defender", needs=("move", "cards"),
+      text_ru=T_15_RU, text_en=T_15_EN, contracts=("game", "misere"), offender="defender", needs=("move", "cards"),
       play="closed")
 def two_cards_led(ctx) -> Ruling:
     r = ctx.ruling()
@@ -334,16 +339,21 @@ def two_cards_led(ctx) -> Ruling:
            "Нижние открытые карты в поиске — обычные карты: право играющего их вызвать может лишь улучшить его "
            "результат.")
     act = actual(ctx)
-    if act.declarer_tricks < inc.level:
-        # one trick: the actual result against the same with one more trick to the declarer
+    if not made(ctx, act.declarer_tricks):
+        # one trick: the actual result against the same with one trick better for the declarer
+        # (one more on a game; on misère one fewer, the offender taking it)
         t = list(inc.result)
-        donor = v.offender if t[v.offender] > 0 else partner
-        t[donor] -= 1
-        t[decl] += 1
+        if inc.kind == "misere":
+            t[decl] -= 1
+            t[v.offender] += 1
+        else:
+            donor = v.offender if t[v.offender] > 0 else partner
+            t[donor] -= 1
+            t[decl] += 1
         plus = Played(tuple(t), [], score_tricks(ctx, t), t[decl])
         d = bal(ctx, decl, plus) - bal(ctx, decl, act)
         r.figures.append(act.figure(text("actual result", "реальный результат"), ctx, decl, "actual"))
-        r.figures.append(plus.figure(text("one trick more for the declarer", "на одну взятку больше у играющего"),
+        r.figures.append(plus.figure(text("one trick better for the declarer", "на одну взятку лучше для играющего"),
                                      ctx, decl, "given"))
         if d > 0:
             r.write(decl, "whists", d, on=v.offender,

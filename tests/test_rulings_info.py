@@ -1,0 +1,99 @@
+"""The information rules (1.1.2, 1.1.4, 6.1, 1.2.x) on small endings worked out by hand.
+
+The reading (docs/rulings.md, the product owner's decision): the informed side's decisions
+as actually made, then double dummy, against every decision of his from the moment he saw
+the cards resolved against him over what he knew before (1.6.2's machinery), then double
+dummy — never the recorded final result. Figures are confirmed with the plain reference
+search (solver/reference.py).
+
+Sochi, three players. Balance W_i = Σ w[i][j] − Σ w[j][i] + (10/3)(ΣG − 3·G_i) + 10·(P_i − P̄).
+6NT: price 2 a trick, undertrick 2 to gora, the lone whister writes 2 a defence trick and
+2 an undertrick of consolation.
+"""
+from fractions import Fraction as F
+
+from compensation.rulings import rule_incident
+from solver import Position, reference as ref
+
+
+def compensation_writes(r):
+    return [w for w in r.writes if w.kind == "whists" and "compensation" in w.why.en]
+
+
+# ---------------------------------------------------------------- 6.1: no harm, then the declarer's own misplay
+# 6NT by seat 0, both whist, 3-2-1 taken, the declarer on lead; the discard is 9♣ 8♣.
+#   0: A♣ A♠ Q♠ 7♥    1: 7♣ K♠ 8♠ 8♥    2: 7♦ 8♦ 9♦ 10♦
+# Seat 2 (the offender) saw the discard before play; every card he holds is one run of
+# diamonds, so he never had a decision the knowledge could change.
+# Double dummy the declarer makes 3 of the 4 (reference below): A♣, then 7♥ throws seat 1
+# in (8♥), who must lead a spade into A♠ Q♠. Recorded: A♣, then A♠? — the declarer's own
+# misplay — A♠ 8♠ 8♦, Q♠ K♠ 9♦, 8♥ 10♦ 7♥: 5-4-1, one down.
+# The old reading (first move resolved against him, compared with the recorded 5-4-1)
+# charged seat 2 for the declarer's misplay. Now: as played = A♣ 7♣ 7♦, then the declarer's
+# A♠ is not double-dummy best, so double dummy from there: 6-3-1, made; resolved against
+# seat 2: the same (nothing to resolve). No failure traceable to the knowledge.
+A = {"deal": {"hands": [["Ac", "As", "Qs", "7h"], ["7c", "Ks", "8s", "8h"], ["7d", "8d", "9d", "Td"]],
+              "discard": ["9c", "8c"]},
+     "taken": [3, 2, 1], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "whist"},
+     "first_leader": 0, "history": ["Ac", "7c", "7d", "As", "8s", "8d", "Qs", "Ks", "9d", "8h", "Td", "7h"],
+     "result": {"tricks": [5, 4, 1]}, "violation": {"rule": "6.1", "offender": 2, "move": 0}}
+
+
+def test_61_no_harm_then_the_declarers_own_misplay_is_not_compensated():
+    start = Position(A["deal"]["hands"], "6nt", 0, 0, taken=[3, 2, 1])
+    assert ref.solve(start) == 3                         # 6 in all: made double dummy
+    after_ac = Position([["As", "Qs", "7h"], ["Ks", "8s", "8h"], ["8d", "9d", "Td"]], "6nt", 0, 0, taken=[4, 2, 1])
+    vals = ref.card_values(after_ac)
+    assert vals[next(c for c in vals if str(c) == "7h")] == 2 and vals[next(c for c in vals if str(c) == "As")] == 1
+    r = rule_incident(A)
+    assert not compensation_writes(r)
+    assert [f.tricks for f in r.figures] == [(6, 3, 1), (6, 3, 1)]
+    assert r.entries.gora[2] == 2                        # rule 6: без одной на игре (6: 2)
+    assert any("No decision of the informed side could be changed" in n.en for n in r.notes)
+
+
+# ---------------------------------------------------------------- 1.1.4: the knowledge mattered at a later decision
+# 6NT by seat 0, seat 1 whists, seat 2 passed; 4-1-0 taken; the declarer leads 7♣ closed,
+# then the passer (seat 2) opens his cards (violation.move 1) and play goes on open.
+#   0: 7♣ 9♥ A♠ Q♠ 7♠    1: A♣ 8♦ K♠ 10♥ 8♥    2: 8♣ 9♦ 10♠ 9♠ Q♥
+# Recorded (every defence card double-dummy best): 7♣ A♣ 8♣ | 10♥ Q♥ 9♥ (the declarer's
+# first decision after the opening: forced, his only heart) | 9♦ 7♠ 8♦ (a discard with the
+# same candidates with the knowledge as without) | 9♠ A♠ K♠ (the guess: A♠ drops the bare
+# K♠) | Q♠ 8♥ 10♠: 6-2-2, made.
+# Without the passer's cards, at 9♠ the declarer could not tell where K♠ is: A♠ is right
+# when seat 1 holds it bare, Q♠ when seat 2 led from K♠ 9♠ (reference below). Both are
+# candidates, and Q♠ is made for him: K♠ wins, 8♥ takes the last: 4-4-2, two down.
+#   as played 6-2-2: P0 = 2, w10 = 2·4 = 8 → W1 = 8 − 10·(2/3) = 4/3
+#   resolved against him 4-4-2: G0 = 4, w10 = 2·2 + 2·6 = 16 → W1 = 16 + (10/3)·4 = 88/3
+# Damage 88/3 − 4/3 = 28, written by seat 1 on seat 2. The old reading resolved only the
+# first move after the opening (the forced 9♥) and found nothing.
+B = {"deal": {"hands": [["7c", "9h", "As", "Qs", "7s"], ["Ac", "8d", "Ks", "Th", "8h"],
+                        ["8c", "9d", "Ts", "9s", "Qh"]]},
+     "taken": [4, 1, 0], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+     "first_leader": 0,
+     "history": ["7c", "Ac", "8c", "Th", "Qh", "9h", "9d", "7s", "8d", "9s", "As", "Ks", "Qs", "8h", "Ts"],
+     "result": {"tricks": [6, 2, 2]}, "violation": {"rule": "1.1.4", "offender": 2, "move": 1}}
+
+
+def test_114_knowledge_that_mattered_only_at_a_later_decision_is_compensated():
+    guess = Position([["As", "Qs"], ["Ks", "8h"], ["Ts"]], "6nt", 0, 2, trick=[(2, "9s")], taken=[5, 2, 1])
+    vals = {str(c): v for c, v in ref.card_values(guess).items()}
+    assert vals == {"As": 2, "Qs": 0}                   # on the real layout only A♠ works
+    # a layout he could believe in where Q♠ is the winner: seat 2 led from K♠ 10♠ 9♠
+    other = Position([["As", "Qs"], ["Ts", "8h"], ["Ks"]], "6nt", 0, 2, trick=[(2, "9s")], taken=[5, 2, 1])
+    assert {str(c): v for c, v in ref.card_values(other).items()} == {"As": 1, "Qs": 2}
+    r = rule_incident(B)
+    comp = compensation_writes(r)
+    assert [(w.seat, w.on, w.amount) for w in comp] == [(1, 2, F(28))]
+    assert [f.tricks for f in r.figures] == [(4, 4, 2), (6, 2, 2)]
+    assert [f.balance for f in r.figures] == [F(88, 3), F(4, 3)]
+    counted = [n.en for n in r.notes if n.en.startswith("Decisions the knowledge could change")]
+    assert counted and "trick 9" in counted[0] and "trick 7" not in counted[0] and "trick 8" not in counted[0]
+
+
+def test_114_greedy_setting_is_named_and_gives_the_same_here():
+    r = rule_incident(dict(B, options={"guess": "greedy"}))
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(1, 2, F(28))]
+    assert r.settings["ruling_options"]["guess"] == "greedy"
+
+
