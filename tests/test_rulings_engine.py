@@ -289,7 +289,7 @@ def test_001_declarer_needed_a_guess(monkeypatch):
     # w10 = 4 + 10 = 14, w20 = 4 + 2 = 6; no pulya.
     from compensation.rulings import note
 
-    monkeypatch.setattr(note, "_worst_guess", lambda: (lambda engine, pos, voids=None: 1))
+    monkeypatch.setattr(note, "_worst_guess", lambda: (lambda engine, pos, voids=None, **settings: 1))
     r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0}))
     e = r.entries
     assert e.gora == (4, 0, 0) and e.pulya == (0, 0, 0)

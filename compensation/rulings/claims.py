@@ -30,7 +30,7 @@ from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
 from ..claims import CANDIDATES, ClaimCheck, check_claim, worst_guess_play
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import made, need_play, score_tricks
+from .playout import made, need_play, score_tricks
 from .ruling import Figure, Ruling, text
 
 PREAMBLE_RU = ("Играющий может сказать сколько взяток он отдаёт вистующему без розыгрыша, предъявив свои "

@@ -16,8 +16,7 @@ from solver.hands import mask_of
 
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import Played, need_play, play_out
-from .fixed import write_penalty
+from .playout import need_play, play_out, write_penalty
 from .ruling import Option, Ruling, text
 
 

@@ -8,27 +8,9 @@ ruling writes it too when ``result.tricks`` is given.
 from __future__ import annotations
 
 from ..incident import IncidentError
-from ..penalties import penalty
 from . import rule
-from .counterfactual import deal_result, score_tricks
+from .playout import GAME_WHY, WHIST_WHY, deal_result, score_tricks, write_penalty  # noqa: F401
 from .ruling import Ruling, text
-
-GAME_WHY = ("без одной в гору на игре", "one undertrick of the contract to gora (без одной на игре)")
-WHIST_WHY = ("без одной в гору на висте", "one trick short on whist to gora (без одной на висте)")
-
-
-def write_penalty(ctx, r: Ruling, kind: str, seat: int, count: int = 1, rule_no: str | None = None) -> None:
-    inc = ctx.incident
-    e = penalty(kind, seat, ctx.convention, contract=inc.contract, count=count)
-    ru, en = GAME_WHY if kind == "game" else WHIST_WHY
-    if count == 2:
-        ru, en = ru.replace("без одной", "без двух"), en.replace("one undertrick", "two undertricks").replace(
-            "one trick short", "two tricks short").replace("без одной", "без двух")
-    elif count > 2:
-        ru, en = f"{ru} ×{count}", f"{en} ×{count}"
-    n = rule_no or r.rule
-    r.write_entries(e, text(f"penalty (rule {n}): {en}", f"штраф (правило {n}): {ru}"))
-
 
 def _count(ctx, field: str = "count") -> int:
     v = ctx.incident.violation.get(field, 1)

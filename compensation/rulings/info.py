@@ -31,8 +31,7 @@ from solver.position import Position, run_low
 from ..claims import CANDIDATES, candidate_moves, resolve_against
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import Played, compensate, deal_result, made, need_play, play_out, score_tricks
-from .fixed import write_penalty
+from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
 from .ruling import Ruling, Text, text
 
 SAMPLE = 40          # layouts drawn when there are too many to list (the decisions are many)

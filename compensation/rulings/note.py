@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..incident import IncidentError
 from ..penalties import penalty
 from . import rule
-from .counterfactual import deal_result, made, need_play, play_out, score_tricks
+from .playout import made, need_play, play_out, score_tricks
 from .ruling import Figure, Ruling, text
 
 

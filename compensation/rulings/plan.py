@@ -13,7 +13,7 @@ from solver.constraints import Constraints, Plan
 
 from ..incident import IncidentError, _cards, _seat
 from . import rule
-from .counterfactual import Played, bal, deal_result, need_play, play_out
+from .playout import bal, deal_result, need_play, play_out
 from .ruling import Option, Ruling, text
 
 

@@ -9,7 +9,6 @@ one-trick compensation when the contract fails.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 
 from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction, PenaltyCard
 from solver.cards import Suit
@@ -17,31 +16,11 @@ from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import (Played, actual, bal, child, compensate, correct_play, deal_result, made, need_play,
-                             play_out, score_tricks, unused_remedy)
-from .fixed import write_penalty
+from .counterfactual import unused_remedy
 from .info import defender_view, knowledge_figures
-from .ruling import Option, Ruling, text
-
-SUIT_EN = {0: "spades ♠", 1: "clubs ♣", 2: "diamonds ♦", 3: "hearts ♥"}
-SUIT_RU = {0: "пики", 1: "трефы", 2: "бубны", 3: "червы"}
-
-
-def evaluate(ctx, r: Ruling, options, chooser: int):
-    """options: [(key, Text, Position, Constraints)] -> (best key, {key: Played}); adds r.options."""
-    results = {}
-    best = None
-    for key, label, pos, cons in options:
-        pl = play_out(ctx, pos, cons, victim=chooser)
-        v = bal(ctx, chooser, pl)
-        results[key] = pl
-        opt = Option(label, pl.declarer_tricks, v, figure=pl.figure(label, ctx, chooser))
-        r.options.append(opt)
-        if best is None or v > best[0]:
-            best = (v, key, opt)
-    best[2].best = True
-    return best[1], results
-
+from .playout import (SUIT_EN, SUIT_RU, Played, actual, bal, compensate, correct_play, deal_result,  # noqa: F401
+                      evaluate, made, need_play, play_out, score_tricks, write_penalty)
+from .ruling import Ruling, text
 
 def suit_options(pos, leader: int, base: Constraints):
     """(key, Text, cons) for each suit the leader holds: 'must lead it'."""

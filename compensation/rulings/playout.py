@@ -1,0 +1,280 @@
+"""The play-out machinery every engine-backed rule shares, below the rule modules (which
+import it; it imports none of them).
+
+Results played out double dummy (:class:`Played`, :func:`play_out`), the deal's entries
+for a result, "correct play" at a fault, the victims' compensation (:func:`compensate`),
+the chooser's options each solved (:func:`evaluate`) and the fixed penalty entries
+(:func:`write_penalty`). Damage to a victim V = W_V(one result) − W_V(the other), W the
+settlement balance in whists (scoring.md); never negative; written as whists by V on the
+offender(s), split between two who decided jointly. "Correct play" = the seat that had to
+move plays its side's best admissible card (options: ``resolve=against_offender`` takes the
+admissible card best for the victim; ``compare=actual`` compares with the recorded result
+instead of double dummy after the fault). Among the defence's equally good lines the trick
+split is resolved per the convention's ``counterfactual_split`` (for the victim by
+default): each defender's favoured split is played out and ``settlement.resolve_split``
+picks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.cards import Card
+from solver.constraints import NO_CONSTRAINTS
+from solver.position import Position
+
+from ..incident import IncidentError
+from ..outcome import Outcome, score
+from ..penalties import penalty
+from ..settlement import balance, resolve_split
+from ..sheet import Entries
+from .ruling import Figure, Option, Ruling, Text, text
+
+
+# ------------------------------------------------------------------ scoring a result
+def score_tricks(ctx, tricks, contract=None) -> Entries:
+    """The entries a deal with these final tricks writes (the incident's decisions)."""
+    inc = ctx.incident
+    return score(Outcome(contract or inc.contract, inc.declarer, inc.decisions, tuple(tricks)), ctx.convention)
+
+
+def need_play(ctx) -> None:
+    inc = ctx.incident
+    if inc.kind == "game" and not inc.whisters:
+        raise IncidentError("decisions", "no defender whisted: the contract was not played, so there is no "
+                                         "play to judge")
+
+
+@dataclass
+class Played:
+    """A result played out from a position: final tricks, the line, the entries."""
+
+    tricks: tuple
+    line: list
+    entries: Entries
+    declarer_tricks: int
+
+    def figure(self, label: Text, ctx=None, seat=None, source="double dummy") -> Figure:
+        bal = None
+        if ctx is not None and seat is not None:
+            bal = balance(seat, self.entries, ctx.convention, ctx.convention.pulya_in_damage)
+        return Figure(label, self.tricks, self.declarer_tricks, list(self.line), bal, seat, source)
+
+
+def _replay_tricks(pos: Position, line) -> tuple:
+    p = pos.copy()
+    for c in line:
+        p.play(c)
+    return tuple(p.taken)
+
+
+def play_out(ctx, pos: Position, cons=NO_CONSTRAINTS, *, victim: int | None = None,
+             worst_for: int | None = None, contract=None) -> Played:
+    """Double dummy from ``pos`` to the end (under ``cons``), the defence's split resolved
+    for ``victim`` (per the convention) or against ``worst_for``."""
+    inc = ctx.incident
+    e = ctx.engine
+    cons = cons or NO_CONSTRAINTS
+    two = inc.kind == "game" and len(inc.whisters) == 2 and not pos.is_misere
+    if not two or (victim is None and worst_for is None) or pos.is_over():
+        a = e.analyse(pos, cons, line=True)
+        tricks = _replay_tricks(pos, a.line)
+        return Played(tricks, a.line, score_tricks(ctx, tricks, contract), tricks[pos.declarer])
+    cands = []
+    for f in inc.defenders:
+        a = e.analyse(pos, cons, line=True, favour=f)
+        tricks = _replay_tricks(pos, a.line)
+        cands.append(Played(tricks, a.line, score_tricks(ctx, tricks, contract), tricks[pos.declarer]))
+    if worst_for is not None:
+        vals = [balance(worst_for, c.entries, ctx.convention) for c in cands]
+        return cands[vals.index(min(vals))]
+    chosen = resolve_split(victim, [c.entries for c in cands], ctx.convention)
+    return next(c for c in cands if c.entries is chosen)
+
+
+def actual(ctx) -> Played:
+    inc = ctx.incident
+    if inc.result is None:
+        raise IncidentError("result.tricks", f"missing: rule {ctx.spec.number} needs the actual result")
+    return Played(inc.result, [], score_tricks(ctx, inc.result), inc.result[inc.declarer])
+
+
+def bal(ctx, seat: int, played: Played) -> Fraction:
+    return balance(seat, played.entries, ctx.convention, ctx.convention.pulya_in_damage)
+
+
+def deal_result(ctx, r: Ruling, why: Text | None = None) -> bool:
+    """Write the deal's actual result (if known); say so in the notes if not."""
+    inc = ctx.incident
+    if inc.result is None:
+        r.note("The deal's own result is not given (result.tricks): only the penalty and compensation "
+               "are listed; score the deal as usual.",
+               "Реальный результат сдачи не указан (result.tricks): перечислены только штраф и компенсация; "
+               "сдача записывается как обычно.")
+        return False
+    r.write_entries(score_tricks(ctx, inc.result),
+                    why or text(f"the deal's result {'-'.join(map(str, inc.result))}",
+                                f"результат сдачи {'-'.join(map(str, inc.result))}"))
+    return True
+
+
+# ------------------------------------------------------------------ moves
+def side_is_declarer(pos: Position) -> bool:
+    return pos.to_move == pos.declarer
+
+
+def side_best(values: dict, pos: Position) -> list:
+    """The cards best for the side to move, from ``card_values`` (declarer's tricks)."""
+    decl = side_is_declarer(pos)
+    want_max = decl != pos.is_misere
+    best = max(values.values()) if want_max else min(values.values())
+    return [c for c, v in values.items() if v == best]
+
+
+def child(pos: Position, card: Card) -> Position:
+    p = pos.copy()
+    p.play(card)
+    return p
+
+
+def correct_play(ctx, pos: Position, alternatives, victim: int, cons=NO_CONSTRAINTS):
+    """(card, Played): the correct move at ``pos`` among ``alternatives`` and its result."""
+    inc = ctx.incident
+    alts = list(alternatives)
+    if not alts:
+        raise IncidentError("violation.move", "there is no admissible alternative to the faulty move")
+    if inc.option("resolve") == "side_best":
+        vals = ctx.engine.analyse(pos, cons, all_cards=True).card_values
+        vals = {c: v for c, v in vals.items() if c in alts}
+        if not vals:
+            raise IncidentError("violation.move", "no admissible alternative is playable here")
+        alts = side_best(vals, pos)
+    best = None
+    for c in alts:
+        p = child(pos, c)
+        pl = play_out(ctx, p, victim=victim)
+        pl = Played(pl.tricks, [c] + list(pl.line), pl.entries, pl.declarer_tricks)
+        v = bal(ctx, victim, pl)
+        if best is None or _better(ctx, v, best[0]):
+            best = (v, c, pl)
+    return best[1], best[2]
+
+
+def _better(ctx, v, w) -> bool:
+    return v > w if ctx.convention.counterfactual_split == "for_victim" else v < w
+
+
+def faulty_result(ctx, after: Position, faulty_line_head, victim: int) -> tuple:
+    """The result to compare: double dummy after the fault, or the actual one."""
+    if ctx.incident.option("compare") == "actual":
+        return actual(ctx), "actual"
+    pl = play_out(ctx, after, victim=victim)
+    return Played(pl.tricks, list(faulty_line_head) + list(pl.line), pl.entries, pl.declarer_tricks), "double dummy"
+
+
+def offenders_of(ctx) -> tuple:
+    v = ctx.incident.violation
+    if v.get("agreed"):
+        return ctx.incident.defenders
+    return v.offenders or (v.offender,)
+
+
+def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, source: str,
+               condition: bool = True, condition_note: Text | None = None, labels=None) -> Fraction:
+    """Write each victim's damage (if positive and ``condition``) on the offenders.
+    ``labels``: (en, ru) pairs naming the two results, default correct play / after the fault."""
+    (ce, cr), (fe, fr) = labels or (("correct play", "правильная игра"), ("after the fault", "после нарушения"))
+    offenders = [o for o in offenders_of(ctx)]
+    total = Fraction(0)
+    for v in victims:
+        offs = [o for o in offenders if o != v]
+        wc, wf = bal(ctx, v, correct), bal(ctx, v, compared)
+        r.figures.append(correct.figure(text(f"{ce} (for seat {v})", f"{cr} (для места {v})"), ctx, v))
+        r.figures.append(compared.figure(text(f"{fe} (for seat {v})", f"{fr} (для места {v})"), ctx, v, source))
+        d = wc - wf
+        if not condition:
+            if condition_note:
+                r.notes.append(condition_note)
+            continue
+        if d <= 0:
+            r.note(f"No damage to seat {v}: {_n(wc)} with correct play against {_n(wf)} after the fault.",
+                   f"Ущерба месту {v} нет: {_n(wc)} при правильной игре против {_n(wf)} после нарушения.")
+            continue
+        for o in offs:
+            r.write(v, "whists", d / len(offs), on=o,
+                    why=text(f"compensation: possible damage {_n(d)} whists"
+                             + (f", split between seats {offs[0]} and {offs[1]}" if len(offs) > 1 else ""),
+                             f"компенсация: возможный ущерб {_n(d)} вистов"
+                             + (f", поровну на места {offs[0]} и {offs[1]}" if len(offs) > 1 else "")))
+        total += d
+    return total
+
+
+def _n(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def made(ctx, declarer_tricks: int) -> bool:
+    inc = ctx.incident
+    if inc.kind == "misere":
+        return declarer_tricks == 0
+    return declarer_tricks >= inc.level
+
+
+def describe_options(r: Ruling, ctx) -> None:
+    r.note(f"Correct play: {ctx.incident.option('resolve')}; compared with: {ctx.incident.option('compare')}.",
+           f"Правильная игра: {ctx.incident.option('resolve')}; сравнение с: {ctx.incident.option('compare')}.")
+
+
+def move_position(ctx) -> Position:
+    """The position just before the faulty move ``violation.move``."""
+    inc = ctx.incident
+    m = inc.violation.move
+    if m >= len(inc.history):
+        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the faulty move "
+                                              f"must be one of them (0..{len(inc.history) - 1})")
+    pos = inc.position_at(m)
+    seat = inc.seat_of(m)
+    if seat != inc.violation.offender:
+        raise IncidentError("violation.offender", f"history[{m}] ({inc.history[m]}) was played by seat {seat}, "
+                                                  f"not by the offender, seat {inc.violation.offender}")
+    return pos
+
+
+# ------------------------------------------------------------------ options and penalties
+SUIT_EN = {0: "spades ♠", 1: "clubs ♣", 2: "diamonds ♦", 3: "hearts ♥"}
+SUIT_RU = {0: "пики", 1: "трефы", 2: "бубны", 3: "червы"}
+
+
+def evaluate(ctx, r: Ruling, options, chooser: int):
+    """options: [(key, Text, Position, Constraints)] -> (best key, {key: Played}); adds r.options."""
+    results = {}
+    best = None
+    for key, label, pos, cons in options:
+        pl = play_out(ctx, pos, cons, victim=chooser)
+        v = bal(ctx, chooser, pl)
+        results[key] = pl
+        opt = Option(label, pl.declarer_tricks, v, figure=pl.figure(label, ctx, chooser))
+        r.options.append(opt)
+        if best is None or v > best[0]:
+            best = (v, key, opt)
+    best[2].best = True
+    return best[1], results
+
+
+GAME_WHY = ("без одной в гору на игре", "one undertrick of the contract to gora (без одной на игре)")
+WHIST_WHY = ("без одной в гору на висте", "one trick short on whist to gora (без одной на висте)")
+
+
+def write_penalty(ctx, r: Ruling, kind: str, seat: int, count: int = 1, rule_no: str | None = None) -> None:
+    inc = ctx.incident
+    e = penalty(kind, seat, ctx.convention, contract=inc.contract, count=count)
+    ru, en = GAME_WHY if kind == "game" else WHIST_WHY
+    if count == 2:
+        ru, en = ru.replace("без одной", "без двух"), en.replace("one undertrick", "two undertricks").replace(
+            "one trick short", "two tricks short").replace("без одной", "без двух")
+    elif count > 2:
+        ru, en = f"{ru} ×{count}", f"{en} ×{count}"
+    n = rule_no or r.rule
+    r.write_entries(e, text(f"penalty (rule {n}): {en}", f"штраф (правило {n}): {ru}"))
