@@ -7,11 +7,15 @@ made for him is the **wrong guess** among the plays he might reasonably have mad
 * **Candidates** at a declarer decision: the cards that are best for him double dummy in
   at least one layout of the unseen cards he could believe in (:mod:`solver.infoset`).
   A card that is a sure loss in every such layout is not a guess and is never chosen.
-* **Worst-guess play**: at each declarer decision the candidate worst on the *real* layout
-  is played; the defenders play double-dummy best on the real layout; to the end. Where
-  several such cards tie (different candidates of equal real value, or several best
-  defence cards), every one is followed and the line worst for the declarer is taken
-  (the move least favourable to him; equivalent cards of one run are followed once).
+* **Every guess wrong** (the default, ``guess="every_sequence"``): the worst final result
+  over every sequence of candidate choices, each later choice again a wrong guess; the
+  defenders play double-dummy best on the real layout. ``guess="greedy"`` (a named
+  setting): at each decision the candidate worst on the real layout, then on. Several
+  best defence cards are all followed and the line worst for the declarer is taken
+  (equivalent cards of one run are followed once). The layouts are enumerated (or sampled)
+  once at the first position and narrowed as play goes on.
+* The same search serves the information rules (:func:`resolve_against`): any seat's
+  decisions, his view before he saw what he should not have, the recorded play followed.
 * **Claim check** (the code's preamble): from the claim position, the double-dummy
   result, the worst-guess result, and whether a guess was needed (they differ).
 * ``literal_worst``: the plainly named alternative for arbiters who read the rule to the
