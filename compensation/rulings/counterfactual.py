@@ -119,13 +119,13 @@ def unused_remedy(ctx, r: Ruling) -> None:
     if inc.option("uncorrected") == "unpunished":
         r.note("Setting uncorrected=unpunished: a lead out of turn that stood is not punished (1.3: «после ошибка не "
                "исправляется и не наказывается»): no compensation.",
-               "Настройка uncorrected=unpunished: неисправленный ход вне очереди не наказывается (1.3): "
-               "компенсации нет.")
+               "По выбранной настройке неисправленный ход вне очереди не наказывается (1.3: «после ошибка не "
+               "исправляется и не наказывается»): компенсации нет.")
     else:
         r.note("A lead out of turn that stood: no fixed penalty, but the damage rule still applies (default "
                "uncorrected=compensate; uncorrected=unpunished gives no compensation).",
-               "Неисправленный ход вне очереди: штрафа нет, но возможный ущерб возмещается (по умолчанию; "
-               "настройка uncorrected=unpunished — без компенсации).")
+               "Неисправленный ход вне очереди: штрафа нет, но возможный ущерб возмещается (так по умолчанию; "
+               "другая настройка — не наказывать вовсе).")
 
 
 def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:

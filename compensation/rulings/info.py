@@ -144,7 +144,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         reading = wg.guess
     counted = [(d, c) for d, c, ch in decisions if ch]
     seat_en = "the declarer" if informed == inc.declarer else f"seat {informed}"
-    seat_ru = "играющего" if informed == inc.declarer else f"места {informed}"
+    seat_ru = "играющего" if informed == inc.declarer else "информированного игрока"
     lay_en = f"{layouts['layouts']} layouts" + ("" if layouts.get("method") == "exact" else
                                                f", {layouts.get('used', '?')} sampled (seed {layouts.get('seed', 0)})")
     r.note(f"Information rule: {what.en}. Compared: {seat_en}'s decisions as actually made, then double dummy, "
@@ -152,8 +152,8 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
            f"{'worst over every sequence of candidate choices' if reading != 'greedy' else 'greedy: the worst candidate at each decision'}), "
            "then double dummy. The recorded final result is not the comparison.",
            f"Правило об информации: {what.ru}. Сравниваются решения {seat_ru}, как они были сделаны, далее в "
-           f"открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения ({layouts['layouts']} "
-           "раскладов), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
+           "открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения (возможных раскладов: "
+           f"{layouts['layouts']}), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
             f"trick {d.trick}: {', '.join(map(str, d.candidates))} possible, {c} made for him" for d, c in counted) + ".",
@@ -258,8 +258,8 @@ def passer_opened_closed(ctx) -> Ruling:
     pre = declarer_view(inc, start, pos)
     base, proxy = knowledge_figures(ctx, r, start, inc.declarer, pre, open_view, victims,
                                     text(f"every decision of the declarer from history[{start}], when the passer's "
-                                         "cards were opened", f"все решения играющего с history[{start}], когда "
-                                                              "пасующий открыл карты"))
+                                         "cards were opened", f"все решения играющего с {start + 1}-й карты "
+                                                              "розыгрыша, когда пасующий открыл карты"))
     _judge(ctx, r, victims, base, proxy, _helped_declarer(ctx, base, proxy),
            text("The knowledge did not decide the contract: no compensation.",
                 "Знание расклада не решило судьбу контракта: компенсации нет."))
@@ -295,8 +295,8 @@ def discard_knowledge(ctx) -> Ruling:
 
     base, proxy = knowledge_figures(ctx, r, start, v.offender, pre, post, [decl],
                                     text(f"every decision of seat {v.offender} from history[{start}], after he saw "
-                                         "the discard", f"все решения места {v.offender} с history[{start}], после "
-                                                        "просмотра сноса"))
+                                         "the discard", f"все решения нарушителя с {start + 1}-й карты "
+                                                        "розыгрыша, после просмотра сноса"))
     better = max if not pos.is_misere else min
     loss = (not made(ctx, base.declarer_tricks)) and base.declarer_tricks != proxy.declarer_tricks \
         and better(base.declarer_tricks, proxy.declarer_tricks) == proxy.declarer_tricks
