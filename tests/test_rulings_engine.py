@@ -216,13 +216,16 @@ def test_114_declarers_first_move_after_the_opening():
 def test_121_declarer_chooses_the_first_lead():
     # Seat 1 whists, seat 2 passed and opened early. Options: free (6-4-0), spades (6-4-0),
     # hearts (7-3-0): best hearts, W0 = 14 with one whister too (7-3-0: w10 = 6, G1 = 2 → 14;
-    # 6-4-0: w10 = 8 → 16/3). Proxy: K♥ forced → 7-3-0; actual 6-4-0: damage 14 − 16/3 = 26/3.
+    # 6-4-0: w10 = 8 → 16/3). Within hearts seat 1's lead is forced (K♥, his only heart): as
+    # made and resolved against him both 7-3-0 — the knowledge changed no decision, so no
+    # compensation (the recorded 6-4-0 is not the comparison: docs/rulings.md, INFO rules).
     r = rule_incident(dict(R, decisions={"1": "whist", "2": "pass"}, result={"tricks": [6, 4, 0]},
                            violation={"rule": "1.2.1", "offender": 2}))
     best = [o for o in r.options if o.best]
     assert len(best) == 1 and best[0].declarer_tricks == 7 and best[0].value == W_730
     assert {o.value for o in r.options if not o.best} == {W_640}
-    assert r.entries.whists[0][2] == F(26, 3)
+    assert r.entries.whists[0][2] == 0
+    assert any("could be changed by the knowledge" in n.en for n in r.notes)
     assert r.entries.gora == (0, 0, 2)
 
 
@@ -232,7 +235,9 @@ def test_122_second_lead_after_a_first_trick():
                            history=["Ad", "8d", "7d"], decisions={"1": "whist", "2": "pass"},
                            result={"tricks": [6, 4, 0]}, violation={"rule": "1.2.2", "offender": 2}))
     assert r.entries.gora == (0, 0, 4)  # без двух на игре: 2 × 2
-    assert r.entries.whists[0][2] == F(26, 3)
+    # the declarer's best choice for the second lead leaves seat 1 one card (as in 1.2.1):
+    # nothing the knowledge could change, no compensation
+    assert r.entries.whists[0][2] == 0
 
 
 def test_23_exposed_defender_card_options():

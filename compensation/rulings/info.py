@@ -117,6 +117,12 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     cands = inc.violation.get("candidates", "undominated")
     if cands not in CANDIDATES:
         raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
+    if window == 1 and allowed is not None and not (rest and rest[0] in allowed):
+        # the lead is not recorded within the declarer's choice: as made = his best card in it
+        vals = ctx.engine.analyse(pos, all_cards=True).card_values
+        better = max if (informed == inc.declarer) != pos.is_misere else min
+        top = better(vals[c] for c in allowed if c in vals)
+        rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
     if window == 1 and allowed is not None:
         dec = candidate_moves(pre, ctx.engine, sample=SAMPLE, candidates=cands, allowed=allowed)
