@@ -97,3 +97,35 @@ def test_114_greedy_setting_is_named_and_gives_the_same_here():
     assert r.settings["ruling_options"]["guess"] == "greedy"
 
 
+
+
+# ---------------------------------------------------------------- 6.1: the discard told him the last trump
+# 6♠ by seat 0, both whist, 3-2-1 taken, seat 2 (the offender) on lead; the discard is 10♠ Q♠.
+#   0: 10♦ A♥ 8♣ J♥    1: K♣ 7♥ Q♣ A♣    2: K♥ 9♠ K♦ 7♣
+# Seat 2 looked at the discard before play: the declarer has no trump left, seat 2's 9♠ is
+# the last one. Recorded, every card double-dummy best: 9♠ (the declarer throws 8♣, seat 1
+# Q♣), K♦ 10♦ 7♥, 7♣ J♥ K♣, A♣ K♥ A♥: 3-4-3, three down.
+# Without the discard seat 2 could believe the declarer held 10♠ or Q♠ (3150 layouts of
+# the declarer's hand, his partner's and the discard); 7♣ is then one of his candidates and,
+# made for him, lets the declarer win a trick (reference below): 4-3-3, two down.
+#   as made 3-4-3: G0 = 6, w10 = 6 + 8 = 14, w20 = 6 + 6 = 12 → W0 = −26 + (10/3)(6 − 18) = −66
+#   resolved against him 4-3-3: G0 = 4, w10 = w20 = 4 + 6 = 10 → W0 = −20 + (10/3)(4 − 12) = −140/3
+# The knowledge led to a bigger loss: the declarer writes 66 − 140/3 = 58/3 on seat 2.
+D = {"deal": {"hands": [["Td", "Ah", "8c", "Jh"], ["Kc", "7h", "Qc", "Ac"], ["Kh", "9s", "Kd", "7c"]],
+              "discard": ["Ts", "Qs"]},
+     "taken": [3, 2, 1], "contract": "6s", "declarer": 0, "decisions": {"1": "whist", "2": "whist"},
+     "first_leader": 2, "history": ["9s", "8c", "Qc", "Kd", "Td", "7h", "7c", "Jh", "Kc", "Ac", "Kh", "Ah"],
+     "result": {"tricks": [3, 4, 3]}, "violation": {"rule": "6.1", "offender": 2, "move": 0}}
+
+
+def test_61_knowing_the_discard_led_to_a_bigger_loss():
+    start = Position(D["deal"]["hands"], "6s", 0, 2, taken=[3, 2, 1], out=D["deal"]["discard"])
+    vals = {str(c): v for c, v in ref.card_values(start).items()}
+    assert vals["9s"] == 0 and vals["7c"] == 1           # the declarer's tricks still to come
+    r = rule_incident(D)
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(0, 2, F(58, 3))]
+    assert [(f.tricks, f.balance) for f in r.figures] == [((4, 3, 3), F(-140, 3)), ((3, 4, 3), F(-66))]
+    assert r.entries.gora[2] == 2                        # rule 6: без одной на игре
+    # the same play with no discard on record (10♠ Q♠ simply out of play): the look taught nothing
+    r = rule_incident(dict(D, deal={"hands": D["deal"]["hands"]}))
+    assert not compensation_writes(r)
