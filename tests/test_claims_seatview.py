@@ -1,0 +1,55 @@
+"""Any seat's view of the unseen cards (solver.infoset.SeatView), used by the information
+rules: the count is exact, the listing matches it, narrowing keeps what still fits."""
+from math import comb
+
+from solver import Card, Position
+from solver.hands import mask_of
+from solver.infoset import InfoSet, SeatView
+
+# 6♠ by seat 0, seat 1 looking; 3 cards each and a discard of two.
+HANDS = [["As", "Ks", "7h"], ["Qs", "Js", "8h"], ["Ts", "9s", "9h"]]
+DISCARD = mask_of(Card.parse(c) for c in ["7c", "8c"])
+
+
+def pos():
+    return Position(HANDS, "6s", 0, 0, out=["7c", "8c"])
+
+
+def test_three_way_count_is_the_multinomial_and_the_listing_matches():
+    v = SeatView(pos(), 1, (0, 2), DISCARD)
+    assert v.count == comb(8, 3) * comb(5, 3) == 560      # the declarer's 3, seat 2's 3, the discard's 2
+    lays = v.layouts()
+    assert lays.exact and len(lays) == 560 and len(set(lays.masks)) == 560
+    assert v.real in lays.masks
+    assert all(v.consistent(m) for m in lays.masks)
+
+
+def test_a_shown_void_narrows_the_count():
+    # seat 2 is void in spades (trumps): A♠ J♠ 9♥ shows it to seat 1. Unseen then: the
+    # declarer's K♠ 7♥, seat 2's 10♥ 7♦, the discard 7♣ 8♣ — 2 + 2 + 2 of 6 cards:
+    # C(6,2)·C(4,2) = 90 splits, less the 5·6 = 30 that give K♠ to seat 2: 60.
+    p = Position([["As", "Ks", "7h"], ["Qs", "Js", "8h"], ["9h", "Th", "7d"]], "6s", 0, 0, out=["7c", "8c"])
+    v = SeatView(p, 1, (0, 2), DISCARD).after("As").after("Js").after("9h")
+    assert v.voids == {2: frozenset({0})}
+    assert v.count == 60 == len(v.layouts().masks)
+    ks = Card.parse("Ks").mask
+    assert all(not lay[1] & ks for lay in v.layouts().masks)
+
+
+def test_restrict_keeps_an_exact_pool_exact():
+    root = InfoSet(pos())
+    pool = root.layouts()
+    child = root.after("As").after("Js")
+    narrowed = child.restrict(pool)
+    assert narrowed.exact and sorted(narrowed.masks) == sorted(child.layouts().masks)
+    v = SeatView(pos(), 1, (0, 2), DISCARD)
+    vchild = v.after("As").after("Js")
+    assert sorted(vchild.restrict(v.layouts()).masks) == sorted(vchild.layouts().masks)
+
+
+def test_sampled_layouts_fit_and_include_the_real_one():
+    v = SeatView(pos(), 1, (0, 2), DISCARD)
+    lays = v.layouts(bound=10, sample=25, seed=3)
+    assert not lays.exact and lays.total == 560 and v.real in lays.masks
+    assert all(v.consistent(m) for m in lays.masks)
+    assert lays.masks == v.layouts(bound=10, sample=25, seed=3).masks   # seeded: the same draw
