@@ -180,19 +180,6 @@ def _judge(ctx, r: Ruling, victims, base: Played, proxy: Played, condition: bool
                        ("the decisions as made", "решения, как они сделаны")))
 
 
-def first_move_of(ctx, seat: int, start: int):
-    """(index, position) of ``seat``'s first move at or after history index ``start``."""
-    inc = ctx.incident
-    for n in range(start, len(inc.history) + 1):
-        pos = inc.position_at(n)
-        if pos.is_over():
-            break
-        if pos.to_move == seat and n not in inc.lead_overrides:
-            return n, pos
-    raise IncidentError("history", f"seat {seat} has no move in history at or after index {start}: the informed "
-                                   "decision cannot be found")
-
-
 def _victims(inc, offender: int) -> list:
     """The defenders (whisters, or catchers on misère) other than the offender."""
     return [s for s in inc.defenders if s != offender]
