@@ -129,3 +129,34 @@ def test_61_knowing_the_discard_led_to_a_bigger_loss():
     # the same play with no discard on record (10♠ Q♠ simply out of play): the look taught nothing
     r = rule_incident(dict(D, deal={"hands": D["deal"]["hands"]}))
     assert not compensation_writes(r)
+
+
+# ---------------------------------------------------------------- 1.2.1: the whister's lead, knowing the passer's hand
+# 6NT by seat 0, seat 1 whists, seat 2 passed and opened his cards before seat 1's decision;
+# 4-2-1 taken, seat 1 on lead; the discard is J♠ A♠.
+#   0: J♦ K♣ A♦    1: 8♣ 9♥ J♥    2: Q♥ A♥ J♣
+# Seeing Q♥ A♥ in the passer's hand, seat 1 led 9♥: Q♥ (the declarer throws J♦), A♥ (A♦
+# goes), J♣ to the K♣: 5-2-3, one down. Not seeing them (560 layouts of the declarer's and
+# the passer's hands and the discard), 8♣ was one of his candidates; made for him the
+# declarer wins all three (reference below): 7-2-1.
+# No choice of suit is recorded and the 9♥ lead is not in the declarer's best option, so the
+# lead is taken as free (the ruling says so).
+#   as made 5-2-3: G0 = 2, w10 = 2 + 2·5 = 12, w20 = 2 → W0 = −14 + (10/3)(2 − 6) = −82/3
+#   resolved against him 7-2-1: P0 = 2, w10 = 6, seat 1 short one of his four → G1 = 2
+#       → W0 = −6 + (10/3)·2 + 10·(2 − 2/3) = 14
+# The declarer writes 14 + 82/3 = 124/3 on the passer (seat 2); 1.2.1's penalty 2 to his gora.
+E = {"deal": {"hands": [["Jd", "Kc", "Ad"], ["8c", "9h", "Jh"], ["Qh", "Ah", "Jc"]], "discard": ["Js", "As"]},
+     "taken": [4, 2, 1], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+     "first_leader": 1, "history": ["9h", "Qh", "Jd", "Ah", "Ad", "Jh", "Jc", "Kc", "8c"],
+     "result": {"tricks": [5, 2, 3]}, "violation": {"rule": "1.2.1", "offender": 2}}
+
+
+def test_121_the_informed_lead_is_resolved_against_the_defence():
+    start = Position(E["deal"]["hands"], "6nt", 0, 1, taken=[4, 2, 1], out=E["deal"]["discard"])
+    vals = {str(c): v for c, v in ref.card_values(start).items()}
+    assert vals["9h"] == 1 and vals["8c"] == 3
+    r = rule_incident(E)
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(0, 2, F(124, 3))]
+    assert [(f.tricks, f.balance) for f in r.figures] == [((7, 2, 1), F(14)), ((5, 2, 3), F(-82, 3))]
+    assert any("treated as free" in n.en for n in r.notes)
+    assert r.entries.gora[2] == 2
