@@ -167,3 +167,15 @@ def test_a_solver_breaking_the_protocol_stops_the_run(tmp_path):
     assert r.returncode == 2 and "exited (status 3)" in r.stderr
     r = run_paired("--against", str(tmp_path / "no-such-solver"), "--deals", "1")
     assert r.returncode == 2 and "cannot start it" in r.stderr
+
+
+def test_the_protocol_doc_examples_hold():
+    doc = (BENCH.parent / "docs" / "paired-benchmark.md").read_text().splitlines()
+    pairs = [(a[2:], b[2:]) for a, b in zip(doc, doc[1:]) if a.startswith("> ") and b.startswith("< ")]
+    assert len(pairs) >= 4
+    got = ask([req for req, _ in pairs])
+    for (req, want), answer in zip(pairs, got):
+        if want.startswith("error="):
+            assert answer == want, req
+        else:
+            assert parse_answer(answer).tricks == parse_answer(want).tricks, req
