@@ -12,7 +12,8 @@ one solver is wrong, is reported on stderr as it happens and makes the exit stat
 Per row: median / p90 / max ms for both, the median of the per-deal ratios (ours ÷
 theirs), the ratios of p90 and max, our node counts, whether the issue-15 goal holds
 (median ratio at most 0.25, p90 and max below theirs), and the worst deals (nodes, ms)
-with the request that reproduces each. ``--json`` prints the same as one JSON document.
+with the request that reproduces each. ``--json`` prints the same as one JSON document,
+with every deal's figures (``per_deal``) besides.
 """
 from __future__ import annotations
 
@@ -137,6 +138,7 @@ def run_row(engine: Engine, peer: External, row: str, n: int, seed: int, worst: 
         "their_nodes": (summary([d["their_nodes"] for d in deals_])
                         if all(d["their_nodes"] is not None for d in deals_) else None),
         "worst": sorted(deals_, key=lambda d: -d["ms"])[:worst],
+        "per_deal": deals_,
         "disagreements": disagreements,
     }
     out["goal_met"] = (out["median_of_ratios"] <= GOAL_MEDIAN_RATIO and o["p90"] < t["p90"] and o["max"] < t["max"])

@@ -115,7 +115,8 @@ def test_paired_against_prefdd_itself_reports_every_row():
     assert [row["row"] for row in rep["rows"]] == list(ROWS)
     for row in rep["rows"]:
         assert row["deals"] == 3 and not row["disagreements"]
-        assert len(row["worst"]) == 2
+        assert len(row["worst"]) == 2 and len(row["per_deal"]) == 3
+        assert sorted(d["ms"] for d in row["per_deal"])[1] == row["ours_ms"]["median"]
         w = row["worst"]
         assert w[0]["ms"] >= w[1]["ms"] and w[0]["tricks"] == w[0]["their_tricks"]
         # the same engine on both sides searches the same tree, deal by deal
