@@ -37,6 +37,7 @@ from engine_table import pct  # noqa: E402
 from protocol import ProtocolError, format_request, parse_answer  # noqa: E402
 
 from solver.engine import Engine  # noqa: E402
+from solver.errors import PrefError  # noqa: E402
 from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
 
 GOAL_MEDIAN_RATIO = 0.25  # issue 15: every row's median at most a quarter of the other's
@@ -189,7 +190,11 @@ def main(argv=None) -> int:
     rows = [r for r in ROWS if args.rows in r]
     if not rows:
         ap.error(f"--rows {args.rows!r} matches none of: {', '.join(ROWS)}")
-    engine = Engine(table_mb=args.table_mb, backend=args.backend)
+    try:
+        engine = Engine(table_mb=args.table_mb, backend=args.backend)
+    except PrefError as e:
+        print(f"paired.py: --backend {args.backend}: {e}", file=sys.stderr)
+        return 2
     load_before = os.getloadavg()[0]
     try:
         peer = External(args.against, args.timeout)

@@ -21,6 +21,7 @@ from protocol import ProtocolError, format_answer, parse_request  # noqa: E402
 
 from solver.engine import Engine  # noqa: E402
 from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
+from solver.errors import PrefError  # noqa: E402
 
 
 def serve(engine: Engine, lines, out) -> None:
@@ -44,7 +45,11 @@ def main(argv=None) -> None:
     ap.add_argument("--backend", default=None, help="auto (default), cython or numba")
     ap.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB)
     args = ap.parse_args(argv)
-    serve(Engine(table_mb=args.table_mb, backend=args.backend), sys.stdin, sys.stdout)
+    try:
+        engine = Engine(table_mb=args.table_mb, backend=args.backend)
+    except PrefError as e:
+        sys.exit(f"protocol_server.py: --backend {args.backend}: {e}")
+    serve(engine, sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":
