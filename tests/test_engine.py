@@ -194,3 +194,42 @@ def test_dd_table(reference_deals):
             assert v == e.solve(position_from_json(dict(rec, contract=strain, declarer=d)))
     with pytest.raises(Exception, match="start of a trick"):
         table_record(dict(rec, history=["As"]), e)
+
+
+# ---------------------------------------------------------------- layering: a Cython process never imports Numba
+
+NO_NUMBA_CLI = """
+import sys
+from solver.cli import main
+main(["solve", sys.argv[1]])
+print("NUMBA-IMPORTED" if "numba" in sys.modules else "NUMBA-ABSENT")
+"""
+
+NO_NUMBA_BATCH = """
+import json, sys
+from compensation.batch.work import Options, answer_chunk
+rec = json.loads(open(sys.argv[1]).readline())
+out = answer_chunk([("solve", 1, rec.get("id"), rec)], Options())
+assert out[0]["declarer_tricks"] == rec["declarer_tricks"], out
+print("NUMBA-IMPORTED" if "numba" in sys.modules else "NUMBA-ABSENT")
+"""
+
+
+@pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
+@pytest.mark.parametrize("code,data", [(NO_NUMBA_CLI, "examples/deals.jsonl"),
+                                       (NO_NUMBA_BATCH, "tests/data/reference_deals.jsonl")],
+                         ids=["prefdd solve", "batch worker"])
+def test_default_engine_process_never_imports_numba(code, data):
+    """A fresh process on the default (Cython) engine answers without importing Numba: the
+    CLI's ``solve`` on a file of deals, and a batch worker's first record."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).parent.parent
+    env = {k: v for k, v in os.environ.items() if k != "PREFDD_ENGINE"}
+    out = subprocess.run([sys.executable, "-c", code, str(root / data)], capture_output=True, text=True, env=env,
+                         cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "NUMBA-ABSENT", out.stdout

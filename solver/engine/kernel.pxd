@@ -109,19 +109,19 @@ cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
 @cython.locals(key=uint64_t, k=int64_t, alive=int64_t)
-cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const int64_t[::1] SQ, const int64_t[::1] SPREAD) noexcept nogil
+cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const int64_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
-cdef inline int64_t tt_find(int64_t[::1] tt, int64_t idx, int64_t key, int64_t extra) noexcept nogil
+cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra) noexcept nogil
 cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
-cdef inline int64_t tt_victim(int64_t[::1] tt, int64_t idx, int64_t gen) noexcept nogil
+cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept nogil
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
-cdef inline void tt_store(int64_t[::1] tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
+cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
-cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t[::1] NTH) noexcept nogil
+cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
@@ -143,21 +143,21 @@ cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t 
 @cython.locals(follow=int64_t, r=int64_t)
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
 @cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
-cdef inline int64_t generate_moves(int64_t[::1] W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const int64_t[::1] REP) noexcept nogil
+cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const int64_t *REP) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
                above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
                partner_winning=bint)
-cdef inline void order_moves(int64_t[::1] W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, const int64_t[::1] cfg) noexcept nogil
+cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
-cdef inline void table_move_first(int64_t[::1] W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
+cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
 
 # constraints
 @cython.locals(trump=int64_t, planned=int64_t, sm=int64_t, forced=int64_t, pm=int64_t, c=int64_t, f=int64_t, side_def=int64_t, nxt=int64_t)
-cdef inline (int64_t, int64_t) constrain_moves(int64_t legal, int64_t cs, int64_t mover, int64_t nt, int64_t lead_card, const int64_t[::1] cfg,
-                                       const int64_t[::1] pen_mask, const int64_t[::1] pen_flags, const int64_t[::1] plan_cards) noexcept nogil
+cdef inline (int64_t, int64_t) constrain_moves(int64_t legal, int64_t cs, int64_t mover, int64_t nt, int64_t lead_card, const int64_t *cfg,
+                                       const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards) noexcept nogil
 @cython.locals(ix=int64_t)
-cdef inline int64_t constraint_state_after(int64_t cs, int64_t nt, int64_t mover, int64_t planned, const int64_t[::1] cfg) noexcept nogil
+cdef inline int64_t constraint_state_after(int64_t cs, int64_t nt, int64_t mover, int64_t planned, const int64_t *cfg) noexcept nogil
 
 # the null-window driver
 @cython.locals(best=int64_t, bseat=int64_t)
@@ -168,25 +168,26 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t)
-cdef int64_t search_with(const int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, const int64_t[::1] root_tc, int64_t root_cs, int64_t target,
-                     const int64_t[::1] cfg, const int64_t[::1] pen_mask, const int64_t[::1] pen_flags, const int64_t[::1] plan_cards, int64_t[::1] tt, int64_t gen, int64_t[::1] stats,
-                     const int64_t[::1] SQ, const int64_t[::1] REP, const int64_t[::1] SPREAD, const int64_t[::1] NTH, int64_t[::1] W) noexcept nogil
+               ismax=int64_t, hix=int64_t, nodes=int64_t)
+cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
+                     const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
+                     const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
-cdef inline void clear_history(int64_t[::1] W) noexcept nogil
+cdef inline void clear_history(int64_t *W) noexcept nogil
 @cython.locals(g=int64_t, t=int64_t, r=int64_t)
-cdef int64_t mtd_with(const int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, const int64_t[::1] root_tc, int64_t root_cs, int64_t lo, int64_t hi,
-                  int64_t guess, const int64_t[::1] cfg, const int64_t[::1] pen_mask, const int64_t[::1] pen_flags, const int64_t[::1] plan_cards, int64_t[::1] tt, int64_t gen,
-                  int64_t[::1] stats, const int64_t[::1] SQ, const int64_t[::1] REP, const int64_t[::1] SPREAD, const int64_t[::1] NTH, int64_t[::1] W) noexcept nogil
+cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
+                  int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
+                  int64_t *stats, const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
-cdef void fill_tables(int64_t[::1] sq, int64_t[::1] rep, int64_t[::1] spread, int64_t[::1] nth) noexcept nogil
+cdef void fill_tables(int64_t *sq, int64_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
-# entry points: the GIL is released around the kernel
-@cython.locals(r=int64_t)
-cdef int64_t run_search(const int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, const int64_t[::1] root_tc, int64_t root_cs, int64_t target,
-                    const int64_t[::1] cfg, const int64_t[::1] pen_mask, const int64_t[::1] pen_flags, const int64_t[::1] plan_cards, int64_t[::1] tt, int64_t gen, int64_t[::1] stats,
-                    const int64_t[::1] SQ, const int64_t[::1] REP, const int64_t[::1] SPREAD, const int64_t[::1] NTH, int64_t[::1] W) except? -2
-@cython.locals(v=int64_t)
-cdef int64_t run_mtd(const int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, const int64_t[::1] root_tc, int64_t root_cs, int64_t lo, int64_t hi, int64_t guess,
-                 const int64_t[::1] cfg, const int64_t[::1] pen_mask, const int64_t[::1] pen_flags, const int64_t[::1] plan_cards, int64_t[::1] tt, int64_t gen, int64_t[::1] stats,
-                 const int64_t[::1] SQ, const int64_t[::1] REP, const int64_t[::1] SPREAD, const int64_t[::1] NTH, int64_t[::1] W) except? -2
+# entry points: the arrays' buffers are taken once, the GIL is released around the kernel
+cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
+@cython.locals(r=int64_t, ttlen=int64_t)
+cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
+                        int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
+                        int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+@cython.locals(v=int64_t, ttlen=int64_t)
+cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
+                     int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
+                     int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2

@@ -627,7 +627,7 @@ def trick_winner(c0, c1, c2, leader, trump):
 
 
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-                plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+                plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
 
     Returns 1 (yes), 0 (no) or -1 (node budget exhausted). ``stats[S_BEST]`` gets the
@@ -645,8 +645,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     reuse = cfg[C_REUSE]
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
-    ttmask = (tt.shape[0] >> 1) - 1
-    budget = stats[S_BUDGET]
+    ttmask = (ttlen >> 1) - 1
+    budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
+    nodes = 0
     e1 = (decl + 1) % 3
     e2 = (decl + 2) % 3
 
@@ -664,8 +665,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
 
     while True:
         if status == 0:
-            stats[S_NODES] += 1
-            if stats[S_NODES] > budget:
+            nodes += 1
+            if nodes > budget:
+                stats[S_NODES] += nodes
                 stats[S_ABORT] = 1
                 return -1
             hb = W_H + 3 * d
@@ -803,6 +805,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
             stats[S_STORES] += 1
         if d == 0:
+            stats[S_NODES] += nodes
             stats[S_BEST] = W[W_BEST]
             return val
         d -= 1
@@ -834,7 +837,7 @@ def clear_history(W):
 
 
 def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-             plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+             plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
 
     Returns the value, or -1 if the node budget ran out. The history of the leads is kept
@@ -849,7 +852,7 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
     while lo < hi:
         t = g if g > lo else lo + 1
         r = search_with(root_h, root_leader, root_nt, root_tc, root_cs, t, cfg, pen_mask, pen_flags,
-                        plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, W)
+                        plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
         if r < 0:
             return -1
         if r == 1:
@@ -895,20 +898,30 @@ def fill_tables(sq, rep, spread, nth):
 
 # ---------------------------------------------------------------- entry points (GIL released)
 
+def data(a):
+    """The address of an array's first element: the kernel works on C pointers when compiled
+    (uncompiled, the array itself; see the end of the file)."""
+    return cython.address(a[0])
+
+
 def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
                tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+    ttlen = tt.shape[0]
     with cython.nogil:
-        clear_history(W)
-        r = search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-                        plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, W)
+        clear_history(data(W))
+        r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
+                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ), data(REP),
+                        data(SPREAD), data(NTH), data(W))
     return r
 
 
 def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
             tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+    ttlen = tt.shape[0]
     with cython.nogil:
-        v = mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-                     plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, W)
+        v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
+                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ),
+                     data(REP), data(SPREAD), data(NTH), data(W))
     return v
 
 
@@ -974,7 +987,7 @@ def build_tables():
     rep = np.zeros(65536, np.int64)
     spread = np.zeros(256, np.int64)
     nth = np.zeros(2048, np.int64)
-    fill_tables(sq, rep, spread, nth)
+    fill_tables(data(sq), data(rep), data(spread), data(nth))
     return sq, rep, spread, nth
 
 
@@ -1003,6 +1016,9 @@ if not cython.compiled:
     def i64(x):
         """The 64 bits of a uint64 as int64 (a C cast)."""
         return np.uint64(x).view(np.int64)
+
+    def data(a):  # noqa: F811
+        return a
 
     def highest_bit(b):
         """Index of the highest set bit of a byte (b > 0)."""
