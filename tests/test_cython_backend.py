@@ -344,3 +344,20 @@ def test_plain_python_kernel_same_as_compiled(data):
     b = cython_engine(table_mb=0.06).analyse(pos, cons, all_cards=True)
     assert (a.declarer_tricks, a.card_values, a.nodes) == (b.declarer_tricks, b.card_values, b.nodes)
     assert a.declarer_tricks == ref.solve(pos, cons)
+
+
+def test_every_kernel_function_is_compiled_by_numba_too():
+    """Each function kernel.pxd declares (but the entry points, which release the GIL in
+    Python) is njit-ed in the Numba module: none falls back to slow Python calls there."""
+    import pathlib
+    import re
+
+    from numba.core.registry import CPUDispatcher
+
+    pxd = (pathlib.Path(CY.kernel.__file__).with_name("kernel.pxd")).read_text()
+    names = set(re.findall(r"^cdef (?:inline )?[\w\s(),*]*?\b(\w+)\(", pxd, re.M))
+    names |= {"u64", "i64", "lowest_index", "highest_bit"}
+    names -= {"run_search", "run_mtd", "data"}
+    assert {"search_with", "order_moves", "tt_victim", "bound_verdict"} <= names
+    plain = sorted(n for n in names if not isinstance(getattr(NB.kernel, n), CPUDispatcher))
+    assert plain == []

@@ -233,3 +233,20 @@ def test_default_engine_process_never_imports_numba(code, data):
                          cwd=root, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "NUMBA-ABSENT", out.stdout
+
+
+def test_kernel_source_runs_without_cython_installed():
+    """Uncompiled, kernel.py needs ``cython`` only for ``cython.compiled`` and ``nogil``: with
+    the package absent the stand-in (solver/engine/_nocython.py) is used, and the plain
+    run answers (two tricks: AK of trumps against QJ and T9, hand-checked)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['cython'] = None\n"
+            "from solver import Position\nfrom solver.engine import Engine\n"
+            "pos = Position(hands=[['As', 'Ks'], ['Qs', 'Js'], ['Ts', '9s']], contract='7s', declarer=0, leader=0)\n"
+            "e = Engine(backend='python', table_mb=0.01)\n"
+            "print(e.solve(pos), e.backend.kernel.cython.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2", "solver.engine._nocython"]
