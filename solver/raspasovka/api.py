@@ -21,14 +21,15 @@ from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import mask_of
 from ..position import run_low
+from . import layout as core
 from .rules import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 
 DEFAULT_TABLE_MB = 8
 
 
 def _core():
-    """The raspasovka search (Numba), imported on first use: a process that never solves a
-    raspasovka past the main engine's misère does not import Numba."""
+    """The raspasovka search (Numba), imported when it is first needed: a process whose
+    raspasovka questions the main engine's misère search answers never imports Numba."""
     from . import search
 
     return search
@@ -99,7 +100,7 @@ class RaspasovkaSolver:
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0
-        self._stats = np.zeros(_core().STATS_SIZE, dtype=np.int64)
+        self._stats = np.zeros(core.STATS_SIZE, dtype=np.int64)
 
     def _new_generation(self):
         self.gen += 1
@@ -115,17 +116,17 @@ class RaspasovkaSolver:
         by = [_seat(s, "by") for s in by]
         if victim in by or not by:
             raise RaspasovkaError(f"by: the seats forcing tricks on seat {victim} must be one or both others")
-        cfg = np.zeros(_core().CFG_SIZE, dtype=np.int64)
-        cfg[_core().C_VICTIM] = victim
-        cfg[_core().C_MAXMASK] = sum(1 << s for s in set(by))
-        cfg[_core().C_K] = pos.talon_tricks
+        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        cfg[core.C_VICTIM] = victim
+        cfg[core.C_MAXMASK] = sum(1 << s for s in set(by))
+        cfg[core.C_K] = pos.talon_tricks
         suits = [int(c) >> 3 for c in pos.talon] + [0, 0]
-        cfg[_core().C_TS0] = suits[0]
-        cfg[_core().C_TS1] = suits[1]
-        cfg[_core().C_VOID] = int(pos.rules.void_talon_trick == "first_hand")
-        cfg[_core().C_AFTER] = int(pos.rules.after_talon_lead == "winner")
-        cfg[_core().C_BOUNDS] = 1
-        cfg[_core().C_REUSE] = int(self.reuse_table)
+        cfg[core.C_TS0] = suits[0]
+        cfg[core.C_TS1] = suits[1]
+        cfg[core.C_VOID] = int(pos.rules.void_talon_trick == "first_hand")
+        cfg[core.C_AFTER] = int(pos.rules.after_talon_lead == "winner")
+        cfg[core.C_BOUNDS] = 1
+        cfg[core.C_REUSE] = int(self.reuse_table)
         return cfg
 
     def _begin(self, pos, victim, by):
@@ -133,13 +134,13 @@ class RaspasovkaSolver:
             raise RaspasovkaError("expected a RaspasovkaPosition")
         if not self.reuse_table or self.gen == 0:
             self._new_generation()
-        self._stats[_core().S_NODES] = 0
+        self._stats[core.S_NODES] = 0
         return self._config(pos, victim, by)
 
     def _mtd(self, root: _Root, cfg, lo: int, hi: int, guess: int) -> int:
         st = self._stats
-        st[_core().S_BUDGET] = self.node_budget
-        st[_core().S_ABORT] = 0
+        st[core.S_BUDGET] = self.node_budget
+        st[core.S_ABORT] = 0
         v = _core().mtd(root.h, root.leader, root.nt, root.tc, root.done, np.int64(lo), np.int64(hi),
                      np.int64(min(max(guess, lo), hi)), cfg, self.tt_key, self.tt_data, np.int64(self.gen), st,
                      *load_backend().tables)
@@ -149,8 +150,8 @@ class RaspasovkaSolver:
 
     def _test(self, root: _Root, cfg, target: int) -> bool:
         st = self._stats
-        st[_core().S_BUDGET] = self.node_budget
-        st[_core().S_ABORT] = 0
+        st[core.S_BUDGET] = self.node_budget
+        st[core.S_ABORT] = 0
         r = _core().search(root.h, root.leader, root.nt, root.tc, root.done, np.int64(target), cfg, self.tt_key,
                         self.tt_data, np.int64(self.gen), st, *load_backend().tables)
         if r < 0:
@@ -164,7 +165,7 @@ class RaspasovkaSolver:
     def analyse(self, pos: RaspasovkaPosition, player: int, *, by=None, all_cards: bool = False,
                 line: bool = False) -> RaspasovkaAnalysis:
         cfg = self._begin(pos, player, by)
-        if self.misere_engine and int(cfg[_core().C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
+        if self.misere_engine and int(cfg[core.C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
             # past the talon-led tricks, one player against the other two is a misère: the
             # main engine, with its misère bounds, answers the same question
             return self._as_misere(pos, player, all_cards, line)
@@ -173,12 +174,12 @@ class RaspasovkaSolver:
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
         if all_cards and not pos.is_over():
             res.card_values = self._card_values(root, cfg, value)
-            ismax = (int(cfg[_core().C_MAXMASK]) >> pos.to_move) & 1
+            ismax = (int(cfg[core.C_MAXMASK]) >> pos.to_move) & 1
             bv = (max if ismax else min)(res.card_values.values())
             res.best_cards = [c for c, v in res.card_values.items() if v == bv]
         if line:
             res.line = self._line(root, cfg, value)
-        res.nodes = int(self._stats[_core().S_NODES])
+        res.nodes = int(self._stats[core.S_NODES])
         self.nodes = res.nodes
         return res
 
@@ -198,8 +199,8 @@ class RaspasovkaSolver:
         return res
 
     def _card_values(self, root: _Root, cfg, value: int) -> dict:
-        victim = int(cfg[_core().C_VICTIM])
-        ismax = (int(cfg[_core().C_MAXMASK]) >> root.pos.to_move) & 1
+        victim = int(cfg[core.C_VICTIM])
+        ismax = (int(cfg[core.C_MAXMASK]) >> root.pos.to_move) & 1
         out, cache = {}, {}
         for card in root.pos.legal_moves():
             rep = run_low(root.pos, card)
@@ -218,8 +219,8 @@ class RaspasovkaSolver:
         return out
 
     def _line(self, root: _Root, cfg, value: int) -> list:
-        victim = int(cfg[_core().C_VICTIM])
-        maxmask = int(cfg[_core().C_MAXMASK])
+        victim = int(cfg[core.C_VICTIM])
+        maxmask = int(cfg[core.C_MAXMASK])
         out = []
         cur, v = root, value
         while not cur.pos.is_over():

@@ -21,17 +21,7 @@ talon trick's winner (``cfg[C_AFTER]``).
 import numpy as np
 from numba import njit
 
-MAXPLY = 34
-
-# configuration vector
-C_VICTIM, C_MAXMASK, C_K, C_TS0, C_TS1, C_VOID, C_AFTER, C_BOUNDS, C_REUSE = 0, 1, 2, 3, 4, 5, 6, 7, 8
-CFG_SIZE = 10
-
-# statistics vector
-S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
-STATS_SIZE = 8
-
-NOBODY = -1
+from .layout import *  # noqa: F401,F403  (the array layout, free of Numba)
 
 
 @njit(cache=True, inline="always")
