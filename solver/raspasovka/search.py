@@ -5,7 +5,7 @@ here?" with the seats in ``cfg[C_MAXMASK]`` (by default the other two) playing t
 him take many and the rest playing to make him take few. :func:`mtd` drives it to the
 exact value with unit-step null windows (MTD(f)).
 
-Built like the main engine (:mod:`solver.engine.core`, which it does not share code with:
+Built like the main engine (:mod:`solver.engine.kernel`, which it does not share code with yet:
 Numba's cache would not notice a change in another module's compiled helpers): an
 explicit stack with copy-make plies (recursion is fragile under ``cache=True``), one card
 per run of equivalent cards, a transposition table at trick boundaries keyed on the live
