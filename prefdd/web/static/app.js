@@ -171,12 +171,14 @@ function renderDecisions() {
 async function refreshTable(extra = {}) {
   const seq = ++S.tableSeq;
   const box = $("table");
+  document.body.dataset.busy = "1";
   const sizes = [0, 1, 2].map((s) => hand(s).length);
   clearErrors($("play-section"));
   if (!sizes[0] || sizes.some((n) => n !== sizes[0])) {
     S.table = null;
     box.replaceChildren(el("p", { class: "hint", text: $("counts").textContent }));
     renderHistory(); renderOoo();
+    delete document.body.dataset.busy;
     return;
   }
   const v = S.view;
@@ -194,6 +196,8 @@ async function refreshTable(extra = {}) {
   }
   renderTable(); renderHistory(); renderOoo();
   if (S.table?.over && !v) prefillResult();
+  document.body.dataset.plies = String(hist.length);
+  delete document.body.dataset.busy;
 }
 function renderTable() {
   const box = $("table"), st = S.table;
@@ -394,9 +398,11 @@ async function rule(e) {
   const inc = incident();
   if (!inc) return;
   $("rule-go").disabled = true;
+  document.body.dataset.ruling = "busy";
   $("ruling").replaceChildren(el("p", { class: "hint", text: "…" }));
   const res = await api("/api/rule", { incident: inc });
   $("rule-go").disabled = false;
+  document.body.dataset.ruling = res.error ? "error" : "done";
   if (res.error) { $("ruling").replaceChildren(); showError(res.error, $("rule-error")); return; }
   S.ruling = { ...res.data, incident: inc };
   renderRuling();
