@@ -280,6 +280,17 @@ def test_serve_is_a_prefdd_command():
     assert (args.host, args.port, args.node_budget) == ("127.0.0.1", 8123, 1000)
 
 
+def test_readme_start_line_is_the_serve_command():
+    """The README's one-line start (a console block: tests/test_readme.py would run it forever)."""
+    from solver.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text()
+    line = next(ln for ln in readme.splitlines() if "prefdd serve" in ln and ln.startswith("$ "))
+    words = line.split("&&")[-1].split("#")[0].split()
+    assert words[0] == "prefdd" and build_parser().parse_args(words[1:]).command == "serve"
+    assert "'.[web]'" in line and (ROOT / "docs/img/desk.png").stat().st_size < 300_000
+
+
 def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
     from prefdd.web import serve_command
     from solver.cli import main

@@ -213,7 +213,8 @@ function renderTable() {
       const ok = !S.view && !st.over && s === mover && legal.has(c);
       const val = s === mover && st.values && pend === null ? st.values[c] : undefined;
       const best = st.best && st.best.includes(c) && s === mover;
-      row.append(el("button", { type: "button", class: `card ${isRed(c) ? "red" : ""} ${best ? "best" : ""}`,
+      const live = s === mover && !st.over && legal.has(c);
+      row.append(el("button", { type: "button", class: `card ${isRed(c) ? "red" : ""} ${best ? "best" : ""} ${live ? "legal" : ""}`,
         "data-card": c, disabled: !ok, "aria-label": face(c) + (val !== undefined ? ` → ${val}` : ""),
         onclick: () => playCard(c) }, el("span", { class: "face", text: face(c) }),
         val !== undefined ? el("span", { class: "val", "data-value": val, text: String(val) }) : null));
@@ -323,7 +324,7 @@ function fieldInput(f) {
     if (v !== "" && ![...input.options].some((o) => o.value === String(v))) input.append(el("option", { value: String(v), text: String(v) }));
   } else if (kindName === "choice") {
     input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
-      ...f.kind.split(":")[1].split(",").map((o) => el("option", { value: o, text: o })));
+      ...f.kind.split(":")[1].split(",").map((o) => el("option", { value: o, text: t("choice")[o] ? `${o} — ${t("choice")[o]}` : o })));
   } else if (kindName === "bool") {
     input = el("input", { id, type: "checkbox", onchange: save });
     input.checked = v === true;

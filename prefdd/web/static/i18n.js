@@ -35,6 +35,8 @@ export const WORDS = {
     writes_whists: (s, a, on) => `место ${s} пишет ${a} вистов на место ${on}`,
     writes_other: (s, a, k) => `место ${s} пишет ${a} в ${k === "pulya" ? "пулю" : "гору"}`,
     replay_of: "Линия:", step: "ход",
+    choice: { none: "не исправлен, ход остался", demand: "потребовал эту масть", forbid: "запретил эту масть",
+              lead: "ход передан правильному", wrong_guess: "каждая догадка неверна", worst_legal_move: "худший разрешённый ход" },
   },
   en: {
     title: "Arbiter's desk", print: "Print", deal: "Deal", give_to: "Give the card to",
@@ -71,6 +73,8 @@ export const WORDS = {
     writes_whists: (s, a, on) => `seat ${s} writes ${a} whists on seat ${on}`,
     writes_other: (s, a, k) => `seat ${s} writes ${a} to his ${k}`,
     replay_of: "Line:", step: "card",
+    choice: { none: "not corrected, the lead stood", demand: "demanded that suit", forbid: "forbade that suit",
+              lead: "the rightful leader led", wrong_guess: "every guess wrong", worst_legal_move: "the worst legal move" },
   },
 };
 
