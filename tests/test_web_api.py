@@ -111,6 +111,24 @@ def test_table_with_a_lead_out_of_turn(client):
     assert st["over"] and st["taken"] == [6, 1, 3]
 
 
+def test_table_on_misere_and_raspasovka(client):
+    rasp = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
+    t = {"deal": rasp["deal"], "contract": "raspasovka"}
+    st = client.post("/api/table", json=t).json()
+    # the talon's first card (7d) leads trick 1: first hand must follow diamonds
+    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"] and "values" not in st
+    st = client.post("/api/table", json=dict(t, history=rasp["history"])).json()
+    assert st["taken"] == [8, 0, 0] and st["talon_card"] is None
+    e = err(client.post("/api/table", json=dict(t, history=["Ad", "Jd"])))
+    assert e["field"] == "history[1]" and "does not hold Jd" in e["message"]
+    m = {"deal": {"hands": rasp["deal"]["hands"], "discard": rasp["deal"]["talon"]}, "contract": "misere", "declarer": 0}
+    st = client.post("/api/table", json=m).json()
+    pos = Position(rasp["deal"]["hands"], "misere", declarer=0, leader=0, out=rasp["deal"]["talon"])
+    from solver import analyse
+    assert st["values"] == {str(c): v for c, v in analyse(pos, all_cards=True).card_values.items()}
+    assert st["best"] == ["7s"]  # on misère the declarer's best card is the one that takes fewest
+
+
 @pytest.mark.parametrize("change, field, words", [
     ({"contract": 7}, "contract", "expected a string"),
     ({"contract": "11s"}, "contract", "level must be 6..10"),

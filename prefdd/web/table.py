@@ -111,13 +111,36 @@ def position_of(rec: dict) -> tuple[Position, object]:
             or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken)
             or sum(taken) + sizes[0] != 10):
         raise IncidentError("taken", f"expected three trick counts making 10 with the {sizes[0]} to play, got {taken!r}")
+    history = _cards(rec.get("history") or [], "history")
+    if contract.is_raspasovka:
+        return _raspasovka(hands, talon, taken, history), contract
     try:
         pos = Position([list(h) for h in hands], solver_contract(contract), declarer, leader, taken=list(taken),
                        out=out)
     except PrefError as e:
         raise IncidentError("deal", str(e)) from None
-    replay(pos, _cards(rec.get("history") or [], "history"), out_of_turn(rec.get("out_of_turn")))
+    replay(pos, history, out_of_turn(rec.get("out_of_turn")))
     return pos, contract
+
+
+def _raspasovka(hands, talon, taken, history):
+    """A raspasovka played by the default talon rule: the talon's cards lead the first tricks."""
+    from solver.raspasovka.rules import RaspasovkaPosition
+
+    try:
+        pos = RaspasovkaPosition([list(h) for h in hands], talon, done=10 - len(hands[0]), taken=list(taken))
+    except PrefError as e:
+        raise IncidentError("deal", str(e)) from None
+    for i, card in enumerate(history):
+        seat = pos.to_move
+        if pos.is_over():
+            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
+        try:
+            pos.play(card)
+        except PrefError as e:
+            raise IncidentError(f"history[{i}]", f"trick {pos.done + 1}, seat {seat}, card {card}: {e}") from None
+    pos._stack.clear()
+    return pos
 
 
 def out_of_turn(value) -> dict:
@@ -160,7 +183,7 @@ def table_state(rec: dict, engine) -> dict:
     legal card's double-dummy value, the declarer's total tricks if it is played; with
     ``line`` a principal line to the end."""
     pos, contract = position_of(rec)
-    hands_out = [[str(c) for c in pos.hand(s)] for s in range(3)]
+    hands_out = [[str(c) for c in Hand(pos.hands[s])] for s in range(3)]
     state = {
         "hands": hands_out,
         "trick": [[s, str(c)] for s, c in pos.trick],
@@ -170,12 +193,14 @@ def table_state(rec: dict, engine) -> dict:
         "over": pos.is_over(),
         "legal": [] if pos.is_over() else [str(c) for c in pos.legal_moves()],
     }
-    if pos.is_over():
-        state["declarer_total"] = pos.taken[pos.declarer] if not contract.is_raspasovka else None
-        return state
     if contract.is_raspasovka:
+        card = pos.talon_card
+        state["talon_card"] = str(card) if card is not None and not pos.is_over() else None
         state["note"] = {"en": "raspasovka: no declarer, so no card values",
                          "ru": "распасовка: играющего нет, оценок карт нет"}
+        return state
+    if pos.is_over():
+        state["declarer_total"] = pos.taken[pos.declarer]
         return state
     want_values = rec.get("values", True)
     want_line = rec.get("line", False)

@@ -61,7 +61,12 @@ function showError(err, fallback) {
 function clearErrors(root) { root.querySelectorAll(".err").forEach((e) => { e.textContent = ""; }); }
 
 // ------------------------------------------------------------------ the deal
-function pile() { return CARDS.filter((c) => S.owner[c] === 3).sort((a, b) => cardIndex(a) - cardIndex(b)); }
+// the talon/discard pile keeps the order its cards were given in (a raspasovka's talon is turned in order)
+function pile() {
+  S.pileOrder = (S.pileOrder || []).filter((c, i, a) => S.owner[c] === 3 && a.indexOf(c) === i);
+  for (const c of CARDS) if (S.owner[c] === 3 && !S.pileOrder.includes(c)) S.pileOrder.push(c);
+  return S.pileOrder.slice();
+}
 function hand(s) { return CARDS.filter((c) => S.owner[c] === s).sort((a, b) => cardIndex(a) - cardIndex(b)); }
 function kind() { const c = $("contract").value; return c === "misere" ? "misere" : c === "raspasovka" ? "raspasovka" : "game"; }
 function dealObject() {
@@ -79,6 +84,7 @@ function tableRequest(history, ooo) {
   const r = { deal: dealObject(), contract: $("contract").value, first_leader: +$("first_leader").value,
               history, out_of_turn: ooo };
   if (kind() !== "raspasovka") r.declarer = +$("declarer").value;
+  if (S.loadedExtra?.taken) r.taken = S.loadedExtra.taken;  // an ending: tricks won before its hands
   return r;
 }
 
@@ -101,6 +107,7 @@ function renderPicker() {
 function targetValue() { const v = document.querySelector('input[name="target"]:checked').value; return v === "" ? null : +v; }
 function assign(c, owner, keepFocus = true) {
   if (owner === null || S.owner[c] === owner) delete S.owner[c]; else S.owner[c] = owner;
+  if (S.owner[c] === 3) S.pileOrder = [...(S.pileOrder || []).filter((x) => x !== c), c];
   dealChanged();
   if (keepFocus) document.querySelector(`#picker [data-card="${c}"]`)?.focus();
 }
@@ -127,8 +134,11 @@ function setDeal(deal) {
   deal.hands.forEach((h, s) => h.forEach((c) => { S.owner[c] = s; }));
   const k = kind();
   const p = k === "raspasovka" ? deal.talon : deal.discard;
-  (p || []).forEach((c) => { if (S.owner[c] === undefined) S.owner[c] = 3; });
-  if (k === "game" && !deal.discard && deal.talon) deal.talon.forEach((c) => { if (S.owner[c] === undefined) S.owner[c] = 3; });
+  S.pileOrder = [];
+  const toPile = (c) => { if (S.owner[c] === undefined) { S.owner[c] = 3; S.pileOrder.push(c); } };
+  (p || []).forEach(toPile);
+  if (k !== "raspasovka" && !deal.discard && deal.talon) deal.talon.forEach(toPile);
+  if (k === "raspasovka" && !deal.talon && deal.discard) deal.discard.forEach(toPile);
   $("talon").value = k === "game" && deal.discard && deal.talon ? deal.talon.join(" ") : "";
 }
 function dealChanged() {
@@ -224,6 +234,8 @@ function renderTable() {
         text: ` · ${t("taken")}: ${st.taken[s]}` })), row);
   });
   const trick = el("div", { class: "trick", "aria-label": t("trick") },
+    st.talon_card ? el("span", { class: `tcard ${isRed(st.talon_card) ? "red" : ""}`, "data-card": st.talon_card,
+      text: `${t("pile_short")}: ${face(st.talon_card)}` }) : null,
     ...st.trick.map(([s, c]) => el("span", { class: `tcard ${isRed(c) ? "red" : ""}`, "data-card": c, text: `${s}: ${face(c)}` })));
   const info = el("p", { class: "info" });
   if (st.over) info.textContent = t("deal_over") + ` ${t("by_seat")} ${st.taken.join("-")}`;
@@ -565,7 +577,7 @@ async function start() {
     if (r.error) { showError(r.error, errTarget("deal")); return; }
     setDeal(r.data.deal); dealChanged();
   });
-  $("clear").addEventListener("click", () => { S.owner = {}; dealChanged(); });
+  $("clear").addEventListener("click", () => { S.owner = {}; S.loadedExtra = {}; dealChanged(); });
   $("paste-go").addEventListener("click", async () => {
     $("paste-error").textContent = "";
     await loadText($("paste-text").value, $("paste-error"));
