@@ -302,3 +302,34 @@ def test_every_example_incident_round_trips_through_the_page(page, name, tmp_pat
     path = tmp_path / name
     dl.value.save_as(path)
     assert rule_incident(json.loads(path.read_text())).to_json()["entries"] == want
+
+
+def test_convention_changes_and_a_bad_one_next_to_the_field(page):
+    pg = page
+    pg.set_input_files("#upload", str(EXAMPLE_PATH))
+    settle(pg, 30)
+    pg.fill("#scoring-set", '{"players": 5}')
+    pg.click("#rule-go")
+    pg.wait_for_selector('body[data-ruling="error"]', state="attached")
+    msg = pg.inner_text('[data-err-for="scoring"]')
+    assert msg.startswith("scoring.set.players:") and "3 or 4" in msg
+    pg.fill("#scoring-set", '{"players": 4}')
+    pg.click("#rule-go")
+    pg.wait_for_selector('body[data-ruling="done"]', state="attached")
+    assert len(pg.query_selector_all("#sheet tbody tr")) == 4  # the dealer, seat 3, has a line too
+    cells = pg.eval_on_selector_all("#sheet td[data-key]", "ts => Object.fromEntries(ts.map(t => [t.dataset.key, t.dataset.exact]))")
+    want = rule_incident(dict(EXAMPLE, scoring={"convention": "sochi", "set": {"players": 4}})).to_json()["entries"]
+    assert [cells[f"gora.{i}"] for i in range(4)] == [str(x) for x in want["gora"]]
+    assert cells["whists.0.1"] == str(want["whists"][0][1])
+
+
+def test_print_view_shows_the_ruling_without_the_controls(page):
+    pg = page
+    pg.set_input_files("#upload", str(EXAMPLE_PATH))
+    settle(pg, 30)
+    pg.click("#rule-go")
+    pg.wait_for_selector('body[data-ruling="done"]', state="attached")
+    pg.emulate_media(media="print")
+    assert not pg.is_visible("#picker") and not pg.is_visible("#rule-go") and not pg.is_visible("#download")
+    assert pg.is_visible("#sheet") and pg.is_visible("#table")
+    pg.pdf(path=str(ART / "print.pdf"))

@@ -400,6 +400,13 @@ function incident() {
     inc.result = { tricks: res.map(Number) };
   }
   inc.scoring = { convention: $("convention").value };
+  const set = $("scoring-set").value.trim();
+  if (set) {
+    let o = null;
+    try { o = JSON.parse(set); } catch (e) { /* reported below */ }
+    if (!o || typeof o !== "object" || Array.isArray(o)) { errTarget("scoring", $("rule-error")).textContent = `scoring.set: ${t("not_json")}`; return null; }
+    inc.scoring.set = o;
+  }
   inc.options = { compare: $("compare").value, resolve: $("resolve").value };
   if (S.loadedExtra) Object.assign(inc, S.loadedExtra);
   return inc;
@@ -535,7 +542,7 @@ function loadIncident(inc, deal, history) {
   S.history = history; S.ooo = {}; S.pendingOoo = null; S.view = null; S.ruling = null;
   S.loadedExtra = {};
   for (const k of ["id", "note", "source", "taken", "raspasovka_round"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
-  if (inc.scoring?.set) S.loadedExtra.scoring = inc.scoring;
+  $("scoring-set").value = inc.scoring?.set ? JSON.stringify(inc.scoring.set) : "";
   const v = inc.violation || {};
   if (S.oooRules.includes(String(v.rule)) && (v.correction === undefined || v.correction === "none") && v.move !== undefined && v.offender !== undefined)
     S.ooo[v.move] = v.offender;
