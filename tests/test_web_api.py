@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from compensation.rulings import rule_incident  # noqa: E402
-from prefdd.web.app import create_app  # noqa: E402
-from solver import Position, reference  # noqa: E402
+from compensation.rulings import rule_incident
+from prefdd.web.app import create_app
+from solver import Position, reference
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
@@ -141,7 +141,7 @@ def test_table_on_misere_and_raspasovka(client):
     ({"history": ["9c", "8d"]}, "history[1]", "must play a trump"),
     ({"history": ["9c", "9s", "Kh"]}, "history[2]", "must follow suit"),
     ({"history": ["9c", "9s", "7c", "As"]}, "history[3]", "does not hold As"),
-    ({"history": "9c 9s 7c".split() + ["Zz"]}, "history[3]", "not a card"),
+    ({"history": ["9c", "9s", "7c"] + ["Zz"]}, "history[3]", "not a card"),
     ({"out_of_turn": {"x": 1}}, "out_of_turn", "not a history index"),
     ({"out_of_turn": {"1": 1}, "history": ["9c", "9s"]}, "history[1]", "must start a trick"),
     ({"values": "yes"}, "values", "true or false"),

@@ -22,7 +22,7 @@ from compensation.incident import IncidentError
 from solver.errors import PrefError, SearchLimitError
 
 from .catalogue import catalogue
-from .table import parse_paste, position_of, random_deal, replay, table_state
+from .table import out_of_turn, parse_paste, position_of, random_deal, table_state
 
 STATIC = files("prefdd.web") / "static"
 DEFAULT_NODE_BUDGET = 50_000_000
@@ -187,8 +187,6 @@ def _line_start(body: dict) -> dict:
     start = body.get("start")
     if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(history)):
         raise BadInput("start", f"expected a history index 0..{len(history)}, got {start!r}")
-    from .table import out_of_turn
-
     ooo = out_of_turn(rec.get("out_of_turn"))
     for k in dict.fromkeys(x for x in (start, len(history), 0) if x is not None):
         before = {i: s for i, s in ooo.items() if i < k}
@@ -197,11 +195,11 @@ def _line_start(body: dict) -> dict:
             tries.insert(0, {**before, k: ooo[k]})
         for over in tries:
             try:
-                pos, _ = position_of(dict(rec, history=history[:k] + line, out_of_turn=over))
+                position_of(dict(rec, history=history[:k] + line, out_of_turn=over))
             except PrefError:
                 continue
             return {"start": k, "history": history[:k] + line, "out_of_turn": {str(i): s for i, s in over.items()}}
     raise BadInput("line", "this line does not continue the history given")
 
 
-__all__ = ["create_app", "sheet", "DEFAULT_NODE_BUDGET", "replay"]
+__all__ = ["DEFAULT_NODE_BUDGET", "create_app", "sheet"]

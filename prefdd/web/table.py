@@ -14,7 +14,7 @@ from compensation.errors import ScoringError
 from compensation.incident import IncidentError
 from compensation.outcome import parse_contract
 from solver.cards import ALL_CARDS, Card
-from solver.errors import PrefError, SearchLimitError
+from solver.errors import PrefError
 from solver.hands import Hand
 from solver.position import Position
 
@@ -303,4 +303,4 @@ def _checked_lines(deal: dict) -> dict:
     return out
 
 
-__all__ = ["table_state", "position_of", "random_deal", "parse_paste", "SearchLimitError"]
+__all__ = ["out_of_turn", "parse_paste", "position_of", "random_deal", "table_state"]
