@@ -334,3 +334,18 @@ def test_print_view_shows_the_ruling_without_the_controls(page):
     assert not pg.is_visible("#picker") and not pg.is_visible("#rule-go") and not pg.is_visible("#download")
     assert pg.is_visible("#sheet") and pg.is_visible("#table")
     pg.pdf(path=str(ART / "print.pdf"))
+
+
+def test_rule_search_by_words_and_the_moment_follows_the_play(page):
+    pg = page
+    pg.click("#random")
+    settle(pg, 0)
+    pg.fill("#rule-search", "перебитие")
+    labels = pg.eval_on_selector_all("#rule-list option", "os => os.map(o => o.textContent)")
+    assert labels and all("Перебитие" in x for x in labels) and labels[0].startswith("7.1 ")
+    pg.select_option("#rule-list", label=labels[0])
+    assert pg.eval_on_selector_all("#rule-fields [id^=f-]", "es => es.map(e => e.id)") == ["f-offender", "f-move", "f-agreed"]
+    for n in (1, 2):
+        pg.click("#table .card:not([disabled]) >> nth=0")
+        settle(pg, n)
+    assert pg.eval_on_selector_all("#f-move option", "os => os.map(o => o.value)") == ["", "0", "1", "2"]

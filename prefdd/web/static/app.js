@@ -206,6 +206,7 @@ async function refreshTable(extra = {}) {
   }
   renderTable(); renderHistory(); renderOoo();
   if (S.table?.over && !v) prefillResult();
+  if (!v) updateMoveField();
   document.body.dataset.plies = String(hist.length);
   delete document.body.dataset.busy;
 }
@@ -320,6 +321,20 @@ function renderForm() {
   aside.replaceChildren(el("h4", { text: `${r.number} [${r.pattern}]` }), el("p", { text: r.text[S.lang] || r.title[S.lang] }));
   box.replaceChildren(...r.fields.map((f) => fieldInput(f)));
 }
+function moveOptions() {
+  const h = S.history;
+  return [el("option", { value: "", text: "—" }),
+    ...h.map((c, i) => el("option", { value: String(i), text: `${i}: ${face(c)} (${t("seat")} ${S.owner[c] ?? "?"})` })),
+    el("option", { value: String(h.length), text: `${h.length}: ${t("after_all")}` })];
+}
+function updateMoveField() {  // the play went on after the form was drawn: offer its new cards
+  const sel = $("f-move");
+  if (!sel) return;
+  const v = S.values.move ?? "";
+  sel.replaceChildren(...moveOptions());
+  if (v !== "" && ![...sel.options].some((o) => o.value === String(v))) sel.append(el("option", { value: String(v), text: String(v) }));
+  sel.value = String(v);
+}
 function fieldInput(f) {
   const id = `f-${f.name}`, v = S.values[f.name] ?? (f.default ?? "");
   let input;
@@ -329,10 +344,7 @@ function fieldInput(f) {
     input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
       ...[0, 1, 2].map((s) => el("option", { value: String(s), text: seatName(s) })));
   } else if (kindName === "move") {
-    const h = S.history;
-    input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
-      ...h.map((c, i) => el("option", { value: String(i), text: `${i}: ${face(c)} (${t("seat")} ${S.owner[c] ?? "?"})` })),
-      el("option", { value: String(h.length), text: `${h.length}: ${t("after_all")}` }));
+    input = el("select", { id, onchange: save }, ...moveOptions());
     if (v !== "" && ![...input.options].some((o) => o.value === String(v))) input.append(el("option", { value: String(v), text: String(v) }));
   } else if (kindName === "choice") {
     input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
