@@ -43,8 +43,8 @@ def test_page_and_static_files_are_served(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert '<script type="module" src="/static/app.js">' in page.text
-    for name in ("app.js", "i18n.js", "style.css"):
-        assert client.get(f"/static/{name}").status_code == 200
+    for f in (files("prefdd.web") / "static").iterdir():
+        assert client.get(f"/static/{f.name}").status_code == 200, f.name
     e = err(client.get("/static/nothing.js"), 404)
     assert e["field"] is None
 
