@@ -349,3 +349,12 @@ def test_rule_search_by_words_and_the_moment_follows_the_play(page):
         pg.click("#table .card:not([disabled]) >> nth=0")
         settle(pg, n)
     assert pg.eval_on_selector_all("#f-move option", "os => os.map(o => o.value)") == ["", "0", "1", "2"]
+
+
+def test_a_missing_browser_fails_on_ci_and_skips_elsewhere(monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get"):
+        _missing("no chromium")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        _missing("no chromium")
