@@ -318,6 +318,7 @@ def test_convention_changes_and_a_bad_one_next_to_the_field(page):
     pg.click("#rule-go")
     pg.wait_for_selector('body[data-ruling="done"]', state="attached")
     assert len(pg.query_selector_all("#sheet tbody tr")) == 4  # the dealer, seat 3, has a line too
+    assert pg.inner_text('#sheet tbody tr[data-seat="3"] th') == "место 3 (сдающий)"
     cells = pg.eval_on_selector_all("#sheet td[data-key]", "ts => Object.fromEntries(ts.map(t => [t.dataset.key, t.dataset.exact]))")
     want = rule_incident(dict(EXAMPLE, scoring={"convention": "sochi", "set": {"players": 4}})).to_json()["entries"]
     assert [cells[f"gora.{i}"] for i in range(4)] == [str(x) for x in want["gora"]]
