@@ -232,6 +232,9 @@ def test_a_phone_width_has_no_horizontal_scrolling(browser, server):
     pg.click("#rule-go")
     pg.wait_for_selector('body[data-ruling="done"]', state="attached")
     assert no_horizontal_scroll(pg)
+    pg.click("#lang")  # English words are longer
+    assert pg.inner_text("h1") == "Arbiter's desk" and no_horizontal_scroll(pg)
+    pg.screenshot(path=str(ART / "phone_375_en.png"), full_page=True)
     pg.click("#random")
     settle(pg, 0)
     assert no_horizontal_scroll(pg)
