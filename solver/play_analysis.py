@@ -158,6 +158,8 @@ class _Game:
         return sum(self.pos.taken) + 1
 
     def allowed(self) -> int:
+        if not self.cons:
+            return self.pos.legal_mask()
         return self.cons.moves(self.pos, self.state)[0]
 
     def why(self, card: Card) -> str:
@@ -171,8 +173,9 @@ class _Game:
         return self.pos.taken[self.seat]
 
     def play(self, card: Card) -> None:
-        _, planned = self.cons.moves(self.pos, self.state)
-        self.state = self.cons.after(self.pos, self.state, card, planned)
+        if self.cons:
+            _, planned = self.cons.moves(self.pos, self.state)
+            self.state = self.cons.after(self.pos, self.state, card, planned)
         self.pos.play(card)
 
     @contextmanager
@@ -375,4 +378,25 @@ def play_record(rec: dict, engine=None, *, summary: bool = False) -> dict:
     return out
 
 
-__all__ = ["analyse_play", "analyse_record", "play_record", "PlayAnalysis", "PlayStep", "AnalysisDisagreement"]
+def option_conflict(args) -> str | None:
+    """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
+    if not args.analyse_play:
+        return "--text and --lang go with --analyse-play" if args.text or args.lang != "en" else None
+    others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
+                                    ("--favour", args.favour is not None),
+                                    ("--engine reference", args.engine == "reference")) if on]
+    return f"--analyse-play cannot be combined with {', '.join(others)}" if others else None
+
+
+def play_output(rec: dict, engine=None, *, text: bool = False, lang: str = "en") -> str:
+    """What ``prefdd solve --analyse-play`` prints for one record: a JSON line, or with
+    ``text`` the table (headed by the record's id when it has one)."""
+    if not text:
+        import json
+
+        return json.dumps(play_record(rec, engine), ensure_ascii=False)
+    table = analyse_record(rec, engine).table(lang)
+    return (f"{rec['id']}\n" if "id" in rec else "") + table + "\n"
+
+
+__all__ = ["analyse_play", "analyse_record", "play_record", "play_output", "PlayAnalysis", "PlayStep", "AnalysisDisagreement"]

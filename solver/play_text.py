@@ -1,7 +1,8 @@
 """A play analysis as the table an arbiter reads: card, hand, value, cost, best cards.
 
 Seats are named as players name them (first, second, third hand), with their role; cards
-in the players' notation (``A♠ 10♥``; Russian ``Тп 10ч``). A costly card is marked ``?``.
+in the players' notation (``A♠ 10♥``; Russian ``Тп 10ч``). A costly card is marked ``?``;
+"any" in the best column means every card allowed was as good.
 """
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ WORDS = {
            "head": "{contract}, {role}: {hand}. Double dummy, {who} takes {start} at the start, {final} {end}.",
            "end_done": "at the end", "end_open": "after the last card shown",
            "who": {"game": "the declarer", "misere": "the declarer", "raspasovka": "the player"},
-           "none": "no costly card", "raspasovka": "raspasovka"},
+           "none": "no costly card", "raspasovka": "raspasovka", "any": "any"},
     "ru": {"columns": ("№", "взятка", "рука", "карта", "итог", "цена", "лучшие"),
            "head": "{contract}, {role}: {hand}. В открытую {who} берёт {start} в начале, {final} {end}.",
            "end_done": "в конце", "end_open": "после последней показанной карты",
            "who": {"game": "играющий", "misere": "играющий", "raspasovka": "игрок"},
-           "none": "ошибок нет", "raspasovka": "распасы"},
+           "none": "ошибок нет", "raspasovka": "распасы", "any": "любая"},
 }
 
 
@@ -86,7 +87,10 @@ def render(analysis, lang: str = "en") -> str:
     rows = [w["columns"]]
     for s in analysis.steps:
         mark = " ?" if s.cost else ""
-        best = " ".join(card_text(c, lang) for c in s.best)
+        if len(s.best) == len(s.values) > 1:
+            best = w["any"]  # every card allowed is as good
+        else:
+            best = " ".join(card_text(c, lang) for c in s.best)
         rows.append((str(s.index + 1), str(s.trick), seat_text(analysis, s.seat, lang), card_text(s.card, lang) + mark,
                      str(s.after), str(s.cost) if s.cost else "", best))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
