@@ -11,7 +11,7 @@ its value ("before") and the value of every alternative, so the played card's va
 "after", and it must equal the next position's value — which is checked at every step (the
 under-counting of a hint-bounded search on a stale table, dds-bridge/dds#156, would show
 here as a disagreement, never as a wrong figure). A forced card (the only one allowed)
-needs no search. The engine's table is kept across the positions of one deal.
+needs no search. The engine's table is kept from one position to the next.
 
 Misère: the declarer's card costs the tricks more he takes, a catcher's the tricks fewer.
 Raspasovka: one player (``player``) against the other two, by :mod:`solver.raspasovka.api`.
@@ -180,11 +180,11 @@ class _Game:
 
     @contextmanager
     def table_kept(self):
-        """The engine's table kept across this deal's positions (a new generation first)."""
+        """The engine's table kept from one position of the deal to the next, whatever the
+        engine's own setting (its entries are exact facts about positions)."""
         eng = self.engine
         old = eng.reuse_table
         eng.reuse_table = True
-        eng.new_generation()
         try:
             yield
         finally:
@@ -254,8 +254,8 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
     ``deal_or_position``: a :class:`~solver.deal.Deal`, a :class:`~solver.position.Position`
     (the history starts there) or a raspasovka position (then ``player`` names whose tricks
     count). ``engine``: an :class:`~solver.engine.Engine` (raspasovka: a
-    ``RaspasovkaSolver``); its table is kept across this deal's positions, a new generation
-    first. Raises :class:`~solver.errors.IllegalMoveError` naming the first illegal card.
+    ``RaspasovkaSolver``); its table is kept across this deal's positions (the engine's
+    ``reuse_table`` is set for the call and restored after). Raises :class:`~solver.errors.IllegalMoveError` naming the first illegal card.
     """
     from .raspasovka.rules import RaspasovkaPosition
 
