@@ -282,3 +282,31 @@ def test_table_text_in_both_languages():
     ru = a.table("ru")
     assert "Т♠" not in ru and "Тп ?" in ru and "третья рука (играющий)" in ru
     assert "1 ошибка, потеряна 1 взятка" in ru and "7БК" in ru
+
+
+# ---------------------------------------------------------------------- random constrained histories
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from strategies import constraints_for, positions  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_constrained_histories_match_the_reference(data):
+    """Penalty cards, lead restrictions and plans on random small positions, a random
+    history the constraints allow: every figure equals the plain minimax with the
+    constraint state carried along the history (the module instead searches each position
+    under the constraints still in force)."""
+    pos = data.draw(positions(max_cards=3))
+    cons = data.draw(constraints_for(pos))
+    p, state, history = pos.copy(), cons.initial(), []
+    while not p.is_over():
+        allowed, planned = cons.moves(p, state)
+        card = data.draw(st.sampled_from([Card(i) for i in range(32) if allowed >> i & 1]))
+        state = cons.after(p, state, card, planned)
+        p.play(card)
+        history.append(card)
+    a = analyse_play(pos, history, cons)
+    assert_matches_reference(pos, a, cons)
+    assert a.final == p.taken[pos.declarer]
