@@ -61,6 +61,7 @@ class PlayStep:
     best: tuple
     values: dict
     lost: dict
+    talon: Card | None = None  # raspasovka: the talon card that leads this trick
 
     @property
     def forced(self) -> bool:
@@ -70,7 +71,7 @@ class PlayStep:
         return {"index": self.index, "trick": self.trick, "seat": self.seat, "side": self.side,
                 "card": str(self.card), "before": self.before, "after": self.after, "cost": self.cost,
                 "best": [str(c) for c in self.best], "values": {str(c): v for c, v in self.values.items()},
-                "lost": dict(self.lost)}
+                "lost": dict(self.lost), **({"talon": str(self.talon)} if self.talon is not None else {})}
 
 
 @dataclass
@@ -157,6 +158,9 @@ class _Game:
     def trick_number(self) -> int:
         return sum(self.pos.taken) + 1
 
+    def talon(self):
+        return None
+
     def allowed(self) -> int:
         if not self.cons:
             return self.pos.legal_mask()
@@ -209,6 +213,9 @@ class _Raspasovka:
 
     def trick_number(self) -> int:
         return self.pos.done + 1
+
+    def talon(self):
+        return self.pos.talon_card
 
     def allowed(self) -> int:
         return self.pos.legal_mask()
@@ -333,7 +340,8 @@ def _walk(game, cards: list) -> PlayAnalysis:
         side = side_names[0] if seat == game.seat else side_names[1]
         lost[side] += cost
         steps.append(PlayStep(i, trick, seat, side, card, before, after, cost,
-                              tuple(c for c, v in values.items() if v == best_value), values, dict(lost)))
+                              tuple(c for c, v in values.items() if v == best_value), values, dict(lost),
+                              game.talon()))
         game.play(card)
         known = after
     if start is None:  # no card played: the value of the position as it is

@@ -21,12 +21,12 @@ WORDS = {
            "head": "{contract}, {role}: {hand}. Double dummy, {who} takes {start} at the start, {final} {end}.",
            "end_done": "at the end", "end_open": "after the last card shown",
            "who": {"game": "the declarer", "misere": "the declarer", "raspasovka": "the player"},
-           "none": "no costly card", "raspasovka": "raspasovka", "any": "any"},
+           "none": "no costly card", "raspasovka": "raspasovka", "any": "any", "talon": "talon"},
     "ru": {"columns": ("№", "взятка", "рука", "карта", "итог", "цена", "лучшие"),
            "head": "{contract}, {role}: {hand}. В открытую {who} берёт {start} в начале, {final} {end}.",
            "end_done": "в конце", "end_open": "после последней показанной карты",
            "who": {"game": "играющий", "misere": "играющий", "raspasovka": "игрок"},
-           "none": "ошибок нет", "raspasovka": "распасы", "any": "любая"},
+           "none": "ошибок нет", "raspasovka": "распасы", "any": "любая", "talon": "прикуп"},
 }
 
 
@@ -91,7 +91,8 @@ def render(analysis, lang: str = "en") -> str:
             best = w["any"]  # every card allowed is as good
         else:
             best = " ".join(card_text(c, lang) for c in s.best)
-        rows.append((str(s.index + 1), str(s.trick), seat_text(analysis, s.seat, lang), card_text(s.card, lang) + mark,
+        trick = str(s.trick) if s.talon is None else f"{s.trick}, {w['talon']} {card_text(s.talon, lang)}"
+        rows.append((str(s.index + 1), trick, seat_text(analysis, s.seat, lang), card_text(s.card, lang) + mark,
                      str(s.after), str(s.cost) if s.cost else "", best))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [head] + ["  ".join(x.ljust(n) for x, n in zip(r, widths)).rstrip() for r in rows]

@@ -186,6 +186,8 @@ def test_raspasovka_history_equals_fresh_solves():
     player = 1
     a = analyse_play(start, history, player=player)
     assert a.kind == "raspasovka" and a.sides == ("player", "opponents") and a.finished
+    assert [s.talon for s in a.steps[:7]] == [start.talon[0]] * 3 + [start.talon[1]] * 3 + [None]  # talon-led tricks
+    assert "talon" in a.table() and a.to_json()["moves"][0]["talon"] == str(start.talon[0])
     pos = start.copy()
     for s, card in zip(a.steps, history):
         assert s.before == pos.taken[player] + RaspasovkaSolver().solve(pos, player)
