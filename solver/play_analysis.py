@@ -24,7 +24,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .cards import Card, parse_cards
+from .cards import SUIT_SYMBOLS, Card
 from .constraints import NO_CONSTRAINTS, Constraints, Plan
 from .deal import Deal
 from .errors import IllegalMoveError, PositionError, PrefError
@@ -167,7 +167,18 @@ class _Game:
         return self.cons.moves(self.pos, self.state)[0]
 
     def why(self, card: Card) -> str:
-        return "the constraints (penalty card, lead restriction or plan) do not allow it here"
+        """Which constraint forbids ``card`` (legal by the rules of play) here."""
+        allowed, planned = self.cons.moves(self.pos, self.state)
+        only = " ".join(str(c) for c in cards_of(allowed))
+        if planned:
+            reason = "the plan plays it"
+        elif any(p.card.mask & allowed for p in self.cons.penalty_cards):
+            reason = "a penalty card due"
+        else:
+            lead = self.cons.lead
+            reason = (f"seat {lead.seat}'s lead restriction: {'must' if lead.must else 'must not'} lead "
+                      f"{SUIT_SYMBOLS[lead.suit]}")
+        return f"the constraints allow only {only} here ({reason})"
 
     def values(self) -> tuple[int, dict]:
         a = self.engine.analyse(self.pos, _remaining(self.cons, self.state, self.pos), all_cards=True)
@@ -262,7 +273,8 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
     (the history starts there) or a raspasovka position (then ``player`` names whose tricks
     count). ``engine``: an :class:`~solver.engine.Engine` (raspasovka: a
     ``RaspasovkaSolver``); its table is kept across this deal's positions (the engine's
-    ``reuse_table`` is set for the call and restored after). Raises :class:`~solver.errors.IllegalMoveError` naming the first illegal card.
+    ``reuse_table`` is set for the call and restored after). Raises
+    :class:`~solver.errors.IllegalMoveError` naming the first illegal card.
     """
     from .raspasovka.rules import RaspasovkaPosition
 
@@ -277,6 +289,9 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
     elif isinstance(deal_or_position, Position):
         if player is not None and player != deal_or_position.declarer:
             raise PositionError(f"player: seat {player} given, but the declarer is seat {deal_or_position.declarer}")
+        from .records import check_constraints
+
+        check_constraints(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
         game = _Game(deal_or_position.copy(), constraints or NO_CONSTRAINTS, engine)
     else:
         raise PositionError(f"expected a Deal, a Position or a RaspasovkaPosition, got "
@@ -407,4 +422,5 @@ def play_output(rec: dict, engine=None, *, text: bool = False, lang: str = "en")
     return (f"{rec['id']}\n" if "id" in rec else "") + table + "\n"
 
 
-__all__ = ["analyse_play", "analyse_record", "play_record", "play_output", "PlayAnalysis", "PlayStep", "AnalysisDisagreement"]
+__all__ = ["AnalysisDisagreement", "PlayAnalysis", "PlayStep", "analyse_play", "analyse_record", "play_output",
+           "play_record"]

@@ -3,9 +3,13 @@ constraints along the history, bad input."""
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import constraints_for, positions
 
 from solver import Card, Constraints, Deal, LeadRestriction, PenaltyCard, Position, analyse_play
 from solver import reference as ref
+from solver.constraints import NO_CONSTRAINTS
 from solver.engine import Engine
 from solver.errors import IllegalMoveError, PositionError
 from solver.play_analysis import analyse_record, play_record
@@ -81,7 +85,7 @@ def test_misere_declarer_and_catcher_mistakes():
     assert costs(b)[:2] == [("Ts", 0), ("8s", 1)] and b.final == 0
 
 
-def assert_matches_reference(start, a, cons=Constraints()):
+def assert_matches_reference(start, a, cons=NO_CONSTRAINTS):
     """Every step's before, after and every alternative equals the plain minimax, with the
     constraint state carried along the history independently of the module."""
     pos = start.copy()
@@ -228,7 +232,7 @@ def test_penalty_card_advances_along_the_history():
     a = analyse_play(pos, history, cons)
     assert_matches_reference(pos, a, cons)
     assert a.steps[4].values == {Card.parse("Ks"): a.steps[4].before}  # forced: the only card allowed
-    with pytest.raises(IllegalMoveError, match=r"history\[4\].*seat 1.*8s.*constraints"):
+    with pytest.raises(IllegalMoveError, match=r"history\[4\].*seat 1.*8s.*allow only Ks here \(a penalty card due\)"):
         analyse_play(pos, ["Ah", "7h", "8h", "As", "8s"], cons)
     assert analyse_play(pos, ["Ah", "7h", "8h", "As", "8s"]).steps[4].cost == 0  # free without the penalty
 
@@ -237,8 +241,11 @@ def test_lead_restriction_is_used_up():
     """Seat 1 must not lead hearts at his next lead; after that lead he may."""
     pos = Position([["As", "7d", "8d"], ["Ah", "Kh", "7s"], ["8s", "9d", "Td"]], "nt", declarer=0, leader=1)
     cons = Constraints(lead=LeadRestriction(1, "h", must=False))
-    with pytest.raises(IllegalMoveError, match=r"history\[0\].*seat 1.*Ah"):
+    with pytest.raises(IllegalMoveError, match=r"history\[0\].*seat 1.*Ah.*allow only 7s here \(seat 1's lead "
+                                               r"restriction: must not lead ♥\)"):
         analyse_play(pos, ["Ah"], cons)
+    with pytest.raises(PositionError, match="penalty card Ks is not in seat 2's hand"):
+        analyse_play(pos, ["7s"], Constraints((PenaltyCard(2, "Ks"),)))
     history = ["7s", "8s", "As"]
     a = analyse_play(pos, history, cons)
     assert_matches_reference(pos, a, cons)
@@ -287,12 +294,6 @@ def test_table_text_in_both_languages():
 
 
 # ---------------------------------------------------------------------- random constrained histories
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from strategies import constraints_for, positions  # noqa: E402
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_constrained_histories_match_the_reference(data):
