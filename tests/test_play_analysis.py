@@ -55,8 +55,7 @@ def test_declarer_misses_the_finesse():
     assert costs(a) == [("7s", 0), ("8s", 0), ("As", 1), ("Qs", 0), ("9s", 0), ("Ks", 0)]
     step = a.steps[2]
     assert (step.side, step.before, step.after, step.best) == ("declarer", 2, 1, (Card.parse("Qs"),))
-    # seat 1 has a mistake too: K♠ on the first round drops under A♠ (2 tricks either way
-    # with the finesse still open — so it is not one): both 8♠ and K♠ are worth 2
+    # K♠ from seat 1 instead would cost nothing: A♠ takes it and Q♠ the last trick, 2 either way
     assert a.steps[1].values == {Card.parse("8s"): 2, Card.parse("Ks"): 2}
     assert a.summary()["lost_by_side"] == {"declarer": 1, "defence": 0}
 
