@@ -338,8 +338,8 @@ def _walk(game, cards: list) -> PlayAnalysis:
             before = base + v
             if known is not None and before != known:
                 raise AnalysisDisagreement(
-                    f"history[{i}]: the engine valued the previous card at {known} tricks but the position it "
-                    f"leads to at {before}")
+                    f"history[{i}]: the engine gave {known} for the previous card but {before} for the position "
+                    f"it leads to")
             if set(cv) != set(cards_of(allowed)):
                 raise AnalysisDisagreement(f"history[{i}]: the engine's cards {sorted(map(str, cv))} are not "
                                            f"the cards allowed {sorted(map(str, cards_of(allowed)))}")

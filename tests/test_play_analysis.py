@@ -173,6 +173,36 @@ def test_engine_setting_restored_and_table_kept():
     assert e.reuse_table is False
 
 
+class UnderCountingEngine(Engine):
+    """An engine whose second answer under-counts by one (the dds#156 failure): the card
+    values only, or the whole position consistently."""
+
+    def __init__(self, what, **kw):
+        super().__init__(**kw)
+        self.what, self.calls = what, 0
+
+    def analyse(self, pos, constraints=NO_CONSTRAINTS, **kw):
+        a = super().analyse(pos, constraints, **kw)
+        self.calls += 1
+        if self.calls == 2:
+            a.card_values = {c: v - 1 for c, v in a.card_values.items()}
+            if self.what == "position":
+                a.declarer_tricks -= 1
+        return a
+
+
+@pytest.mark.parametrize("what, message", [
+    ("cards", r"history\[1\]: the best card is worth 0 but the position 1"),
+    ("position", r"history\[1\]: the engine gave 1 for the previous card but 0 for the position it leads to"),
+])
+def test_an_under_counting_search_is_caught_not_printed(what, message):
+    from solver.play_analysis import AnalysisDisagreement
+
+    pos = Position([["Ac", "Kc", "8h"], ["Kd", "7c", "8c"], ["Ad", "Qd", "7h"]], "nt", declarer=0, leader=1)
+    with pytest.raises(AnalysisDisagreement, match=message):
+        analyse_play(pos, ["Kd", "Qd", "8h"], engine=UnderCountingEngine(what))
+
+
 # ---------------------------------------------------------------------- raspasovka
 def test_raspasovka_history_equals_fresh_solves():
     rng = random.Random("play-analysis:raspasovka")
