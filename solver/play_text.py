@@ -39,9 +39,10 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
-def tricks(n: int, lang: str) -> str:
+def tricks(n: int, lang: str, object_case: bool = False) -> str:
+    """``5 tricks``; Russian ``1 взятка`` (as the object of a verb: ``берёт 1 взятку``)."""
     if lang == "ru":
-        return f"{n} {plural_ru(n, 'взятка', 'взятки', 'взяток')}"
+        return f"{n} {plural_ru(n, 'взятку' if object_case else 'взятка', 'взятки', 'взяток')}"
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
@@ -82,7 +83,7 @@ def render(analysis, lang: str = "en") -> str:
     w = WORDS[lang]
     head = w["head"].format(contract=contract_text(analysis, lang), role=ROLES[lang][analysis.sides[0]],
                             hand=HANDS[lang][analysis.seat], who=w["who"][analysis.kind],
-                            start=tricks(analysis.start, lang), final=analysis.final,
+                            start=tricks(analysis.start, lang, object_case=True), final=analysis.final,
                             end=w["end_done"] if analysis.finished else w["end_open"])
     rows = [w["columns"]]
     for s in analysis.steps:

@@ -320,6 +320,9 @@ def test_table_text_in_both_languages():
     ru = a.table("ru")
     assert "Т♠" not in ru and "Тп ?" in ru and "третья рука (играющий)" in ru
     assert "1 ошибка, потеряна 1 взятка" in ru and "7БК" in ru
+    assert "играющий берёт 2 взятки в начале, 1 в конце" in ru
+    one = analyse_play(Position([["As"], ["7s"], ["8s"]], "nt", declarer=0, leader=0), ["As", "7s", "8s"])
+    assert "берёт 1 взятку в начале" in one.table("ru") and "takes 1 trick at the start" in one.table()
 
 
 # ---------------------------------------------------------------------- random constrained histories
@@ -342,3 +345,12 @@ def test_random_constrained_histories_match_the_reference(data):
     a = analyse_play(pos, history, cons)
     assert_matches_reference(pos, a, cons)
     assert a.final == p.taken[pos.declarer]
+
+
+def test_russian_number_agreement():
+    from solver.play_text import plural_ru
+
+    forms = ("взятка", "взятки", "взяток")
+    assert [plural_ru(n, *forms) for n in (0, 1, 2, 4, 5, 10, 11, 12, 14, 21, 22, 25)] == [
+        "взяток", "взятка", "взятки", "взятки", "взяток", "взяток", "взяток", "взяток", "взяток", "взятка", "взятки",
+        "взяток"]
