@@ -145,7 +145,7 @@ def test_every_step_equals_a_fresh_solve(backend, contract):
     rng = random.Random(f"play-analysis:{contract}")
     engine = Engine(backend=backend, reuse_table=True)
     assert engine.backend.name == backend
-    for _ in range(2):
+    for _ in range(3):
         deal = seeded_deal(rng, contract)
         history = random_history(deal.start(), rng)
         a = analyse_play(deal, history, engine=engine)  # one engine, its table kept across deals' positions
