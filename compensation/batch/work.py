@@ -112,7 +112,7 @@ def _describe(e: Exception) -> str:
 
 
 def _solve(record: dict, options: Options) -> dict:
-    from solver.solve_command import solve_record
+    from solver.solving import solve_record
 
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
