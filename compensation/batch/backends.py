@@ -106,7 +106,7 @@ class ProcessBackend(Backend):
         self.workers = workers or local_cores()
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context(start_method),
-                                         initializer=worker_init)
+                                         initializer=worker_init, initargs=(os.getpid(),))
         self._pending = set()
 
     def _submit(self, chunk, options):
