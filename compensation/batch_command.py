@@ -55,7 +55,7 @@ def register(subparsers):
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"prefdd batch: {message}", file=sys.stderr, flush=True)
+    cli_types.say("prefdd batch", message)
     return code
 
 

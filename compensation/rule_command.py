@@ -36,7 +36,9 @@ def register(subparsers):
 
 
 def _fail(where: str, message: str) -> int:
-    print(f"prefdd rule: {where}: {message}", file=sys.stderr)
+    from solver.cli_types import say
+
+    say("prefdd rule", f"{where}: {message}")
     return 2
 
 
@@ -75,7 +77,7 @@ def run(args) -> int:
     try:
         data = read_document(args.input)
     except InputError as e:
-        return _fail(name, str(e).removeprefix(f"cannot read {args.input}: "))
+        return _fail(name, str(e).replace(f"cannot read {args.input}: ", "cannot read: "))
     overrides, options = {}, {}
     for item in args.overrides:
         if "=" not in item:

@@ -67,7 +67,9 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"prefdd score: {message}", file=sys.stderr)
+    from solver.cli_types import say
+
+    say("prefdd score", message)
     return 2
 
 

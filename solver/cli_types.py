@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import unicodedata
 
 MAX_TABLE_MB = 16384.0  # 16 GB: more than any table the engine can use well
 MAX_NODE_BUDGET = 10 ** 15
@@ -61,11 +62,26 @@ def seconds(text: str) -> float:
     return v
 
 
+def one_line(text: str) -> str:
+    """A message as one printable line: line breaks and control characters from the user's
+    input (a ``\\r`` or U+2028 inside a field name) are shown escaped, never obeyed."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Cs")
+                   else ascii(ch)[1:-1] for ch in text)
+
+
+def say(prog: str, message: str) -> None:
+    """``prog: message`` on stderr as one line."""
+    print(f"{prog}: {one_line(message)}", file=sys.stderr, flush=True)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``prefdd solve: --table-mb: problem``."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
     def exit(self, status=0, message=None):
         if message:

@@ -32,7 +32,7 @@ def _seat(rec: dict, field: str) -> int:
 
 def _cards(value, field: str) -> list[Card]:
     if not isinstance(value, (list, tuple, str)):
-        raise PositionError(f"{field}: expected a list of cards, got {type(value).__name__}")
+        raise PositionError(f"{field}: expected a list of cards, got {json_kind(value)}")
     try:
         return parse_cards(value)
     except PrefError as e:
@@ -42,7 +42,7 @@ def _cards(value, field: str) -> list[Card]:
 def position_from_json(rec: dict) -> Position:
     """Build and validate a position from a record; errors name the field."""
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
     for f in ("hands", "contract", "declarer"):
         if f not in rec:
             raise PositionError(f"missing field {f!r}")
@@ -112,13 +112,13 @@ def constraints_from_json(data) -> Constraints:
     if data is None:
         return Constraints()
     if not isinstance(data, dict):
-        raise PositionError(f"constraints: expected an object, got {_kind(data)}")
+        raise PositionError(f"constraints: expected an object, got {json_kind(data)}")
     _only(data, "constraints", {"penalty_cards", "lead", "plan"})
     pcs = data.get("penalty_cards")
     if pcs is None:
         pcs = []
     if not isinstance(pcs, list):
-        raise PositionError(f"constraints.penalty_cards: expected a list, got {_kind(pcs)}")
+        raise PositionError(f"constraints.penalty_cards: expected a list, got {json_kind(pcs)}")
     penalty = tuple(_penalty_card(p, f"constraints.penalty_cards[{i}]") for i, p in enumerate(pcs))
     lead = data.get("lead")
     lead = _lead(lead, "constraints.lead") if lead is not None else None
@@ -127,7 +127,8 @@ def constraints_from_json(data) -> Constraints:
     return Constraints(penalty, lead, plan)
 
 
-def _kind(value) -> str:
+def json_kind(value) -> str:
+    """A value's type in JSON's words (a user wrote JSON, not Python)."""
     return {list: "a list", dict: "an object", str: "a string", bool: "true/false",
             type(None): "null"}.get(type(value), "a number")
 
@@ -143,7 +144,7 @@ def _only(obj: dict, where: str, known: set, required: tuple = ()) -> None:
 
 def _object(value, where: str) -> dict:
     if not isinstance(value, dict):
-        raise PositionError(f"{where}: expected an object, got {_kind(value)}")
+        raise PositionError(f"{where}: expected an object, got {json_kind(value)}")
     return value
 
 
@@ -166,7 +167,7 @@ def _show(value) -> str:
 
 def _card(value, where: str) -> Card:
     if not isinstance(value, str):
-        raise PositionError(f"{where}: expected a card like 'As', got {_kind(value)}")
+        raise PositionError(f"{where}: expected a card like 'As', got {json_kind(value)}")
     try:
         return Card.parse(value)
     except PrefError as e:
@@ -184,7 +185,7 @@ def _penalty_card(p, where: str) -> PenaltyCard:
             raise PositionError(f"{where}.when: expected a mode or a non-empty list of occasions")
         when = frozenset(when)
     elif not isinstance(when, str):
-        raise PositionError(f"{where}.when: expected a mode like 'first' or a list of occasions, got {_kind(when)}")
+        raise PositionError(f"{where}.when: expected a mode like 'first' or a list of occasions, got {json_kind(when)}")
     try:
         return PenaltyCard(seat, card, when)
     except PrefError as e:
@@ -218,7 +219,7 @@ def _plan(plan, where: str) -> Plan:
         raise PositionError(f"{where}.side: expected 'declarer' or 'defence', got {_show(side)}")
     cards = plan["cards"]
     if not isinstance(cards, list):
-        raise PositionError(f"{where}.cards: expected a list of cards, got {_kind(cards)}")
+        raise PositionError(f"{where}.cards: expected a list of cards, got {json_kind(cards)}")
     return Plan(side, tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)))
 
 

@@ -18,7 +18,7 @@ from .errors import SearchLimitError
 from .hands import cards_of
 from .position import Position
 
-DEFAULT_NODE_BUDGET = 2_000_000  # a few seconds and a few hundred MB: positions of about five tricks
+DEFAULT_NODE_BUDGET = 300_000  # about ten seconds of plain Python: positions of four or five tricks
 
 
 class _Game:

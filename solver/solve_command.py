@@ -20,7 +20,7 @@ import sys
 from . import cli_types
 from .errors import PrefError
 from .jsonl import InputError, iter_items, open_input
-from .solving import STRAINS, solve_record, table_record  # noqa: F401 - the library's, re-exported
+from .solving import STRAINS, json_kind, solve_record, table_record  # noqa: F401 - the library's, re-exported
 
 
 def register(subparsers):
@@ -52,7 +52,7 @@ def run(args) -> int:
     try:
         stream = open_input(args.input)
     except InputError as e:
-        print(f"prefdd solve: {e}", file=sys.stderr)
+        cli_types.say("prefdd solve", str(e))
         return 2
     from .engine import Engine
 
@@ -69,12 +69,12 @@ def run(args) -> int:
         for item in iter_items(stream):
             seen += 1
             if item.error:
-                print(f"prefdd solve: {item.label}: {item.error}", file=sys.stderr)
+                cli_types.say("prefdd solve", f"{item.label}: {item.error}")
                 status = 2
                 continue
             try:
                 if not isinstance(item.record, dict):
-                    raise PrefError(f"expected a JSON object, got {type(item.record).__name__}")
+                    raise PrefError(f"expected a JSON object, got {json_kind(item.record)}")
                 if args.table:
                     out = table_record(item.record, engine)
                 else:
@@ -82,7 +82,7 @@ def run(args) -> int:
                                        favour=args.favour, reference=args.engine == "reference",
                                        node_budget=args.node_budget)
             except PrefError as e:
-                print(f"prefdd solve: {item.label}: {e}", file=sys.stderr)
+                cli_types.say("prefdd solve", f"{item.label}: {e}")
                 status = 2
                 continue
             print(render_text(item.label, out) if text else json.dumps(out, ensure_ascii=False), flush=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import weakref
 
 from .errors import PositionError, PrefError
+from .records import json_kind
 
 STRAINS = ("s", "c", "d", "h", "nt", "misere")
 REFERENCE_RASPASOVKA_TRICKS = 6  # the plain raspasovka minimax has no budget: bound its size
@@ -58,7 +59,7 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
     from .records import check_constraints, constraints_from_json, position_from_json
 
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
     if is_raspasovka_record(rec):  # contract "raspasovka": one player's tricks against the other two
         return _raspasovka(rec, engine, all_cards, line, reference)
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+
+from solver.cli_types import one_line
 from typing import Iterable, Iterator
 
 from .backends import Backend, BackendError, make_backend
@@ -150,7 +152,7 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                     out.write(signed(rec, batch.hashes.pop(rec["input_line"], None) or "", signature))
                     err = "error" in rec
                     if err and shown < show_errors:
-                        bar.note(f"prefdd batch: {rec['error']}" + _id_note(rec))
+                        bar.note(one_line(f"prefdd batch: {rec['error']}" + _id_note(rec)))
                         shown += 1
                     bar.advance(1, errors=int(err))
             except KeyboardInterrupt:
