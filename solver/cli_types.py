@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import unicodedata
+
+from .messages import one_line
 
 MAX_TABLE_MB = 16384.0  # 16 GB: more than any table the engine can use well
 MAX_NODE_BUDGET = 10 ** 15
@@ -60,16 +61,6 @@ def seconds(text: str) -> float:
     if not math.isfinite(v) or not 0.1 <= v <= 86400:
         raise argparse.ArgumentTypeError(f"expected seconds from 0.1 to 86400, got {text[:40]!r}")
     return v
-
-
-def one_line(text: str) -> str:
-    """A message as one printable line: line breaks and control characters from the user's
-    input (a ``\\r`` or U+2028 inside a field name) are shown escaped, never obeyed."""
-    text = str(text)
-    if text.isprintable():
-        return text
-    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Cs")
-                   else ascii(ch)[1:-1] for ch in text)
 
 
 def say(prog: str, message: str) -> None:

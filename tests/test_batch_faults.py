@@ -268,3 +268,15 @@ def test_deep_nesting_and_huge_numbers_with_worker_processes(tmp_path, reference
     assert recs[6]["error"] == "line 6: not UTF-8 text (byte 9)"
     for n, r in zip((1, 3, 5), reference_deals[:3]):
         assert recs[n]["declarer_tricks"] == r["declarer_tricks"]
+
+
+def test_a_file_written_twice_over_is_noticed(tmp_path, reference_deals, capsys):
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_input(src, reference_deals[:3])
+    assert batch(src, out) == 0
+    first = out.read_text().splitlines(keepends=True)[0]
+    out.write_text(out.read_text() + first)  # as two unlocked writers would leave it
+    before = out.read_bytes()
+    assert batch(src, out) == 2
+    assert "output line 4 answers input line 1 a second time" in capsys.readouterr().err
+    assert out.read_bytes() == before

@@ -19,7 +19,7 @@ import json
 import sys
 from dataclasses import dataclass
 
-from solver.cli_types import one_line
+from solver.messages import one_line
 from typing import Iterable, Iterator
 
 from .backends import Backend, BackendError, make_backend

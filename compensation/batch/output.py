@@ -130,6 +130,10 @@ class ResumableOutput:
                 sig = rec[SIGNATURE]
                 if sig.get("options") not in self.options:
                     self.options.append(sig.get("options"))
+                if rec["input_line"] in self.done:  # two writers at once (an old version, no lock)
+                    raise OutputError(
+                        f"{self.path}: output line {number} answers input line {rec['input_line']} a second time; "
+                        f"the file was written by two runs at once: remove the duplicates or use a new output file")
                 self.done[rec["input_line"]] = (id_key(rec["id"]), sig["input_hash"])
         if bad_at is not None:
             if not ours:
