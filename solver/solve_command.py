@@ -9,8 +9,9 @@ with ``--table`` instead ``{"table": {strain: [tricks with seat 0, 1, 2 declarin
 every strain and misère (``contract`` and ``declarer`` may then be left out).
 A record whose ``contract`` is ``"raspasovka"`` (``"распасы"``, ``"all-pass"``) asks for one
 player's tricks against the other two: see :mod:`solver.raspasovka.api` (``player``,
-``talon``, ``talon_rule``; output ``player_tricks``). A bad record prints one line on stderr naming it and the problem; the others are still
-solved, and the exit status is 2.
+``talon``, ``talon_rule``; output ``player_tricks``). ``--text`` prints a readable line per
+record instead. A bad record prints one line on stderr naming it and the problem; the
+others are still solved, and the exit status is 2 (also for an input with no record).
 """
 from __future__ import annotations
 

@@ -185,6 +185,6 @@ def _id_note(rec: dict) -> str:
 
 __all__ = [
     "solve_many", "rule_many", "run_many", "batch_file", "Summary", "Options", "Batch", "Backend",
-    "make_backend", "BackendError", "OutputError", "OutputWriteError", "InputMismatch", "RulingsUnavailable", "Progress",
-    "ResumableOutput", "read_jobs", "jobs_from_records",
+    "make_backend", "BackendError", "OutputError", "OutputWriteError", "InputMismatch", "RulingsUnavailable",
+    "Progress", "ResumableOutput", "read_jobs", "jobs_from_records",
 ]
