@@ -36,12 +36,19 @@ def _batch():
     return batch_command
 
 
+def _serve():
+    from prefdd.web import serve_command
+
+    return serve_command
+
+
 # name -> (loader, one-line help shown by ``prefdd --help`` without loading the module)
 COMMANDS = {
     "solve": (_solve, "solve positions double dummy (JSON in, JSON lines out)"),
     "score": (_score, "score deal outcomes (JSON) into pulya, gora, whists and settlement"),
     "rule": (_rule, "rule on an incident of the penalty code (JSON in, ruling out)"),
     "batch": (_batch, "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
+    "serve": (_serve, "the arbiter's desk: a local web page (deal, play, rule)"),
 }
 BACKENDS = ("auto", "numba", "cython")
 

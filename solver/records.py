@@ -17,7 +17,7 @@ A record (one JSON object) has:
 from __future__ import annotations
 
 from .cards import Card, Suit, parse_cards
-from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
+from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, check_constraints  # noqa: F401 (re-export)
 from .errors import PositionError, PrefError
 from .hands import mask_of
 from .position import Position
@@ -223,8 +223,3 @@ def _plan(plan, where: str) -> Plan:
     return Plan(side, tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)))
 
 
-def check_constraints(pos: Position, cons: Constraints) -> None:
-    """Penalty cards must be held by their seat."""
-    for p in cons.penalty_cards:
-        if not pos.hands[p.seat] & p.card.mask:
-            raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")
