@@ -34,6 +34,9 @@ def register(subparsers):
                    help="the declarer's tricks for every strain (s c d h nt misere) and declarer seat")
     p.add_argument("--favour", type=cli_types.seat, metavar="SEAT",
                    help="split the defence's tricks in favour of this defender (whists are per defender)")
+    p.add_argument("--analyse-play", action="store_true",
+                   help="every card of the record's history with its double-dummy cost (see docs/play-analysis.md)")
+    p.add_argument("--lang", choices=["en", "ru"], default="en", help="language and card notation of --text (ru: Тп)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
                    help="fast: the compiled engine (default); reference: plain minimax, small positions only")
     p.add_argument("--table-mb", type=cli_types.table_mb, default=None,
@@ -56,6 +59,12 @@ def run(args) -> int:
         cli_types.say("prefdd solve", str(e))
         return 2
     from .engine import Engine
+    from .play_analysis import option_conflict
+
+    args.text = args.output_format == "text"  # --text: with --analyse-play, its table
+    if option_conflict(args):
+        print(f"prefdd solve: {option_conflict(args)}", file=sys.stderr)
+        return 2
 
     kw = {}
     if args.table_mb:
@@ -76,6 +85,11 @@ def run(args) -> int:
             try:
                 if not isinstance(item.record, dict):
                     raise PrefError(f"expected a JSON object, got {json_kind(item.record)}")
+                if args.analyse_play:
+                    from .play_analysis import play_output
+
+                    print(play_output(item.record, engine, text=text, lang=args.lang), flush=True)
+                    continue
                 if args.table:
                     out = table_record(item.record, engine)
                 else:

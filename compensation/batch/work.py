@@ -33,6 +33,7 @@ class Options:
     favour: int | None = None
     table_mb: float | None = None
     node_budget: int | None = None
+    analyse_play: bool = False  # positions with a history: each card's cost, a summary per deal
     settings: dict | None = field(default=None, compare=False)  # rulings: {"convention", "overrides", "options"}
 
     def signature(self, kind: str = "auto") -> dict:
@@ -41,7 +42,7 @@ class Options:
         import json
 
         sig = {"kind": kind, "all_cards": self.all_cards, "line": self.line, "favour": self.favour,
-               "settings": self.settings or None}
+               "analyse_play": self.analyse_play, "settings": self.settings or None}
         sig = {k: v for k, v in sig.items() if v not in (None, False, "auto", {})}
         return json.loads(json.dumps(sig, default=str, sort_keys=True))
 
@@ -133,6 +134,10 @@ def _describe(e: Exception) -> str:
 def _solve(record: dict, options: Options) -> dict:
     from solver.solving import solve_record
 
+    if options.analyse_play:
+        from solver.play_analysis import play_record
+
+        return play_record(record, engine(options), summary=True)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
 
