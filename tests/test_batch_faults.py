@@ -100,20 +100,25 @@ def test_a_second_run_on_the_same_output_is_refused(tmp_path, reference_deals, c
     assert batch(src, out) == 0  # the lock is gone with the first run
 
 
-def test_two_processes_at_once_never_duplicate(tmp_path, reference_deals):
+def test_a_second_process_on_the_same_output_is_refused(tmp_path, reference_deals):
+    """Across processes: one holds the output (as a running batch does), a second command refuses."""
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
-    lines = write_input(src, reference_deals, copies=8)
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]
-    first = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while not (out.exists() and out.stat().st_size) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    second = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    first.wait(timeout=120)
-    first.stderr.close()
-    if first.returncode == 0 and second.returncode == 0:
-        pytest.skip("the first run ended before the second started")  # a very fast machine
-    assert second.returncode == 2 and "is being written by another prefdd batch" in second.stderr
+    lines = write_input(src, reference_deals[:5])
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from compensation.batch import ResumableOutput; "
+                               f"o = ResumableOutput({str(out)!r}); print('locked', flush=True); sys.stdin.read(); "
+                               "o.close()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "0",
+               "--no-progress"]
+        second = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2 and "is being written by another prefdd batch" in second.stderr
+        assert out.read_bytes() == b""
+    finally:
+        holder.communicate("", timeout=60)
+    assert subprocess.run(cmd, capture_output=True, timeout=120).returncode == 0  # the holder is gone
     check_complete(out, lines)
 
 
