@@ -3,12 +3,16 @@ who leads first. A :class:`~solver.position.Position` is a deal part-way through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .contract import Contract
 from .errors import PositionError
 from .hands import Hand, cards_of, mask_of
 from .position import Position
+from .seat import Seat, parse_seat
+
+DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
 
 
 @dataclass(frozen=True)
@@ -23,14 +27,16 @@ class Deal:
 
     hands: tuple
     contract: Contract
-    declarer: int
-    leader: int = 0
+    declarer: Seat
+    leader: Seat = Seat.FIRST
     talon: tuple = ()
     discard: tuple = ()
 
     def __post_init__(self):
         object.__setattr__(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands))
         object.__setattr__(self, "contract", Contract.parse(self.contract))
+        object.__setattr__(self, "declarer", Seat.parse(self.declarer, "declarer"))
+        object.__setattr__(self, "leader", Seat.parse(self.leader, "leader"))
         object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
         object.__setattr__(self, "discard", tuple(Card.parse(c) for c in self.discard))
         if len(self.hands) != 3:
@@ -60,8 +66,47 @@ class Deal:
         """The position after ``history`` (cards in order from the first lead), each move checked."""
         pos = self.start()
         pos.replay(history)
-        pos._stack.clear()
-        return pos
+        return pos  # pos.moves is the history, pos.root() the start
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"hands", "contract", "declarer", "leader", "talon", "discard"}``: the record
+        ``prefdd solve`` reads (add ``history`` for a position part-way through)."""
+        rec: dict[str, Any] = {
+            "hands": [h.to_json() for h in self.hands],
+            "contract": str(self.contract),
+            "declarer": int(self.declarer),
+            "leader": int(self.leader),
+        }
+        if self.talon:
+            rec["talon"] = [str(c) for c in self.talon]
+        if self.discard:
+            rec["discard"] = [str(c) for c in self.discard]
+        return rec
+
+    @classmethod
+    def from_json(cls, record: Any) -> "Deal":
+        """A deal from its record (:meth:`to_json`); unknown fields are errors."""
+        from .records import _cards
+
+        if not isinstance(record, dict):
+            raise PositionError(f"expected a JSON object, got {type(record).__name__}", "deal")
+        unknown = sorted(set(record) - set(DEAL_FIELDS))
+        if unknown:
+            raise PositionError(f"unknown field (known: {', '.join(DEAL_FIELDS)})", unknown[0])
+        for f in ("hands", "contract", "declarer"):
+            if f not in record:
+                raise PositionError("required", f)
+        hands = record["hands"]
+        if not isinstance(hands, list) or len(hands) != 3:
+            raise PositionError("expected a list of three hands", "hands")
+        return cls(
+            tuple(Hand.from_json(h, f"hands[{i}]") for i, h in enumerate(hands)),
+            Contract.parse(record["contract"]),
+            parse_seat(record["declarer"], "declarer"),
+            parse_seat(record.get("leader", 0), "leader"),
+            tuple(_cards(record.get("talon") or [], "talon")),
+            tuple(_cards(record.get("discard") or [], "discard")),
+        )
 
     def __str__(self) -> str:
         lines = [f"{self.contract.pretty()} by seat {self.declarer}, seat {self.leader} leads"]
