@@ -45,9 +45,9 @@ all three players' tricks, summing to 10.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
 
 from solver.contract import Contract as _Contract
 from solver.errors import PrefError
@@ -113,11 +113,9 @@ def _seat(value, name: str) -> int:
         raise ScoringError(name, e.message) from None
 
 
-def _tricks(tricks, required: bool = True) -> tuple | None:
+def _tricks(tricks) -> tuple[int, int, int]:
     if tricks is None:
-        if required:
-            raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
-        return None
+        raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
     if not isinstance(tricks, (list, tuple)) or len(tricks) != 3:
         raise ScoringError("tricks", f"must list 3 trick counts (seats 0, 1, 2), got {tricks!r}")
     for t in tricks:
@@ -125,7 +123,7 @@ def _tricks(tricks, required: bool = True) -> tuple | None:
             raise ScoringError("tricks", f"each count must be an integer 0..10, got {t!r}")
     if sum(tricks) != 10:
         raise ScoringError("tricks", f"must sum to 10, got {sum(tricks)} from {list(tricks)}")
-    return tuple(tricks)
+    return (tricks[0], tricks[1], tricks[2])
 
 
 def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
@@ -165,6 +163,7 @@ def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
         if bad:
             raise ScoringError("decisions", f"seat {bad[0]}: there is no whist on misère")
         return score_misere(declarer, outcome.tricks, convention)
+    assert contract.level is not None  # parse_contract: a game has its level
     return score_game(contract.level, declarer, decisions, outcome.tricks, convention,
                       outcome.second_whister)
 

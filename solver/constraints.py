@@ -162,7 +162,7 @@ class Constraints:
         return rec
 
     @classmethod
-    def from_json(cls, data: Any) -> "Constraints":
+    def from_json(cls, data: Any) -> Constraints:
         """Read a ``constraints`` object (:func:`solver.records.constraints_from_json`)."""
         from .records import constraints_from_json
 

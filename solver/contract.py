@@ -104,7 +104,10 @@ class Contract:
                 raise PositionError(f"level must be 6..10, got {level} in {text!r}", "contract")
         else:
             level, rest = None, t
-        strain = parse_strain(rest)
+        try:
+            strain = parse_strain(rest)
+        except PrefError:
+            raise PositionError(f"unknown contract {text!r} ({_HINT})", "contract") from None
         if digits and strain is Strain.RASPASOVKA:
             raise PositionError(f"raspasovka has no level: {text!r}", "contract")
         if strain is Strain.MISERE:

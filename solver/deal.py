@@ -10,7 +10,7 @@ from .contract import Contract
 from .errors import PositionError
 from .hands import Hand, cards_of, mask_of
 from .position import Position
-from .seat import Seat, parse_seat
+from .seat import Seat
 
 DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
 
@@ -84,7 +84,7 @@ class Deal:
         return rec
 
     @classmethod
-    def from_json(cls, record: Any) -> "Deal":
+    def from_json(cls, record: Any) -> Deal:
         """A deal from its record (:meth:`to_json`); unknown fields are errors."""
         from .records import _cards
 
@@ -102,8 +102,8 @@ class Deal:
         return cls(
             tuple(Hand.from_json(h, f"hands[{i}]") for i, h in enumerate(hands)),
             Contract.parse(record["contract"]),
-            parse_seat(record["declarer"], "declarer"),
-            parse_seat(record.get("leader", 0), "leader"),
+            Seat.parse(record["declarer"], "declarer", strict=True),
+            Seat.parse(record.get("leader", 0), "leader", strict=True),
             tuple(_cards(record.get("talon") or [], "talon")),
             tuple(_cards(record.get("discard") or [], "discard")),
         )

@@ -55,7 +55,7 @@ class Hand:
             self.mask = mask_of(Card.parse(c) for c in cards)
 
     @classmethod
-    def parse(cls, text: str) -> "Hand":
+    def parse(cls, text: str) -> Hand:
         """Parse a list of cards (``As Kd 10h``) or the compact form ``♠AKJ ♣AJ10 ♦AJ98 ♥—``."""
         t = text.strip()
         if t and t[0] in "♠♣♦♥♤♧♢♡":
@@ -67,7 +67,7 @@ class Hand:
         return [str(c) for c in cards_of(self.mask)]
 
     @classmethod
-    def from_json(cls, value: Any, path: str = "hand") -> "Hand":
+    def from_json(cls, value: Any, path: str = "hand") -> Hand:
         """A hand from a list of cards (or one string of them); a card twice is an error."""
         if not isinstance(value, (list, tuple, str)):
             raise CardError(f"expected a list of cards, got {type(value).__name__}", path)

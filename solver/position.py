@@ -22,7 +22,6 @@ reader.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Any
 
 from .cards import RANK_LETTERS, Card
@@ -204,7 +203,7 @@ class Position:
 
     # ------------------------------------------------------------------ validation
     def validate(self) -> None:
-        seen = {}
+        seen: dict[int, str] = {}
 
         def claim(card: int, where: str):
             if card in seen:
@@ -282,8 +281,8 @@ class Position:
             self._stack.append((done, self.leader))
             self.taken[winner] += 1
             self.trick = []
-            self.leader = winner
-            return winner
+            self.leader = SEATS[winner]
+            return self.leader
         self._stack.append(None)
         return None
 
@@ -300,7 +299,7 @@ class Position:
         self.hands[seat] |= card.mask
         return Move(seat, card)
 
-    def copy(self, stack: bool = True) -> "Position":
+    def copy(self, stack: bool = True) -> Position:
         """An independent copy; with its move history (so it can :meth:`undo`) unless
         ``stack=False``."""
         p = Position.__new__(Position)
@@ -312,7 +311,7 @@ class Position:
         p._stack = list(self._stack) if stack else []
         return p
 
-    def root(self) -> "Position":
+    def root(self) -> Position:
         """The position before the first of :attr:`moves` (a copy; no history)."""
         p = self.copy()
         while p._stack:
@@ -358,7 +357,7 @@ class Position:
         return rec
 
     @classmethod
-    def from_json(cls, record: Any) -> "Position":
+    def from_json(cls, record: Any) -> Position:
         """A position from a ``prefdd solve`` record (:func:`solver.records.position_from_json`)."""
         from .records import position_from_json
 
@@ -372,7 +371,7 @@ class Position:
         return f"{self.contract} {self.declarer} {hands} {trick} {','.join(map(str, self.taken))} {out}"
 
     @classmethod
-    def from_str(cls, text: str) -> "Position":
+    def from_str(cls, text: str) -> Position:
         """Read the one-line notation back (errors name the field at fault)."""
         return parse_position(text)
 
@@ -463,6 +462,6 @@ def _why_illegal(hand: int, lead_suit: int | None, trump: int | None) -> str:
 
     if lead_suit is not None and hand & SUIT_MASKS[lead_suit]:
         return f"must follow suit {SUIT_SYMBOLS[lead_suit]}"
-    if trump is not None and hand & SUIT_MASKS[trump]:
+    if lead_suit is not None and trump is not None and hand & SUIT_MASKS[trump]:
         return f"void in {SUIT_SYMBOLS[lead_suit]}, must play a trump {SUIT_SYMBOLS[trump]}"
     return "not allowed"

@@ -47,13 +47,17 @@ class Seat(IntEnum):
         return _RUSSIAN[self]
 
     @classmethod
-    def parse(cls, value: object, path: str = "seat") -> Seat:
+    def parse(cls, value: object, path: str = "seat", *, strict: bool = False) -> Seat:
         """A seat from ``0``/``1``/``2``, a Seat, ``"1"``, ``"first"``, ``"first hand"``,
-        ``"первая рука"``, ``"вторая"``…; a :class:`PositionError` naming ``path`` otherwise."""
-        return SEATS[parse_seat(value, path, strict=False)]
+        ``"первая рука"``, ``"вторая"``… (with ``strict``, as in a JSON record: an integer
+        only); a :class:`PositionError` naming ``path`` otherwise."""
+        return SEATS[parse_seat(value, path, strict=strict)]
 
-    __str__ = int.__repr__  # "0", as a bare int prints (IntEnum does so from 3.11 on)
-    __format__ = int.__format__
+    def __str__(self) -> str:  # "0", as a bare int prints
+        return str(int(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec)
 
 
 SEATS: tuple[Seat, Seat, Seat] = (Seat.FIRST, Seat.SECOND, Seat.THIRD)

@@ -49,11 +49,11 @@ def table_record(rec: dict, engine) -> dict:
 
     if rec.get("trick") or rec.get("history"):
         raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
-    table = {}
-    for strain in STRAINS:
-        table[strain] = [engine.solve(position_from_json(dict(rec, contract=strain, declarer=d))) for d in range(3)]
+    from .dd_table import DDTable
+
+    table = DDTable.compute(position_from_json(dict(rec, contract="nt", declarer=0)), engine)
     out = {"id": rec["id"]} if "id" in rec else {}
-    out["table"] = table
+    out["table"] = table.to_json()
     return out
 
 
