@@ -8,11 +8,11 @@ python-chess ``move_stack``), and validates whatever it is given. Seats are
 Text notation (one line, like a chess FEN; ``str(pos)`` prints it and
 :meth:`Position.from_str` reads it back)::
 
-    7h 0 AKJ.AT.AJ98./Q.K.K.KQJ/... 1:Ks,Qs 1,0,0 7s,8s
-    │  │ │                          │       │     └ out of play (talon/discard), or -
-    │  │ │                          │       └ tricks taken by seats 0,1,2 (default 0,0,0)
-    │  │ │                          └ leader, a colon, the cards of the trick in play order
-    │  │ └ the three hands (seats 0/1/2), each ♠.♣.♦.♥ high to low, T for ten, empty if void
+    7h 0 A.7..A/.Q.K./J...T 1:Ks,Qs 1,0,0 7s,8s
+    │  │ │                  │       │     └ cards out of play (talon, discard), or -
+    │  │ │                  │       └ tricks taken by seats 0,1,2 (default 0,0,0)
+    │  │ │                  └ the leader, a colon, the cards of the trick in play order
+    │  │ └ hands of seats 0/1/2, each ♠.♣.♦.♥ high to low, T for ten, empty if void
     │  └ the declarer's seat
     └ the contract: s c d h nt misere, or with a level (7h, 6nt)
 

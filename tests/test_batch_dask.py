@@ -25,6 +25,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow
 def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = [json.dumps(r) for r in reference_deals]
@@ -55,6 +56,7 @@ def test_solve_many_on_dask(cluster, reference_deals):
         assert r["declarer_tricks"] == reference_deals[r["input_line"] - 1]["declarer_tricks"]
 
 
+@pytest.mark.slow
 def test_cli_dask_local(tmp_path, reference_deals, capsys):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:5]))
