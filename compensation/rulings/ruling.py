@@ -30,10 +30,7 @@ KIND_WORD = {
 
 
 def _num(x) -> str:
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    return f"{x.numerator}/{x.denominator} (≈{float(x):.2f})"
+    return text_number(x, approx=True)
 
 
 @dataclass(frozen=True)
