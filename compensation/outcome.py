@@ -98,7 +98,7 @@ class Outcome:
     raspasovka_round  1 for the first raspasovka in a row, 2 for the next, ...
     """
 
-    contract: Contract
+    contract: Contract | str
     declarer: int | None = None
     decisions: Mapping[int, str] = field(default_factory=dict)
     tricks: tuple | None = None

@@ -2,6 +2,7 @@
 who leads first. A :class:`~solver.position.Position` is a deal part-way through play."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from .seat import Seat
 DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Deal:
     """Hands (seats 0, 1, 2 in play order, each a :class:`Hand`), the talon (the two cards
     turned up) and the discard (the declarer's two cards out of play), the contract, the
@@ -23,22 +24,29 @@ class Deal:
 
     The declarer's hand is the one he plays from, after his discard. Validation: no card
     twice, equal hands, and a full deal (10 cards each) accounts for all 32 cards.
+    Given as text, ints or lists, the fields are stored as the value types below.
     """
 
-    hands: tuple
+    hands: tuple[Hand, Hand, Hand]
     contract: Contract
     declarer: Seat
-    leader: Seat = Seat.FIRST
-    talon: tuple = ()
-    discard: tuple = ()
+    leader: Seat
+    talon: tuple[Card, ...]
+    discard: tuple[Card, ...]
 
-    def __post_init__(self):
-        object.__setattr__(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands))
-        object.__setattr__(self, "contract", Contract.parse(self.contract))
-        object.__setattr__(self, "declarer", Seat.parse(self.declarer, "declarer"))
-        object.__setattr__(self, "leader", Seat.parse(self.leader, "leader"))
-        object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
-        object.__setattr__(self, "discard", tuple(Card.parse(c) for c in self.discard))
+    def __init__(self, hands: Iterable[Hand | Iterable[Card | str] | str | int], contract: Contract | str,
+                 declarer: int | str, leader: int | str = 0, talon: Iterable[Card | str] = (),
+                 discard: Iterable[Card | str] = ()):
+        put = object.__setattr__
+        put(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in hands))
+        put(self, "contract", Contract.parse(contract))
+        put(self, "declarer", Seat.parse(declarer, "declarer"))
+        put(self, "leader", Seat.parse(leader, "leader"))
+        put(self, "talon", tuple(Card.parse(c) for c in talon))
+        put(self, "discard", tuple(Card.parse(c) for c in discard))
+        self._validate()
+
+    def _validate(self) -> None:
         if len(self.hands) != 3:
             raise PositionError(f"hands: expected three hands, got {len(self.hands)}")
         sizes = [len(h) for h in self.hands]
