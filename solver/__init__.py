@@ -20,6 +20,7 @@ from .contract import Contract, Strain
 from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
+from .play_analysis import PlayAnalysis, PlayStep, analyse_play
 from .position import Move, Position, legal_mask, parse_position, trick_winner
 from .records import constraints_from_json, position_from_json
 from .seat import SEATS, Seat, parse_seat
@@ -93,5 +94,5 @@ __all__ = [
     "parse_seat", "Position", "Move", "parse_position", "Deal", "legal_mask", "trick_winner", "Constraints",
     "PenaltyCard", "LeadRestriction", "Plan", "position_from_json", "constraints_from_json", "solve", "analyse",
     "solve_table", "DDTable", "Engine", "Analysis", "thread_engine", "PrefError", "CardError", "PositionError",
-    "IllegalMoveError", "SearchLimitError", "__version__",
+    "IllegalMoveError", "SearchLimitError", "analyse_play", "PlayAnalysis", "PlayStep", "__version__",
 ]

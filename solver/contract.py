@@ -93,7 +93,8 @@ class Contract:
         if isinstance(text, Contract):
             return text
         if not isinstance(text, str):
-            raise PositionError(f"unknown contract {text!r} ({_HINT})", "contract")
+            raise PositionError(f"unknown contract {text!r}: expected a string such as '7h', '6nt' or 'misere'",
+                                "contract")
         t = text.strip()
         if not t:
             raise PositionError(f"empty ({_HINT})", "contract")
