@@ -23,21 +23,15 @@ def table_record(rec: dict, engine) -> dict:
     """Every strain × declarer from the record's position (a trick must not be in progress:
     the cards already played would have followed other rules under another trump). The
     record's constraints, if any, apply to every strain."""
-    from .records import check_constraints, constraints_from_json, position_from_json
+    from .dd_table import DDTable
+    from .records import constraints_from_json, position_from_json
 
     if rec.get("trick") or rec.get("history"):
         raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
     cons = constraints_from_json(rec.get("constraints"))
-    table = {}
-    for strain in STRAINS:
-        row = []
-        for d in range(3):
-            pos = position_from_json(dict(rec, contract=strain, declarer=d))
-            check_constraints(pos, cons)
-            row.append(engine.solve(pos, cons))
-        table[strain] = row
+    pos = position_from_json(dict(rec, contract="nt", declarer=0))  # each strain and declarer in turn
     out = {"id": rec["id"]} if "id" in rec else {}
-    out["table"] = table
+    out["table"] = DDTable.compute(pos, engine, cons).to_json()
     return out
 
 

@@ -68,6 +68,7 @@ def test_cli_malformed_input(text, tmp_path, capsys):
     assert err.startswith("prefdd solve:") and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_fuzzed_incidents_fail_cleanly():
     """Incidents with one value anywhere (up to three levels deep) replaced by junk."""
     import glob

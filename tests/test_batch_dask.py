@@ -25,6 +25,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow
 def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = [json.dumps(r) for r in reference_deals]
@@ -52,6 +53,7 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
             assert r["declarer_tricks"] == answers[r["id"]], r
 
 
+@pytest.mark.slow
 def test_solve_many_on_dask(cluster, reference_deals):
     out = list(solve_many(reference_deals[:12], dask=cluster.scheduler_address, chunk_size=3))
     assert sorted(r["input_line"] for r in out) == list(range(1, 13))
@@ -59,6 +61,7 @@ def test_solve_many_on_dask(cluster, reference_deals):
         assert r["declarer_tricks"] == reference_deals[r["input_line"] - 1]["declarer_tricks"]
 
 
+@pytest.mark.slow
 def test_cli_dask_local(tmp_path, reference_deals, capsys):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:5]))
@@ -73,6 +76,7 @@ def test_dask_missing_is_a_clear_error(monkeypatch):
         make_backend(dask="tcp://127.0.0.1:1")
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler(tmp_path, reference_deals):
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps(reference_deals[0]) + "\n")

@@ -75,6 +75,7 @@ def check_output(out_path, bad, good, answers):
     return recs
 
 
+@pytest.mark.slow
 def test_mixed_file_two_workers(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     bad, good = write_mixed(src, reference_deals)
@@ -102,6 +103,7 @@ def test_mixed_file_cli(tmp_path, reference_deals, capsys):
     check_output(out, bad, good, known(reference_deals))
 
 
+@pytest.mark.slow
 def test_all_cards_through_workers(tmp_path, reference_deals):
     # every legal card's value: the best of them (for the side to move) is the position's value
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
@@ -130,6 +132,7 @@ def test_missing_ids_and_duplicate_ids(tmp_path, reference_deals):
     assert recs[4]["error"] == "line 4: id 1 is already used on line 1"
 
 
+@pytest.mark.slow
 def test_solve_many_api(reference_deals):
     answers = known(reference_deals)
     recs = reference_deals[:10] + ["{broken", {"id": "empty"}]
@@ -236,6 +239,7 @@ def test_principal_line_survives(reference_deals):
     assert out["declarer_tricks"] == rec["declarer_tricks"]
 
 
+@pytest.mark.slow
 def test_real_rulings_through_the_batch(tmp_path, reference_deals):
     pytest.importorskip("compensation.rulings")
     # rule 1.4.2.1, the declarer offends on 6NT: "one undertrick of the contract to gora".

@@ -44,6 +44,7 @@ def check_complete(out_path, expected):
     assert sorted(r["input_line"] for r in recs) == list(range(1, len(expected) + 1))
 
 
+@pytest.mark.slow
 def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 60)  # 2340 records: seconds of work
@@ -78,6 +79,7 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     check_complete(out, expected)
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume(tmp_path, reference_deals, monkeypatch):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 4)
