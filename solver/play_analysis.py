@@ -404,7 +404,7 @@ def play_record(rec: dict, engine=None, *, summary: bool = False) -> dict:
 def option_conflict(args) -> str | None:
     """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
     if not args.analyse_play:
-        return "--text and --lang go with --analyse-play" if args.text or args.lang != "en" else None
+        return "--lang goes with --analyse-play" if args.lang != "en" else None
     others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
                                     ("--favour", args.favour is not None),
                                     ("--engine reference", args.engine == "reference")) if on]
