@@ -7,6 +7,9 @@ Usage::
     prefdd rule INCIDENT.json --json          # as JSON
     prefdd rule INCIDENT.json --convention leningrad --set players=4 --set compare=actual
     prefdd rule --list                        # every rule: number, pattern, title
+    prefdd rule INCIDENT.json --node-budget 5000000   # stop any one search after 5M nodes
+
+A ruling that searches for more than a second shows its progress on stderr.
 
 ``--set`` takes a scoring option (see ``docs/scoring.md``) or a ruling option
 (``compare``, ``resolve``; see ``docs/rulings.md``). A bad incident prints one line,
@@ -29,6 +32,9 @@ def register(subparsers):
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a scoring option or a ruling option (compare, resolve); repeatable")
     p.add_argument("--list", action="store_true", help="list every rule with its title and pattern")
+    p.add_argument("--node-budget", type=int, default=None, metavar="N",
+                   help="stop any one search after N nodes (an error, not a wrong answer); progress is shown on "
+                        "stderr once a ruling has searched for a second")
     p.set_defaults(func=run)
     return p
 
@@ -92,8 +98,16 @@ def run(args) -> int:
     if args.convention is not None and args.convention not in PRESETS:
         return _fail("--convention", f"unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
     settings = {"convention": args.convention, "overrides": overrides, "options": options}
+    if args.node_budget is not None and args.node_budget < 1:
+        return _fail("--node-budget", f"expected a positive number of nodes, got {args.node_budget}")
+    from solver.errors import SearchLimitError
+    from .rulings.progress import ProgressEngine
+
     try:
-        ruling = rule_incident(data, settings)
+        with ProgressEngine(node_budget=args.node_budget) as engine:
+            ruling = rule_incident(data, settings, engine=engine)
+    except SearchLimitError as e:
+        return _fail(name, f"{e}: the ruling needs a longer search (raise --node-budget)")
     except IncidentError as e:
         return _fail(name, str(e))
     except ScoringError as e:

@@ -26,6 +26,7 @@ from ..settlement import balance, resolve_split
 from ..sheet import Entries
 from . import rule
 from .ruling import Figure, Ruling, Text, text
+from .wording import count, setting
 
 
 # ------------------------------------------------------------------ scoring a result
@@ -199,10 +200,10 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
             continue
         for o in offs:
             r.write(v, "whists", d / len(offs), on=o,
-                    why=text(f"compensation: possible damage {_n(d)} whists"
-                             + (f", split between seats {offs[0]} and {offs[1]}" if len(offs) > 1 else ""),
-                             f"компенсация: возможный ущерб {_n(d)} вистов"
-                             + (f", поровну на места {offs[0]} и {offs[1]}" if len(offs) > 1 else "")))
+                    why=text(f"compensation: possible damage {count(d, 'whist', 'en')}"
+                             + (f", split between seat {offs[0]} and seat {offs[1]}" if len(offs) > 1 else ""),
+                             f"компенсация: возможный ущерб {count(d, 'whist')}"
+                             + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
         total += d
     return total
 
@@ -220,8 +221,9 @@ def made(ctx, declarer_tricks: int) -> bool:
 
 
 def describe_options(r: Ruling, ctx) -> None:
-    r.note(f"Correct play: {ctx.incident.option('resolve')}; compared with: {ctx.incident.option('compare')}.",
-           f"Правильная игра: {ctx.incident.option('resolve')}; сравнение с: {ctx.incident.option('compare')}.")
+    inc = ctx.incident
+    r.note(f"{setting('resolve', inc.option('resolve'), 'en')}; {setting('compare', inc.option('compare'), 'en')}.",
+           f"{setting('resolve', inc.option('resolve'))}; {setting('compare', inc.option('compare'))}.")
 
 
 def move_position(ctx) -> Position:
@@ -404,8 +406,8 @@ def shortfall_transfer(ctx, r: Ruling, offender: int, partner: int, rule_no: str
                                 "shortfall", f"результат сдачи {'-'.join(map(str, inc.result))}, без недобора "
                                              f"места {partner}"))
         r.write(offender, "gora", amount, why=text(
-            f"rule {rule_no}: seat {offender} takes seat {partner}'s gora for {s} missing trick(s)",
-            f"правило {rule_no}: место {offender} пишет в гору за недобор места {partner} ({s} взяток)"))
+            f"rule {rule_no}: seat {offender} takes seat {partner}'s gora for {count(s, 'trick', 'en')} missing",
+            f"правило {rule_no}: место {offender} пишет в гору за недобор места {partner} ({count(s, 'trick')})"))
     else:
         r.write_entries(e, text(f"the deal's result {'-'.join(map(str, inc.result))}",
                                 f"результат сдачи {'-'.join(map(str, inc.result))}"))
@@ -438,7 +440,7 @@ def overtake_shortfall(ctx) -> Ruling:
     else:
         deal_result(ctx, r)
         r.note(f"Seat {partner} could have taken enough tricks after the overtake: his shortfall (if any) stays his.",
-               f"Место {partner} могло добрать взятки после перебития: недобор (если есть) остаётся за ним.")
+               f"Место {partner} мог добрать взятки после перебития: недобор (если есть) остаётся за ним.")
     return r
 
 
