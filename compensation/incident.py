@@ -373,8 +373,6 @@ def _violation(v: dict, n_history: int) -> Violation:
     offenders = ()
     if v.get("offenders") is not None:
         offenders = tuple(v["offenders"])
-        if len(set(offenders)) != len(offenders):
-            raise IncidentError("violation.offenders", "a seat is listed twice")
         if offender is not None and offender not in offenders:
             raise IncidentError("violation.offenders", f"does not include the offender, seat {offender}")
         if offender is None:

@@ -102,6 +102,8 @@ def _message(e) -> IncidentError:
     if v == "enum":
         return IncidentError(where(parts), f"expected one of {', '.join(map(str, e.validator_value))}, "
                                            f"got {got!r}")
+    if v == "uniqueItems":
+        return IncidentError(where(parts), f"an entry is listed twice in {got!r}")
     if v in ("minItems", "maxItems") and isinstance(got, list):
         return IncidentError(where(parts), f"expected {_expected(e.schema)}, got {len(got)} item(s)")
     return IncidentError(where(parts), f"expected {_expected(e.schema)}, got {got!r}")

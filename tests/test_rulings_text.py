@@ -132,3 +132,19 @@ def test_whist_rounding_setting_changes_the_text_not_the_json():
         r = rule_incident(dict(inc, options={"whist_rounding": rounding}))
         assert shown in r.to_text("ru"), r.to_text("ru")
         assert any(w["amount"] == "46/3" for w in r.to_json()["writes"])
+
+
+def test_misere_catchers_and_the_dealer():
+    # misère: both others catch (decisions default to pass), named by hand; four players: the dealer
+    n = SeatNames("misere", 0, {1: "pass", 2: "pass"}, players=4)
+    assert n.say("место 1 и место 2 ловят; место 3 сдавал", "ru") == (
+        "вистующий второй руки и вистующий третьей руки ловят; сдающий сдавал")
+    assert n.say("seat 2 and seat 3", "en") == "the third-hand whister and the dealer"
+
+
+def test_contracts_in_words():
+    from compensation.outcome import parse_contract
+    from compensation.rulings.wording import contract_words
+
+    assert [contract_words(parse_contract(c)) for c in ("9d", "6nt", "misere", "7s")] == ["9♦", "6 БК", "мизер", "7♠"]
+    assert contract_words(parse_contract("6nt"), "en") == "6NT"

@@ -330,12 +330,12 @@ def opened_cards(ctx) -> Ruling:
         who_ru = f"место {o} вместе с местом {z}" if reading == "coalition" else f"место {o} в одиночку"
         r.figures.append(Figure(text(f"{who} could force on seat {y}, who had no trick, from the moment the "
                                      f"cards were opened: {count(k, 'trick', 'en')}; the result without the fault",
-                                     f"{who_ru} могли навязать месту {y} (у него не было взяток) с момента "
+                                     f"{who_ru} могли навязать месту {y} (до того без взяток) с момента "
                                      f"открытия карт: {count(k, 'trick')}; результат без нарушения"), tuple(cf),
                                 line=list(a.line)))
         if k == 0:
-            r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced on him ({reading} reading).",
-                   f"У места {o} не было отдачи к месту {y}: навязать ему взятку было нельзя.")
+            r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced there.",
+                   f"У места {o} не было отдачи к месту {y}: навязать взятку было нельзя.")
             continue
         cf_entries = result_entries(ctx, cf)
         for vct in range(3):
