@@ -18,9 +18,12 @@ the JSON Schema is ``compensation/incident.schema.json``)::
 
 ``parse_incident(data)`` checks it and returns an :class:`Incident`; every problem raises
 :class:`IncidentError` whose ``field`` is the path of the field at fault (``history[7]``,
-``violation.offender``, ``deal.hands[1]``). Checks that depend on the rule (who may
-offend, which contracts it applies to, the data it needs) are the rule's, in
-:mod:`compensation.rulings`.
+``violation.offender``, ``deal.hands[1]``). The record's shape — which fields exist, their
+types and ranges — is the schema's alone (:mod:`compensation.incident_shape`: an unknown
+field is an error naming the nearest known one); this module checks what a schema cannot
+say: cards dealt once, a legal history, a result that fits it. Checks that depend on the
+rule (who may offend, which contracts it applies to, the data it needs) are the rule's,
+in :mod:`compensation.rulings`.
 
 Lead out of turn: for rules whose violation is a lead by the wrong seat that was left
 standing (``violation.correction`` = ``"none"``), ``history[violation.move]`` is that

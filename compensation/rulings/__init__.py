@@ -27,6 +27,13 @@ What it returns: a :class:`~compensation.rulings.ruling.Ruling`. Bad or inconsis
 input raises :class:`~compensation.incident.IncidentError` (``field``: the path of the
 field at fault, e.g. ``violation.move``); never anything else for a user's mistake.
 
+Texts (``text(en, ru)``): write a seat as «место N» in the case the sentence needs
+(место, места, месту, местом, месте; «на место N» for the accusative) and "seat N" in
+English — the ruling names it as players do (:mod:`.wording`); a number with its noun
+through ``wording.count(n, "whist" | "trick" | "card", lang)`` (1 вист, 2 виста, 5 вистов);
+a setting through ``wording.setting(name, value, lang)``; never an identifier in Russian.
+A violation field given but never asked for with ``violation.get`` is said in the notes.
+
 The decorator's declarative checks run before the function: ``contracts`` (the kinds the
 rule applies to: ``game``, ``misere``, ``raspasovka``; default ``("game", "misere")``),
 ``offender`` (``any`` | ``defender`` | ``declarer`` | ``passer`` | ``whister`` | ``none``),

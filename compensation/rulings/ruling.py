@@ -251,8 +251,11 @@ class Ruling:
             return self.names.say(s, lang)
 
         L = []
-        L.append((f"Правило {self.rule}: " if ru else f"Rule {self.rule}: ") + self.title.get(lang)
-                 + ("" if ru else f"  [{self.pattern}]"))
+        numbered = any(ch.isdigit() for ch in self.rule)  # "claim" is a name, not a number to quote
+        if ru:
+            L.append((f"Правило {self.rule}: " if numbered else "Правило — ") + self.title.get(lang))
+        else:
+            L.append(f"Rule {self.rule}: {self.title.get(lang)}  [{self.pattern}]")
         L.append("  " + self.rule_text.get(lang))
         if self.incident_id is not None:
             L.append(("  Инцидент: " if ru else "  Incident: ") + str(self.incident_id))
