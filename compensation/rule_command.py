@@ -67,7 +67,9 @@ def run(args) -> int:
         return _list(args.lang)
     if not args.input:
         return _fail("input", "give an incident file (or --list)")
-    from .conventions import PRESETS, parse_option
+    import difflib
+
+    from .conventions import OPTION_NAMES, PRESETS, parse_option
     from .errors import ScoringError
     from .incident import RULING_OPTIONS, IncidentError
     from .rulings import rule_incident
@@ -91,6 +93,9 @@ def run(args) -> int:
         if k in RULING_OPTIONS:
             options[k] = v.strip()
             continue
+        if k not in OPTION_NAMES:
+            near = difflib.get_close_matches(k, [*OPTION_NAMES, *RULING_OPTIONS], n=1)
+            return _fail("--set", f"{k}: unknown option" + (f" (did you mean {near[0]!r}?)" if near else ""))
         try:
             overrides[k] = parse_option(k, v)
         except ScoringError as e:

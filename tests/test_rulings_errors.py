@@ -175,3 +175,12 @@ def test_progress_engine_reports_its_searches():
     with ProgressEngine(stream=quiet) as engine:
         engine.analyse(inc.start())
     assert quiet.getvalue() == ""
+
+
+def test_cli_unknown_set_option_suggests_the_nearest(tmp_path):
+    p = tmp_path / "ok.json"
+    p.write_text(json.dumps(OK))
+    out = run_cli([str(p), "--set", "whist_roundin=up"])
+    assert out.returncode == 2 and "did you mean 'whist_rounding'" in out.stderr
+    out = run_cli([str(p), "--set", "whist_rounding=up"])
+    assert out.returncode == 0 and "Настройки:" in out.stdout and "висты округляются вверх" in out.stdout
