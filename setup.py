@@ -1,9 +1,11 @@
 """Build entry: setuptools metadata lives in pyproject.toml; this file adds the Cython engine.
 
-The extension ``solver.engine._cysearch`` is compiled when the package is installed
-(``pip install .`` or ``pip install -e .``). It is optional: without Cython or without a
-C compiler the build says so and the package still installs and runs on the Numba
-engine (``solver.engine.cy_backend.available()`` is then False). See docs/backends.md.
+The search kernel ``solver/engine/kernel.py`` (plain Python with the C types of
+``kernel.pxd``) is compiled by Cython into the extension ``solver.engine.kernel`` when the
+package is installed (``pip install .`` or ``pip install -e .``). It is optional: without
+Cython or without a C compiler the build says so and the package still installs and runs
+the same source on Numba (``solver.engine.cy_backend.available()`` is then False). See
+docs/backends.md.
 """
 import sys
 
@@ -12,8 +14,8 @@ from setuptools import Extension, setup
 
 def cython_extensions():
     ext = Extension(
-        "solver.engine._cysearch",
-        ["solver/engine/_cysearch.pyx"],
+        "solver.engine.kernel",
+        ["solver/engine/kernel.py"],
         extra_compile_args=["-O3"] if sys.platform != "win32" else ["/O2"],
         optional=True,
     )

@@ -6,8 +6,9 @@
    both backends in turn (paired, so a load spike on a shared machine hits both), the
    table emptied before each solve. Median / p90 / max ms per backend, the median of the
    per-deal ratio, and a check that both searched exactly the same number of nodes.
-2. Process start to first answer: a fresh ``python -c`` solving one full deal, per
-   backend (``PREFDD_ENGINE``), the median of three runs; Numba with its cache warm.
+2. Process start to first answer: a fresh ``python -c`` solving one full deal, and a fresh
+   ``prefdd solve`` (``python -m solver.cli solve``) of one deal, per backend
+   (``PREFDD_ENGINE``), the median of three runs, wall and CPU; Numba with its cache warm.
 3. A batch of deals (an equal share of each row) on N workers: threads on the Cython
    backend (one engine, so one table, per thread; the search releases the GIL) against
    processes on the Numba backend (spawned, as a fresh pool would be), with the
@@ -53,7 +54,7 @@ def rows_table(n, table_mb):
     warm = deals("trump, declarer leads", 1)[0]
     for e in engines.values():
         e.solve(warm)  # Numba: load the cached code; both: touch the table
-    print("## Per deal, table emptied before each solve "
+    print("## Per deal, thread CPU ms, table emptied before each solve "
           f"({n} seeded deals a row, table {table_mb} MB, paired runs)\n")
     print("| category | Numba median | p90 | max | Cython median | p90 | max | Numba/Cython (median of ratios) "
           "| nodes median | same nodes |")
@@ -64,9 +65,9 @@ def rows_table(n, table_mb):
         for pos in deals(row, n):
             for b, e in engines.items():
                 e.new_generation()
-                t = time.perf_counter()
+                t = time.thread_time()
                 e.solve(pos)
-                ts[b].append((time.perf_counter() - t) * 1000)
+                ts[b].append((time.thread_time() - t) * 1000)  # CPU time: robust on a shared machine
                 nodes[b].append(e.nodes)
         ratio = statistics.median(a / c for a, c in zip(ts["numba"], ts["cython"]))
         cells = []
@@ -88,27 +89,52 @@ FIRST_ANSWER = (
 )
 
 
+def _fresh(argv, env):
+    """Run a fresh process; its wall time and CPU time (user + system)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    out = subprocess.run(argv, capture_output=True, text=True, cwd=HERE.parent, env=env)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return out, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def startup_table():
-    print("## Process start to first answer (one full deal, fresh `python -c`, median of 3)\n")
-    print("| backend | wall from exec (s) | in-process import + solve (s) | Numba imported |")
-    print("|---|---|---|---|")
+    print("## Process start to first answer (one full deal, fresh process, median of 3)\n")
+    print("| backend | what | wall from exec (s) | CPU (s) | in-process import + solve (s) | Numba imported |")
+    print("|---|---|---|---|---|---|")
+    one = HERE.parent / "build" / "one_deal.jsonl"
+    one.parent.mkdir(exist_ok=True)
+    one.write_text(open(HERE.parent / "examples" / "deals.jsonl").readline())
     for b in BACKENDS:
-        walls, inner, imported = [], [], "?"
+        env = dict(os.environ, PREFDD_ENGINE=b)
+        walls, cpus, inner, imported = [], [], [], "?"
         for _ in range(3):
-            env = dict(os.environ, PREFDD_ENGINE=b)
-            t = time.perf_counter()
-            out = subprocess.run([sys.executable, "-c", FIRST_ANSWER], capture_output=True, text=True,
-                                 cwd=HERE.parent, env=env)
-            walls.append(time.perf_counter() - t)
+            out, wall, cpu = _fresh([sys.executable, "-c", FIRST_ANSWER], env)
             parts = out.stdout.split()
             if out.returncode or len(parts) != 4 or parts[0] != b:
-                print(f"| {b} | failed: {out.stderr.strip().splitlines()[-1:] or parts} | | |")
+                print(f"| {b} | python -c | failed: {out.stderr.strip().splitlines()[-1:] or parts} | | | |")
                 break
+            walls.append(wall)
+            cpus.append(cpu)
             inner.append(float(parts[2]))
             imported = parts[3]
         else:
-            print(f"| {b} | {statistics.median(walls):.2f} | {statistics.median(inner):.2f} | {imported} |")
-    print()
+            print(f"| {b} | `python -c` import + solve | {statistics.median(walls):.2f} | {statistics.median(cpus):.2f} "
+                  f"| {statistics.median(inner):.2f} | {imported} |")
+        walls, cpus = [], []
+        for _ in range(3):
+            out, wall, cpu = _fresh([sys.executable, "-m", "solver.cli", "solve", str(one)], env)
+            if out.returncode:
+                print(f"| {b} | prefdd solve | failed: {out.stderr.strip().splitlines()[-1:]} | | | |")
+                break
+            walls.append(wall)
+            cpus.append(cpu)
+        else:
+            print(f"| {b} | `prefdd solve` one deal | {statistics.median(walls):.2f} | {statistics.median(cpus):.2f} | | |")
+    print(f"\nload average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores\n")
 
 
 # ---------------------------------------------------------------- 3. batches

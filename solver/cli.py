@@ -11,6 +11,7 @@ COMMANDS = (
     "compensation.score_command",
     "compensation.rule_command",
     "compensation.batch_command",
+    "prefdd.web.serve_command",
 )
 
 

@@ -178,3 +178,10 @@ def _on_side(side: str, seat: int, declarer: int) -> bool:
 
 
 NO_CONSTRAINTS = Constraints()
+
+
+def check_constraints(pos, cons: Constraints) -> None:
+    """Penalty cards must be held by their seat (checked once, where a search starts)."""
+    for p in cons.penalty_cards:
+        if not pos.hands[p.seat] & p.card.mask:
+            raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")

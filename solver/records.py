@@ -17,7 +17,7 @@ A record (one JSON object) has:
 from __future__ import annotations
 
 from .cards import Card, parse_cards
-from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
+from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, check_constraints  # noqa: F401 (re-export)
 from .errors import PositionError, PrefError
 from .hands import mask_of
 from .position import Position
@@ -127,8 +127,3 @@ def constraints_from_json(data) -> Constraints:
     return Constraints(pcs, lead, plan)
 
 
-def check_constraints(pos: Position, cons: Constraints) -> None:
-    """Penalty cards must be held by their seat."""
-    for p in cons.penalty_cards:
-        if not pos.hands[p.seat] & p.card.mask:
-            raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")

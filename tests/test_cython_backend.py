@@ -1,7 +1,7 @@
-"""The Cython engine against the Numba engine and against the reference minimax.
+"""The kernel's Cython compilation against its Numba one and against the reference minimax.
 
-The two backends run the same algorithm, so on the same arrays they must agree on
-everything observable: the value, the statistics vector (nodes, table hits, stores,
+The two backends compile the same source (solver/engine/kernel.py), so on the same
+arrays they must agree on everything observable: the value, the statistics vector (nodes, table hits, stores,
 cutoff counters, the deciding root move) and the transposition table itself, bit for bit.
 Values are also checked against :mod:`solver.reference` (plain minimax, no shared code)
 and against the recorded answers of ``tests/data/reference_deals.jsonl``.
@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver import Position, SearchLimitError, position_from_json, reference as ref
 from solver.constraints import NO_CONSTRAINTS, Constraints, PenaltyCard
-from solver.engine import Engine, core
+from solver.engine import Engine
 from solver.engine import cy_backend as cy
+from solver.engine import layout as core
 from solver.engine.api import _Root
-from solver.engine.tables import NTH, REP, SPREAD, SQ
+from solver.engine.backends import load_backend
 from strategies import constraints_for, positions
 
 if not cy.available():
@@ -31,7 +32,9 @@ if not cy.available():
     pytest.skip(cy.reason, allow_module_level=True)
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-TABLES = (SQ, REP, SPREAD, NTH)
+NB = load_backend("numba")
+CY = load_backend("cython")
+TABLES = NB.tables
 
 
 def cython_engine(**kw):
@@ -66,7 +69,7 @@ class Twin:
     def mtd(self, root, lo, hi, guess):
         """Both backends' exact value on their own tables; asserts they agree in every detail."""
         out = {}
-        for which, fn in (("numba", core.mtd), ("cython", cy.mtd)):
+        for which, fn in (("numba", NB.mtd), ("cython", CY.mtd)):
             head, tail = self._common(root, which)
             out[which] = fn(*head, np.int64(lo), np.int64(hi), np.int64(guess), *tail, *TABLES)
         self.same(out)
@@ -74,7 +77,7 @@ class Twin:
 
     def search(self, root, target):
         out = {}
-        for which, fn in (("numba", core.search), ("cython", cy.search)):
+        for which, fn in (("numba", NB.search), ("cython", CY.search)):
             head, tail = self._common(root, which)
             out[which] = fn(*head, np.int64(target), *tail, *TABLES)
         self.same(out)
@@ -212,7 +215,7 @@ def test_a_table_filled_by_one_backend_serves_the_other(reference_deals):
     fresh_nodes = int(t.stats["numba"][core.S_NODES])
     t.tt["numba"] = t.tt["cython"]  # Numba reads the table Cython wrote
     head, tail = t._common(t.root, "numba")
-    assert core.mtd(*head, np.int64(0), np.int64(hi), np.int64(hi // 2), *tail, *TABLES) == v
+    assert NB.mtd(*head, np.int64(0), np.int64(hi), np.int64(hi // 2), *tail, *TABLES) == v
     assert t.stats["numba"][core.S_NODES] < fresh_nodes
 
 
@@ -249,24 +252,30 @@ def test_bad_arrays_are_refused_with_the_field_named(reference_deals, field, bad
     argv = list(head) + [np.int64(3)] + list(tail)
     argv[names.index(field) + (1 if names.index(field) >= 5 else 0)] = bad
     with pytest.raises(ValueError, match=field):
-        cy.search(*argv, *TABLES)
+        CY.search(*argv, *TABLES)
 
 
 def test_compiled_layout_matches_layout_module():
-    """The extension's array indices are compiled in: they must be layout.py's."""
+    """The extension's array indices are compiled in (kernel.pxd): they must be layout.py's."""
     from solver.engine import layout
 
-    compiled = dict(cy._cysearch.LAYOUT)
-    assert compiled.pop("HW") == core.HW  # the ordering weight tuned in core.py
+    compiled = dict(CY.kernel.LAYOUT)
     assert compiled == {k: getattr(layout, k) for k in compiled}
     assert {k for k in vars(layout) if k.isupper()} <= set(compiled)
+    assert dict(NB.kernel.LAYOUT) == compiled
 
 
-def test_tables_built_without_numba_are_the_same():
-    for mine, theirs in zip(cy.build_tables(), TABLES):
+def test_tables_same_in_both_compilations_and_by_hand():
+    for mine, theirs in zip(CY.tables, NB.tables):
         np.testing.assert_array_equal(mine, theirs)
-
-
+    SQ, REP, SPREAD, NTH = CY.tables
+    alive = 0b00101101  # cards 0, 2, 3, 5 of a suit still out
+    assert SQ[alive * 256 + 0b00100100] == 0b1010  # cards 2 and 5 are the 2nd and 4th live ones
+    assert REP[alive * 256 + 0b00100100] == 0b00100100  # card 3 between them: two runs
+    assert REP[alive * 256 + 0b00001100] == 0b00000100  # 2 and 3 touch: one run, its lowest
+    assert REP[alive * 256 + 0b00101000] == 0b00001000  # 3 and 5 touch once 4 (played) is out
+    assert SPREAD[0b101] == 0b10001
+    assert [NTH[0b10100100 * 8 + k] for k in range(3)] == [2, 5, 7]
 # ---------------------------------------------------------------- threads
 
 def test_threads_one_table_each_give_the_sequential_answers(reference_deals):
@@ -305,7 +314,7 @@ def test_search_releases_the_gil(reference_deals):
         def worker():
             tt[:] = 0
             started.set()
-            cy.mtd(*head, 0, 10, 0, *tail, *TABLES)
+            CY.mtd(*head, 0, 10, 0, *tail, *TABLES)
             done.set()
 
         th = threading.Thread(target=worker)
@@ -320,3 +329,35 @@ def test_search_releases_the_gil(reference_deals):
             seen_between = True
             break
     assert seen_between
+
+
+# ---------------------------------------------------------------- the plain-Python run of the kernel
+
+@settings(max_examples=60, **SETTINGS)
+@given(st.data())
+def test_plain_python_kernel_same_as_compiled(data):
+    """``PREFDD_ENGINE=python`` runs kernel.py uncompiled (for debuggers and coverage): the
+    same values, card values and node counts as the compiled kernel."""
+    pos = data.draw(positions(max_cards=3))
+    cons = data.draw(constraints_for(pos)) if data.draw(st.booleans()) else NO_CONSTRAINTS
+    a = Engine(backend="python", table_mb=0.06).analyse(pos, cons, all_cards=True)
+    b = cython_engine(table_mb=0.06).analyse(pos, cons, all_cards=True)
+    assert (a.declarer_tricks, a.card_values, a.nodes) == (b.declarer_tricks, b.card_values, b.nodes)
+    assert a.declarer_tricks == ref.solve(pos, cons)
+
+
+def test_every_kernel_function_is_compiled_by_numba_too():
+    """Each function kernel.pxd declares (but the entry points, which release the GIL in
+    Python) is njit-ed in the Numba module: none falls back to slow Python calls there."""
+    import pathlib
+    import re
+
+    from numba.core.registry import CPUDispatcher
+
+    pxd = (pathlib.Path(CY.kernel.__file__).with_name("kernel.pxd")).read_text()
+    names = set(re.findall(r"^cdef (?:inline )?[\w\s(),*]*?\b(\w+)\(", pxd, re.M))
+    names |= {"u64", "i64", "lowest_index", "highest_bit"}
+    names -= {"run_search", "run_mtd", "data"}
+    assert {"search_with", "order_moves", "tt_victim", "bound_verdict"} <= names
+    plain = sorted(n for n in names if not isinstance(getattr(NB.kernel, n), CPUDispatcher))
+    assert plain == []

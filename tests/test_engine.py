@@ -194,3 +194,62 @@ def test_dd_table(reference_deals):
             assert v == e.solve(position_from_json(dict(rec, contract=strain, declarer=d)))
     with pytest.raises(Exception, match="start of a trick"):
         table_record(dict(rec, history=["As"]), e)
+
+
+# ---------------------------------------------------------------- layering: a Cython process never imports Numba
+
+NO_NUMBA_CLI = """
+import sys
+from solver.cli import main
+main(["solve", sys.argv[1]])
+print("NUMBA-IMPORTED" if "numba" in sys.modules else "NUMBA-ABSENT")
+"""
+
+NO_NUMBA_BATCH = """
+import json, sys
+from compensation.batch.work import Options, answer_chunk
+rec = json.loads(open(sys.argv[1]).readline())
+out = answer_chunk([("solve", 1, rec.get("id"), rec)], Options())
+assert out[0]["declarer_tricks"] == rec["declarer_tricks"], out
+print("NUMBA-IMPORTED" if "numba" in sys.modules else "NUMBA-ABSENT")
+"""
+
+
+@pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
+@pytest.mark.parametrize("code,data", [(NO_NUMBA_CLI, "examples/deals.jsonl"),
+                                       (NO_NUMBA_CLI, "examples/raspasovka_ending.json"),
+                                       (NO_NUMBA_BATCH, "tests/data/reference_deals.jsonl")],
+                         ids=["prefdd solve", "prefdd solve raspasovka past the talon", "batch worker"])
+def test_default_engine_process_never_imports_numba(code, data):
+    """A fresh process on the default (Cython) engine answers without importing Numba: the
+    CLI's ``solve`` on a file of deals and on a raspasovka ending past the talon (which the
+    misère engine answers), and a batch worker's first record. (A raspasovka position
+    with talon-led tricks still to play uses the raspasovka module's own Numba search.)"""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).parent.parent
+    env = {k: v for k, v in os.environ.items() if k != "PREFDD_ENGINE"}
+    out = subprocess.run([sys.executable, "-c", code, str(root / data)], capture_output=True, text=True, env=env,
+                         cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "NUMBA-ABSENT", out.stdout
+
+
+def test_kernel_source_runs_without_cython_installed():
+    """Uncompiled, kernel.py needs ``cython`` only for ``cython.compiled`` and ``nogil``: with
+    the package absent the stand-in (solver/engine/_nocython.py) is used, and the plain
+    run answers (two tricks: AK of trumps against QJ and T9, hand-checked)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['cython'] = None\n"
+            "from solver import Position\nfrom solver.engine import Engine\n"
+            "pos = Position(hands=[['As', 'Ks'], ['Qs', 'Js'], ['Ts', '9s']], contract='7s', declarer=0, leader=0)\n"
+            "e = Engine(backend='python', table_mb=0.01)\n"
+            "print(e.solve(pos), e.backend.kernel.cython.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2", "solver.engine._nocython"]

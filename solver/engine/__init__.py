@@ -1,4 +1,4 @@
-"""The fast exact search (Numba). See :mod:`solver.engine.core` for the techniques."""
+"""The fast exact search: one kernel (:mod:`solver.engine.kernel`) compiled by Cython or Numba."""
 from .api import Analysis, Engine, default_engine
 
 __all__ = ["Analysis", "Engine", "default_engine"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import Card
-from ..constraints import NO_CONSTRAINTS, Constraints
+from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, run_low
@@ -191,8 +191,6 @@ class Engine:
 
     def _begin(self, pos: Position, cons: Constraints, favour):
         if cons:
-            from ..records import check_constraints
-
             check_constraints(pos, cons)
         if not self.reuse_table or cons or self.gen == 0:
             self.new_generation()

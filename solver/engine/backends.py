@@ -1,16 +1,27 @@
-"""Choosing the compiled search: Numba (always there) or Cython (if built at install).
+"""Choosing the compilation of the one search kernel (:mod:`solver.engine.kernel`).
 
-Both take the same arrays and fill the same table identically; the Python side never
-imports Numba unless the Numba backend is chosen, so a Cython-only process starts fast.
+* ``cython`` — the kernel compiled into a C extension at install (if a compiler was there);
+  no warm-up, and the search releases the GIL.
+* ``numba`` — the same source, loaded under a second module name and njit-ed on first use
+  (cached on disk afterwards).
+* ``python`` — the same source, not compiled at all: for debuggers and coverage (slow).
+* ``auto`` (default, or ``$PREFDD_ENGINE``) — Cython if built, else Numba.
+
+Both compilations can live in one process (the tests compare their node counts). Numba
+is imported only when the ``numba`` backend is loaded, so a Cython process starts fast.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
+import pathlib
+import sys
 from dataclasses import dataclass
 
 from ..errors import PrefError
 
-NAMES = ("auto", "numba", "cython")
+NAMES = ("auto", "numba", "cython", "python")
+SOURCE = pathlib.Path(__file__).with_name("kernel.py")
 
 
 @dataclass(frozen=True)
@@ -19,6 +30,7 @@ class Backend:
     search: object
     mtd: object
     tables: tuple  # SQ, REP, SPREAD, NTH
+    kernel: object  # the kernel module (compiled, jitted or plain)
 
 
 _loaded: dict[str, Backend] = {}
@@ -31,26 +43,64 @@ def load_backend(name: str | None = None) -> Backend:
         raise PrefError(f"unknown engine backend {name!r} (one of {', '.join(NAMES)})")
     if name in _loaded:
         return _loaded[name]
-    b = None
-    if name in ("auto", "cython"):
+    if name == "auto":
         from . import cy_backend
 
-        if cy_backend.available():
-            b = _loaded.get("cython") or Backend("cython", cy_backend.search, cy_backend.mtd, tuple(cy_backend.build_tables()))
-        elif name == "cython":
+        b = load_backend("cython" if cy_backend.available() else "numba")
+    elif name == "cython":
+        from . import cy_backend
+
+        if not cy_backend.available():
             raise PrefError(cy_backend.reason)
-    if b is None:
-        b = _loaded.get("numba") or _numba()
+        b = _backend("cython", cy_backend.kernel)
+    else:
+        b = _backend(name, source_kernel(name))
     _loaded[name] = b
-    _loaded[b.name] = b
     return b
 
 
-def _numba() -> Backend:
-    from . import core
-    from .tables import NTH, REP, SPREAD, SQ
+def _backend(name: str, k) -> Backend:
+    search, mtd = k.search, k.mtd
+    if name == "python":
+        search, mtd = _quiet(search), _quiet(mtd)
+    return Backend(name, search, mtd, tuple(k.build_tables()), k)
 
-    return Backend("numba", core.search, core.mtd, (SQ, REP, SPREAD, NTH))
+
+def source_kernel(name: str):
+    """kernel.py loaded as ``solver.engine._kernel_<name>``: njit-ed for ``numba``, plain for
+    ``python`` (the module decides by its name; the compiled extension is left alone)."""
+    modname = f"{__package__}._kernel_{name}"
+    if modname in sys.modules:
+        return sys.modules[modname]
+    if name == "numba":
+        _announce_compile()
+    spec = importlib.util.spec_from_file_location(modname, SOURCE)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except BaseException:
+        del sys.modules[modname]
+        raise
+    return mod
+
+
+def _announce_compile() -> None:
+    """One line on stderr when Numba will compile the kernel (its disk cache is empty)."""
+    cache = pathlib.Path(os.environ.get("NUMBA_CACHE_DIR") or SOURCE.parent / "__pycache__")
+    if not any(cache.glob("kernel.search_with-*.nbi")) and not any(cache.rglob("kernel.search_with-*.nbi")):
+        print("prefdd: compiling the Numba engine (once, then cached; about 20 s of CPU)", file=sys.stderr)
+
+
+def _quiet(fn):
+    """Plain-Python kernels compute in NumPy scalars, whose wrapping multiply warns."""
+    import numpy as np
+
+    def call(*args):
+        with np.errstate(over="ignore"):
+            return fn(*args)
+
+    return call
 
 
 def active_backend_name() -> str:

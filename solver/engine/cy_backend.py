@@ -1,27 +1,26 @@
-"""The Cython engine, if it was built: the same ``search`` / ``mtd`` as :mod:`.core`.
+"""The Cython compilation of the kernel, if it was built at install.
 
-``available()`` says whether the compiled extension imported. When it did not (no
-compiler or no Cython at install time) the package still works on the Numba engine;
-``search`` and ``mtd`` are then None and ``reason`` says why. Both functions take
-exactly :func:`.core.search`'s / :func:`.core.mtd`'s positional arguments and return the
-same values; they release the GIL while searching, so threads (one table each) run in
-parallel. ``build_tables()`` builds SQ, REP, SPREAD, NTH without importing Numba.
+``available()`` says whether ``solver.engine.kernel`` is a compiled extension. When it is
+not (no compiler or no Cython at install time) the package still works on the Numba
+compilation of the same source; ``kernel`` is then None and ``reason`` says why. The
+check looks at the module's file before importing it: importing the uncompiled source
+under this name would start Numba.
 """
-try:
-    from . import _cysearch
-except ImportError as exc:  # not built: Numba only
-    _cysearch = None
-    reason = f"the Cython extension solver.engine._cysearch is not built ({exc})"
-    search = mtd = build_tables = None
-else:
+import importlib.machinery
+import importlib.util
+
+_spec = importlib.util.find_spec(f"{__package__}.kernel")
+if _spec is not None and _spec.origin and _spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+    from . import kernel
+
     reason = ""
-    search = _cysearch.search
-    mtd = _cysearch.mtd
-    build_tables = _cysearch.build_tables
+else:
+    kernel = None
+    reason = "the Cython extension solver.engine.kernel is not built (run `pip install -e .` with a C compiler)"
 
 NAME = "cython"
 
 
 def available() -> bool:
-    """True if the compiled Cython engine imported."""
-    return _cysearch is not None
+    """True if the compiled Cython kernel is there."""
+    return kernel is not None

@@ -19,3 +19,34 @@ S_CUT = 8  # cutoffs: (position in trick 0..2) x (first / later move) x (min / m
 
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8
+
+# constraint state word (cs): the lead ruling pending, the plan's index and whether it is on
+CS_LEAD, CS_PLAN_IX, CS_PLAN_ON = 1, 1, 6
+
+# transposition table: entries of two int64 words (key, data), buckets of BUCKET entries;
+# the data word: lower bound, upper bound (8 bits each), best move (6), extra key (24:
+# leader, context, constraint state), generation (14), depth in tricks (4)
+BUCKET = 4
+E_UB, E_MOVE, E_EXTRA, E_GEN, E_DEPTH = 8, 16, 22, 46, 60
+E_SCORE_MASK, E_MOVE_MASK, E_EXTRA_MASK, E_GEN_MASK, E_DEPTH_MASK = 0xFF, 0x3F, 0xFFFFFF, 0x3FFF, 0xF
+
+# the search's work vector (one int64 array): per-ply state at these offsets
+MVMAX = 12  # moves a ply (at most 10 cards)
+W_H = 0  # hands, 3 a ply
+W_TC = W_H + 3 * MAXPLY  # trick cards, 3 a ply
+W_L = W_TC + 3 * MAXPLY  # leader
+W_NT = W_L + MAXPLY  # cards in the trick
+W_SC = W_NT + MAXPLY  # score so far
+W_CS = W_SC + MAXPLY  # constraint state
+W_NMV = W_CS + MAXPLY  # number of moves
+W_MI = W_NMV + MAXPLY  # index of the move being searched
+W_ISMAX = W_MI + MAXPLY  # the max side to move
+W_BEST = W_ISMAX + MAXPLY  # best (cutting) move, or the table's move
+W_KEY = W_BEST + MAXPLY  # table key
+W_EXTRA = W_KEY + MAXPLY  # table extra key (-1: not a table node)
+W_NEED = W_EXTRA + MAXPLY  # the target from here
+W_PLANNED = W_NEED + MAXPLY  # the plan's state at this move
+W_MV = W_PLANNED + MAXPLY  # move lists, MVMAX a ply
+W_SCORE = W_MV + MVMAX * MAXPLY  # ordering scores (one ply at a time)
+W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
+WORK_SIZE = W_HIST + 64

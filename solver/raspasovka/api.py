@@ -17,14 +17,22 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import Card, parse_cards
-from ..engine.tables import NTH, REP, SPREAD, SQ
+from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import mask_of
 from ..position import run_low
-from . import search as core
+from . import layout as core
 from .rules import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 
 DEFAULT_TABLE_MB = 8
+
+
+def _core():
+    """The raspasovka search (Numba), imported when it is first needed: a process whose
+    raspasovka questions the main engine's misère search answers never imports Numba."""
+    from . import search
+
+    return search
 DEFAULT_NODE_BUDGET = 2_000_000_000
 CONTRACT_WORDS = ("raspasovka", "распасы", "распасовка", "all-pass", "all pass", "allpass", "passout")
 
@@ -133,9 +141,9 @@ class RaspasovkaSolver:
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        v = core.mtd(root.h, root.leader, root.nt, root.tc, root.done, np.int64(lo), np.int64(hi),
+        v = _core().mtd(root.h, root.leader, root.nt, root.tc, root.done, np.int64(lo), np.int64(hi),
                      np.int64(min(max(guess, lo), hi)), cfg, self.tt_key, self.tt_data, np.int64(self.gen), st,
-                     SQ, REP, SPREAD, NTH)
+                     *load_backend().tables)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
@@ -144,8 +152,8 @@ class RaspasovkaSolver:
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        r = core.search(root.h, root.leader, root.nt, root.tc, root.done, np.int64(target), cfg, self.tt_key,
-                        self.tt_data, np.int64(self.gen), st, SQ, REP, SPREAD, NTH)
+        r = _core().search(root.h, root.leader, root.nt, root.tc, root.done, np.int64(target), cfg, self.tt_key,
+                        self.tt_data, np.int64(self.gen), st, *load_backend().tables)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)

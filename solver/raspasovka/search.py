@@ -5,7 +5,7 @@ here?" with the seats in ``cfg[C_MAXMASK]`` (by default the other two) playing t
 him take many and the rest playing to make him take few. :func:`mtd` drives it to the
 exact value with unit-step null windows (MTD(f)).
 
-Built like the main engine (:mod:`solver.engine.core`, which it does not share code with:
+Built like the main engine (:mod:`solver.engine.kernel`, which it does not share code with yet:
 Numba's cache would not notice a change in another module's compiled helpers): an
 explicit stack with copy-make plies (recursion is fragile under ``cache=True``), one card
 per run of equivalent cards, a transposition table at trick boundaries keyed on the live
@@ -21,17 +21,7 @@ talon trick's winner (``cfg[C_AFTER]``).
 import numpy as np
 from numba import njit
 
-MAXPLY = 34
-
-# configuration vector
-C_VICTIM, C_MAXMASK, C_K, C_TS0, C_TS1, C_VOID, C_AFTER, C_BOUNDS, C_REUSE = 0, 1, 2, 3, 4, 5, 6, 7, 8
-CFG_SIZE = 10
-
-# statistics vector
-S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
-STATS_SIZE = 8
-
-NOBODY = -1
+from .layout import *  # noqa: F401,F403  (the array layout, free of Numba)
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,56 @@
+"""prefdd's own side of the paired benchmark's line protocol (docs/paired-benchmark.md).
+
+Reads one request a line on stdin, answers one line on stdout, until end of input::
+
+    python benchmarks/protocol_server.py [--backend cython] [--table-mb 8]
+
+so ``benchmarks/paired.py --against "python benchmarks/protocol_server.py"`` pairs prefdd
+with itself, and another solver's author can check a driver against a known-good one.
+The table is emptied (a new generation) before the timer starts; ``us`` is the thread CPU
+time of ``Engine.solve`` alone.
+"""
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from protocol import ProtocolError, format_answer, parse_request  # noqa: E402
+
+from solver.engine import Engine  # noqa: E402
+from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
+from solver.errors import PrefError  # noqa: E402
+
+
+def serve(engine: Engine, lines, out) -> None:
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            pos = parse_request(line)
+        except ProtocolError as e:
+            print(f"error={str(e).replace(chr(10), ' ')}", file=out, flush=True)
+            continue
+        engine.new_generation()
+        t = time.thread_time()
+        tricks = engine.solve(pos)
+        us = (time.thread_time() - t) * 1e6
+        print(format_answer(tricks, us, engine.nodes), file=out, flush=True)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--backend", default=None, help="auto (default), cython or numba")
+    ap.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB)
+    args = ap.parse_args(argv)
+    try:
+        engine = Engine(table_mb=args.table_mb, backend=args.backend)
+    except PrefError as e:
+        sys.exit(f"protocol_server.py: --backend {args.backend}: {e}")
+    serve(engine, sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

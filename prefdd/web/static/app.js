@@ -1,0 +1,71 @@
+// The arbiter's desk: wires the page's parts together and starts it.
+import { $, S, api, clearErrors, errTarget, showError, t } from "./common.js";
+import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
+import { refreshTable, renderHistory, renderOoo, renderTable, stepView, undo } from "./table.js";
+import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
+import { renderRuling } from "./ruling.js";
+import { b64decode, download, loadText, share } from "./keep.js";
+
+function applyLang() {
+  document.documentElement.lang = S.lang;
+  document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
+  $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
+  document.title = `prefdd — ${t("title")}`;
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderRuleList(); renderForm(); renderRuling();
+}
+
+async function start() {
+  const res = await api("/api/rules");
+  if (res.error) { $("fatal").textContent = res.error.message; return; }
+  S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules;
+  $("lang").addEventListener("click", () => { S.lang = S.lang === "ru" ? "en" : "ru"; applyLang(); });
+  $("print").addEventListener("click", () => window.print());
+  $("random").addEventListener("click", async () => {
+    clearErrors($("deal-section"));
+    const r = await api("/api/random", {});
+    if (r.error) { showError(r.error, errTarget("deal")); return; }
+    setDeal(r.data.deal); dealChanged();
+  });
+  $("clear").addEventListener("click", () => { S.owner = {}; S.loadedExtra = {}; dealChanged(); });
+  $("paste-go").addEventListener("click", async () => {
+    $("paste-error").textContent = "";
+    await loadText($("paste-text").value, $("paste-error"));
+  });
+  for (const id of ["contract", "declarer", "first_leader", "talon"]) $(id).addEventListener("change", () => {
+    if (id === "contract" || id === "declarer") renderDecisions();
+    S.view = null; refreshTable();
+  });
+  $("undo").addEventListener("click", undo);
+  $("show-line").addEventListener("click", () => refreshTable({ line: true }));
+  $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
+  $("replay-prev").addEventListener("click", () => stepView(-1));
+  $("replay-next").addEventListener("click", () => stepView(1));
+  $("replay-exit").addEventListener("click", () => { S.view = null; refreshTable(); });
+  $("rule-search").addEventListener("input", renderRuleList);
+  $("rule-search").addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown" || e.key === "Enter") {
+      e.preventDefault();
+      const first = $("rule-list").options[0];
+      if (first) { $("rule-list").value = first.value; selectRule(+first.value); $("rule-list").focus(); }
+    }
+  });
+  $("rule-list").addEventListener("change", (e) => { if (e.target.value !== "") selectRule(+e.target.value); });
+  $("rule-form").addEventListener("submit", rule);
+  $("download").addEventListener("click", download);
+  $("share").addEventListener("click", share);
+  $("upload").addEventListener("change", async (e) => {
+    $("upload-error").textContent = "";
+    const f = e.target.files[0];
+    if (f && await loadText(await f.text(), $("upload-error"))) $("upload-error").textContent = "";
+    e.target.value = "";
+  });
+  applyLang();
+  const m = location.hash.match(/incident=([A-Za-z0-9_-]+)/);
+  if (m) {
+    let text = null;
+    try { text = b64decode(m[1]); } catch (e) { $("fatal").textContent = "link: " + t("not_json"); }
+    if (text !== null) await loadText(text, $("fatal"));
+  } else refreshTable();
+  document.body.dataset.ready = "1";
+}
+start();

@@ -1,0 +1,119 @@
+// The deal: the 32-card picker, the paste, the contract and the defenders' decisions.
+import { $, CARDS, S, SUITS, cardIndex, clearErrors, el, face, isRed, seatName, t } from "./common.js";
+import { refreshTable } from "./table.js";
+
+// the talon/discard pile keeps the order its cards were given in (a raspasovka's talon is turned in order)
+export function pile() {
+  S.pileOrder = (S.pileOrder || []).filter((c, i, a) => S.owner[c] === 3 && a.indexOf(c) === i);
+  for (const c of CARDS) if (S.owner[c] === 3 && !S.pileOrder.includes(c)) S.pileOrder.push(c);
+  return S.pileOrder.slice();
+}
+export function hand(s) { return CARDS.filter((c) => S.owner[c] === s).sort((a, b) => cardIndex(a) - cardIndex(b)); }
+export function kind() { const c = $("contract").value; return c === "misere" ? "misere" : c === "raspasovka" ? "raspasovka" : "game"; }
+export function dealObject() {
+  const deal = { hands: [hand(0), hand(1), hand(2)] };
+  const p = pile();
+  if (kind() === "raspasovka") { if (p.length) deal.talon = p; }
+  else {
+    if (p.length) deal.discard = p;
+    const tal = $("talon").value.trim();
+    if (tal && kind() === "game") deal.talon = tal.split(/[\s,]+/);
+  }
+  return deal;
+}
+export function tableRequest(history, ooo) {
+  const r = { deal: dealObject(), contract: $("contract").value, first_leader: +$("first_leader").value,
+              history, out_of_turn: ooo };
+  if (kind() !== "raspasovka") r.declarer = +$("declarer").value;
+  if (S.loadedExtra?.taken) r.taken = S.loadedExtra.taken;  // an ending: tricks won before its hands
+  return r;
+}
+
+export function renderPicker() {
+  const box = $("picker");
+  box.replaceChildren();
+  CARDS.forEach((c, i) => {
+    const o = S.owner[c];
+    const badge = o === undefined ? "·" : o === 3 ? t("pile_short") : String(o + 1);
+    const b = el("button", { type: "button", class: `pcard ${isRed(c) ? "red" : ""} own-${o ?? "x"}`,
+      "data-card": c, "data-owner": o ?? "", "aria-label": `${face(c)}: ${o === undefined ? t("nobody") : o === 3 ? t("pile") : seatName(o)}`,
+      tabindex: i === 0 ? "0" : "-1", onclick: () => assign(c, targetValue()), onkeydown: (e) => pickerKey(e, c, i) },
+      el("span", { class: "face", text: face(c) }), el("span", { class: "badge", text: badge }));
+    box.append(b);
+  });
+  const n = [0, 1, 2, 3].map((s) => CARDS.filter((c) => S.owner[c] === s).length);
+  n.push(32 - n.reduce((a, b) => a + b, 0));
+  $("counts").textContent = t("counts")(n);
+}
+export function targetValue() { const v = document.querySelector('input[name="target"]:checked').value; return v === "" ? null : +v; }
+export function assign(c, owner, keepFocus = true) {
+  if (owner === null || S.owner[c] === owner) delete S.owner[c]; else S.owner[c] = owner;
+  if (S.owner[c] === 3) S.pileOrder = [...(S.pileOrder || []).filter((x) => x !== c), c];
+  dealChanged();
+  if (keepFocus) document.querySelector(`#picker [data-card="${c}"]`)?.focus();
+}
+export function pickerKey(e, c, i) {
+  const keys = { 1: 0, 2: 1, 3: 2, 4: 3, t: 3, "п": 3 };
+  let j = null;
+  if (e.key in keys) { S.owner[c] = keys[e.key]; dealChanged(); document.querySelector(`#picker [data-card="${c}"]`)?.focus(); }
+  else if (e.key === "0" || e.key === "Delete" || e.key === "Backspace") { delete S.owner[c]; dealChanged(); document.querySelector(`#picker [data-card="${c}"]`)?.focus(); }
+  else if (e.key === "ArrowRight") j = Math.min(31, i + 1);
+  else if (e.key === "ArrowLeft") j = Math.max(0, i - 1);
+  else if (e.key === "ArrowDown") j = Math.min(31, i + 8);
+  else if (e.key === "ArrowUp") j = Math.max(0, i - 8);
+  else return;
+  e.preventDefault();
+  if (j !== null) {
+    const bs = document.querySelectorAll("#picker button");
+    bs.forEach((b) => b.setAttribute("tabindex", "-1"));
+    bs[j].setAttribute("tabindex", "0");
+    bs[j].focus();
+  }
+}
+export function setDeal(deal) {
+  S.owner = {};
+  deal.hands.forEach((h, s) => h.forEach((c) => { S.owner[c] = s; }));
+  const k = kind();
+  const p = k === "raspasovka" ? deal.talon : deal.discard;
+  S.pileOrder = [];
+  const toPile = (c) => { if (S.owner[c] === undefined) { S.owner[c] = 3; S.pileOrder.push(c); } };
+  (p || []).forEach(toPile);
+  if (k !== "raspasovka" && !deal.discard && deal.talon) deal.talon.forEach(toPile);
+  if (k === "raspasovka" && !deal.talon && deal.discard) deal.discard.forEach(toPile);
+  $("talon").value = k === "game" && deal.discard && deal.talon ? deal.talon.join(" ") : "";
+}
+export function dealChanged() {
+  S.history = []; S.ooo = {}; S.pendingOoo = null; S.view = null; S.line = null;
+  clearErrors($("deal-section"));
+  renderPicker();
+  refreshTable();
+}
+
+export function fillSelects() {
+  const c = $("contract"), keep = c.value || "7s";
+  c.replaceChildren();
+  for (let l = 6; l <= 10; l++) for (const s of ["s", "c", "d", "h", "nt"])
+    c.append(el("option", { value: `${l}${s}`, text: `${l}${s === "nt" ? " " + t("nt") : SUITS["scdh".indexOf(s)]}` }));
+  c.append(el("option", { value: "misere", text: t("misere") }), el("option", { value: "raspasovka", text: t("raspasovka") }));
+  if (![...c.options].some((o) => o.value === keep)) c.append(el("option", { value: keep, text: keep }));
+  c.value = keep;
+  for (const id of ["declarer", "first_leader"]) {
+    const sel = $(id), v = sel.value || "0";
+    sel.replaceChildren(...[0, 1, 2].map((s) => el("option", { value: String(s), text: seatName(s) })));
+    sel.value = v;
+  }
+  renderDecisions();
+}
+export function defenders() { const d = +$("declarer").value; return [(d + 1) % 3, (d + 2) % 3]; }
+export function renderDecisions() {
+  const k = kind();
+  $("declarer").disabled = k === "raspasovka";
+  defenders().forEach((s, i) => {
+    const id = i ? "dec-b" : "dec-a";
+    const sel = $(id), v = sel.value || (i ? "pass" : "whist");
+    $(id + "-name").textContent = seatName(s);
+    sel.replaceChildren(...["whist", "pass", "half-whist"].map((w) => el("option", { value: w, text: t(w) })));
+    sel.value = v;
+    $(id + "-l").hidden = k !== "game";
+  });
+}

@@ -1,0 +1,79 @@
+// Keep and share: download, upload, a link carrying the incident.
+import { $, S, api, clearErrors, el, showError, t } from "./common.js";
+import { dealChanged, defenders, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
+import { refreshTable } from "./table.js";
+import { incident, renderForm, renderRuleList } from "./incident.js";
+import { renderRuling } from "./ruling.js";
+
+export function download() {
+  clearErrors($("incident-section"));
+  const inc = incident();
+  if (!inc) return;
+  const blob = new Blob([JSON.stringify(inc, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: "incident.json" });
+  document.body.append(a); a.click(); a.remove();
+}
+export function b64encode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let s = ""; bytes.forEach((b) => { s += String.fromCharCode(b); });
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+export function b64decode(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(s, (c) => c.charCodeAt(0)));
+}
+export function share() {
+  clearErrors($("incident-section"));
+  const inc = incident();
+  if (!inc) return;
+  const url = `${location.origin}${location.pathname}#incident=${b64encode(JSON.stringify(inc))}`;
+  history.replaceState(null, "", url);
+  $("share-out").replaceChildren(`${t("copied")} `, el("a", { href: url, id: "share-link", text: url }));
+  navigator.clipboard?.writeText(url).catch(() => {});
+}
+export async function loadText(text, errEl) {
+  const res = await api("/api/paste", { text });
+  if (res.error) { showError(res.error, errEl); return false; }
+  if (res.data.incident) loadIncident(res.data.incident, res.data.deal, res.data.history);
+  else { setDeal(res.data.deal); dealChanged(); }
+  return true;
+}
+export function loadIncident(inc, deal, history) {
+  const c = $("contract");
+  const con = String(inc.contract ?? "7s");
+  if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: con }));
+  c.value = con;
+  if (inc.declarer !== undefined && inc.declarer !== null) $("declarer").value = String(inc.declarer);
+  $("first_leader").value = String(inc.first_leader ?? 0);
+  renderDecisions();
+  const [a, b] = defenders();
+  if (inc.decisions) { if (inc.decisions[a]) $("dec-a").value = inc.decisions[a]; if (inc.decisions[b]) $("dec-b").value = inc.decisions[b]; }
+  $("open").value = inc.open ? "true" : "false";
+  $("convention").value = inc.scoring?.convention ?? "sochi";
+  $("compare").value = inc.options?.compare ?? "double_dummy";
+  $("resolve").value = inc.options?.resolve ?? "side_best";
+  setDeal(deal);
+  renderPicker();
+  S.history = history; S.ooo = {}; S.pendingOoo = null; S.view = null; S.ruling = null;
+  S.loadedExtra = {};
+  for (const k of ["id", "note", "source", "taken", "raspasovka_round"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
+  $("scoring-set").value = inc.scoring?.set ? JSON.stringify(inc.scoring.set) : "";
+  const v = inc.violation || {};
+  if (S.oooRules.includes(String(v.rule)) && (v.correction === undefined || v.correction === "none") && v.move !== undefined && v.offender !== undefined)
+    S.ooo[v.move] = v.offender;
+  const i = S.rules.findIndex((r) => r.number === String(v.rule) && r.contracts.includes(kind()));
+  S.values = {};
+  const known = new Set(i >= 0 ? S.rules[i].fields.map((f) => f.name) : []);
+  const other = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (k === "rule") continue;
+    if (known.has(k)) S.values[k] = Array.isArray(x) && k !== "plans" ? x.join(" ") : typeof x === "object" ? JSON.stringify(x) : x;
+    else other[k] = x;
+  }
+  $("other").value = Object.keys(other).length ? JSON.stringify(other) : "";
+  const tr = inc.result?.tricks || ["", "", ""];
+  ["res-0", "res-1", "res-2"].forEach((id, s) => { $(id).value = String(tr[s] ?? ""); });
+  S.rule = i >= 0 ? i : null;
+  renderRuleList(); renderForm(); renderRuling();
+  refreshTable();
+}

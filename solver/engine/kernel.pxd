@@ -1,0 +1,193 @@
+# The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
+# The enum repeats solver/engine/layout.py (tests/test_cython_backend.py checks they agree).
+cimport cython
+from libc.stdint cimport int64_t, uint64_t
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline uint64_t prefdd_u64(int64_t x) { return (uint64_t)x; }
+    static inline int64_t prefdd_i64(uint64_t x) { return (int64_t)x; }
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int64_t prefdd_ctz(int64_t x) { return __builtin_ctzll((unsigned long long)x); }
+    static inline int64_t prefdd_hibyte(int64_t b) { return 31 - __builtin_clz((unsigned)(b & 0xFF)); }
+    #else
+    static inline int64_t prefdd_ctz(int64_t x) { int64_t i = 0; while (!((x >> i) & 1)) i++; return i; }
+    static inline int64_t prefdd_hibyte(int64_t b) { int64_t i = 7; while (!((b >> i) & 1)) i--; return i; }
+    #endif
+    """
+    # C casts and bit-scan instructions; kernel.py defines plain functions of the same names
+    uint64_t u64 "prefdd_u64"(int64_t x) noexcept nogil
+    int64_t i64 "prefdd_i64"(uint64_t x) noexcept nogil
+    int64_t lowest_index "prefdd_ctz"(int64_t x) noexcept nogil
+    int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
+
+cdef enum:
+    MAXPLY = 34
+    C_TRUMP = 0
+    C_MISERE = 1
+    C_DECL = 2
+    C_LEXI = 3
+    C_X = 4
+    C_ABS = 5
+    C_BOUNDS = 6
+    C_CONS = 7
+    C_LEAD_SEAT = 8
+    C_LEAD_SUIT = 9
+    C_LEAD_MUST = 10
+    C_LEAD_ORTRUMP = 11
+    C_PLAN_LEN = 12
+    C_PLAN_SIDE = 13
+    C_REW = 14
+    C_MAXREW = 17
+    C_CTX = 18
+    C_REUSE = 19
+    C_SPECIAL = 20
+    C_MAXSIDE_DECL = 21
+    CFG_SIZE = 24
+    S_NODES = 0
+    S_BUDGET = 1
+    S_ABORT = 2
+    S_BEST = 3
+    S_TTHITS = 4
+    S_STORES = 5
+    STATS_SIZE = 32
+    S_CUT = 8
+    P_LEAD = 1
+    P_SUIT = 2
+    P_RUFF = 4
+    P_ANY = 8
+    CS_LEAD = 1
+    CS_PLAN_IX = 1
+    CS_PLAN_ON = 6
+    BUCKET = 4
+    E_UB = 8
+    E_MOVE = 16
+    E_EXTRA = 22
+    E_GEN = 46
+    E_DEPTH = 60
+    E_SCORE_MASK = 255
+    E_MOVE_MASK = 63
+    E_EXTRA_MASK = 16777215
+    E_GEN_MASK = 16383
+    E_DEPTH_MASK = 15
+    MVMAX = 12
+    W_H = 0
+    W_TC = 102
+    W_L = 204
+    W_NT = 238
+    W_SC = 272
+    W_CS = 306
+    W_NMV = 340
+    W_MI = 374
+    W_ISMAX = 408
+    W_BEST = 442
+    W_KEY = 476
+    W_EXTRA = 510
+    W_NEED = 544
+    W_PLANNED = 578
+    W_MV = 612
+    W_SCORE = 1020
+    W_HIST = 1032
+    WORK_SIZE = 1096
+
+cdef int64_t HW, ONE, BYTE, LOW32
+cdef uint64_t GOLDEN, MIX, U31, U3
+
+# bits
+cdef inline int64_t popcount(int64_t x) noexcept nogil
+cdef inline bint beats(int64_t c, int64_t best, int64_t trump) noexcept nogil
+cdef inline int64_t suit_of(int64_t hand, int64_t s) noexcept nogil
+cdef inline int64_t low_bits(int64_t n) noexcept nogil
+
+# the transposition table
+cdef inline int64_t entry_pack(int64_t lb, int64_t ub, int64_t mcode, int64_t extra, int64_t gen, int64_t depth) noexcept nogil
+cdef inline int64_t entry_lb(int64_t dat) noexcept nogil
+cdef inline int64_t entry_ub(int64_t dat) noexcept nogil
+cdef inline int64_t entry_move(int64_t dat) noexcept nogil
+cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
+cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
+cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
+@cython.locals(key=uint64_t, k=int64_t, alive=int64_t)
+cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const int64_t *SQ, const int64_t *SPREAD) noexcept nogil
+@cython.locals(h=uint64_t)
+cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
+@cython.locals(slot=int64_t, dat=int64_t)
+cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra) noexcept nogil
+cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
+@cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
+cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept nogil
+@cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
+cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
+                          int64_t depth) noexcept nogil
+cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
+cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
+
+# bounds
+@cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint)
+cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
+@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t)
+cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
+@cython.locals(lo_d=int64_t, lo_e=int64_t)
+cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
+@cython.locals(dh=int64_t, exit_suit=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lo=int64_t)
+cdef inline bint misere_clean(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
+@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
+cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
+@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t)
+cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
+                              int64_t need, int64_t r) noexcept nogil
+
+# moves
+@cython.locals(follow=int64_t, r=int64_t)
+cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
+@cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
+cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const int64_t *REP) noexcept nogil
+@cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
+               bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
+               above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
+               partner_winning=bint)
+cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, const int64_t *cfg) noexcept nogil
+@cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
+cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
+
+# constraints
+@cython.locals(trump=int64_t, planned=int64_t, sm=int64_t, forced=int64_t, pm=int64_t, c=int64_t, f=int64_t, side_def=int64_t, nxt=int64_t)
+cdef inline (int64_t, int64_t) constrain_moves(int64_t legal, int64_t cs, int64_t mover, int64_t nt, int64_t lead_card, const int64_t *cfg,
+                                       const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards) noexcept nogil
+@cython.locals(ix=int64_t)
+cdef inline int64_t constraint_state_after(int64_t cs, int64_t nt, int64_t mover, int64_t planned, const int64_t *cfg) noexcept nogil
+
+# the null-window driver
+@cython.locals(best=int64_t, bseat=int64_t)
+cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t trump) noexcept nogil
+@cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
+               maxside_decl=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
+               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
+               key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
+               alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
+               ismax=int64_t, hix=int64_t, nodes=int64_t)
+cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
+                     const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
+                     const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+@cython.locals(i=int64_t)
+cdef inline void clear_history(int64_t *W) noexcept nogil
+@cython.locals(g=int64_t, t=int64_t, r=int64_t)
+cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
+                  int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
+                  int64_t *stats, const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+@cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
+cdef void fill_tables(int64_t *sq, int64_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
+
+# entry points: the arrays' buffers are taken once, the GIL is released around the kernel
+cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
+@cython.locals(r=int64_t, ttlen=int64_t)
+cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
+                        int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
+                        int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+@cython.locals(v=int64_t, ttlen=int64_t)
+cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
+                     int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
+                     int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2

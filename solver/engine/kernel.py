@@ -1,0 +1,1063 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, infer_types=True, language_level=3
+"""The search kernel: one source, compiled by Cython at install and by Numba elsewhere.
+
+One call of :func:`search` answers a boolean question — "does the max side's score from
+here reach ``target``?" — where the score is the sum, over the tricks still to play, of
+``reward[winner]`` (1 for the declarer, 0 for a defender in ordinary play). The max side
+is the declarer, or the defence on misère. :func:`mtd` drives it to the exact value
+(MTD(f) with unit steps).
+
+How this file is compiled (see docs/backends.md):
+
+* **Cython** (pure-Python mode): ``setup.py`` cythonizes this file with the C types of
+  ``kernel.pxd`` into the extension ``solver.engine.kernel``; the kernel functions are
+  ``cdef inline ... noexcept nogil`` and the entry points release the GIL.
+* **Numba**: :mod:`.backends` loads this same source under a second module name; since
+  ``cython.compiled`` is then False, the block at the end njit-s every kernel function
+  (rebinding the globals before the first call, so jitted callers call jitted callees).
+* **plain Python** (``PREFDD_ENGINE=python``): loaded under a third name, nothing is
+  compiled — slow, but every line runs under a debugger and coverage.
+
+Rules the shared source keeps so that both compilers agree bit for bit: every constant
+that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is done in
+unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
+``with`` blocks or Python objects inside kernel functions, and the search's work arrays
+are one flat int64 vector allocated by the entry point (offsets ``W_*`` in
+:mod:`.layout`).
+
+The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
+:func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
+generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
+(:func:`quick_tricks`, :func:`trump_bounds`, :func:`misere_clean`, :func:`misere_forced`,
+gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
+explicit stack with copy-make plies: a ply is a dozen integers) under :func:`mtd_with`.
+"""
+try:
+    import cython
+except ImportError:  # running the source uncompiled without Cython installed
+    from . import _nocython as cython
+import numpy as np
+
+if not cython.compiled:  # the Cython build takes these names from kernel.pxd
+    from .layout import *  # noqa: F401,F403
+
+HW = 1  # weight of the heuristic score against the history bonus on leads
+ONE = np.int64(1)
+BYTE = np.int64(0xFF)
+LOW32 = np.int64(0xFFFFFFFF)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX = np.uint64(0xBF58476D1CE4E5B9)
+U31 = np.uint64(31)
+U3 = np.uint64(3)
+
+
+# ---------------------------------------------------------------- bits
+
+def popcount(x):
+    """Set bits of a 32-bit hand word (SWAR: both compilers emit straight-line code)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & LOW32) >> 24
+
+
+def beats(c, best, trump):
+    if (c >> 3) == (best >> 3):
+        return c > best
+    return (c >> 3) == trump
+
+
+def suit_of(hand, s):
+    """The suit byte ``s`` of a hand word."""
+    return (hand >> (s * 8)) & 0xFF
+
+
+def low_bits(n):
+    """A mask of the ``n`` lowest bits (n < 63)."""
+    return (ONE << n) - ONE
+
+
+# ---------------------------------------------------------------- the transposition table
+# An entry is two int64 words: the position key (owners of the live cards) and a data
+# word packed as below; buckets of BUCKET consecutive entries.
+
+def entry_pack(lb, ub, mcode, extra, gen, depth):
+    return i64(u64(lb) | (u64(ub) << u64(E_UB)) | (u64(mcode) << u64(E_MOVE)) | (u64(extra) << u64(E_EXTRA))
+               | (u64(gen) << u64(E_GEN)) | (u64(depth) << u64(E_DEPTH)))
+
+
+def entry_lb(dat):
+    return dat & E_SCORE_MASK
+
+
+def entry_ub(dat):
+    return (dat >> E_UB) & E_SCORE_MASK
+
+
+def entry_move(dat):
+    return (dat >> E_MOVE) & E_MOVE_MASK
+
+
+def entry_extra(dat):
+    return (dat >> E_EXTRA) & E_EXTRA_MASK
+
+
+def entry_gen(dat):
+    return (dat >> E_GEN) & E_GEN_MASK
+
+
+def entry_depth(dat):
+    return (dat >> E_DEPTH) & E_DEPTH_MASK
+
+
+def position_key(h0, h1, h2, absolute, SQ, SPREAD):
+    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute)."""
+    key = u64(0)
+    for s in range(4):
+        a0 = suit_of(h0, s)
+        a1 = suit_of(h1, s)
+        a2 = suit_of(h2, s)
+        if absolute:
+            alive = 0xFF
+        else:
+            alive = a0 | a1 | a2
+        base = alive * 256
+        k = SPREAD[SQ[base + a0]] + 2 * SPREAD[SQ[base + a1]] + 3 * SPREAD[SQ[base + a2]]
+        key |= u64(k) << u64(16 * s)
+    return i64(key)
+
+
+def tt_index(key, extra, mask):
+    """First entry of the position's bucket."""
+    h = (u64(key) ^ (u64(extra) * GOLDEN)) * MIX
+    h = h ^ (h >> U31)
+    return i64(h & u64(mask) & ~U3)
+
+
+def tt_find(tt, idx, key, extra):
+    """The bucket's entry for this position (of any generation), or -1."""
+    for slot in range(idx, idx + BUCKET):
+        dat = tt[2 * slot + 1]
+        if dat != 0 and tt[2 * slot] == key and entry_extra(dat) == extra:
+            return slot
+    return -1
+
+
+def tt_live(dat, gen, reuse):
+    """Is the entry's fact usable now (this generation, or kept across calls)?"""
+    return reuse or entry_gen(dat) == gen
+
+
+def tt_victim(tt, idx, gen):
+    """The replacement scheme: an empty or stale entry first, else the shallowest one."""
+    victim = idx
+    vdepth = 99
+    for slot in range(idx, idx + BUCKET):
+        dat = tt[2 * slot + 1]
+        if dat == 0 or entry_gen(dat) != gen:
+            return slot
+        dd = entry_depth(dat)
+        if dd < vdepth:
+            victim = slot
+            vdepth = dd
+    return victim
+
+
+def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
+    """Record "the score from here reaches ``need``" (val 1) or not (val 0), narrowing the
+    bounds the entry already holds; ``mcode`` (0: none) is the deciding move."""
+    lb = 0
+    ub = E_SCORE_MASK
+    old = 0
+    slot = tt_find(tt, idx, key, extra)
+    if slot >= 0:
+        dat = tt[2 * slot + 1]
+        if tt_live(dat, gen, reuse):
+            lb = entry_lb(dat)
+            ub = entry_ub(dat)
+            old = entry_move(dat)
+    else:
+        slot = tt_victim(tt, idx, gen)
+    if val:
+        if need > lb:
+            lb = need
+    else:
+        if need - 1 < ub:
+            ub = need - 1
+    if mcode == 0:
+        mcode = old
+    tt[2 * slot] = key
+    tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
+
+
+def move_code(bm, alive_all, absolute):
+    """A best move as the table keeps it: 1 + suit * 8 + rank among the live cards."""
+    s = bm >> 3
+    if absolute:
+        return 1 + bm
+    return 1 + s * 8 + popcount(suit_of(alive_all, s) & low_bits(bm & 7))
+
+
+def move_decode(mcode, alive_all, absolute, NTH):
+    s = (mcode - 1) >> 3
+    k = (mcode - 1) & 7
+    if absolute:
+        return s * 8 + k
+    return s * 8 + NTH[suit_of(alive_all, s) * 8 + k]
+
+
+# ---------------------------------------------------------------- bounds
+
+# highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
+
+def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side)."""
+    q = 0
+    risky = 0
+    for s in range(4):
+        mine = suit_of(mine_h, s)
+        if mine == 0:
+            continue
+        opp = suit_of(o1 | o2, s)
+        if opp == 0:
+            k = popcount(mine)
+        else:
+            k = popcount(mine >> (highest_bit(opp) + 1))
+        if k == 0:
+            continue
+        limit = k
+        if trump >= 0 and s != trump:
+            if suit_of(o1, trump):
+                c = popcount(suit_of(o1, s))
+                if c < limit:
+                    limit = c
+            if suit_of(o2, trump):
+                c = popcount(suit_of(o2, s))
+                if c < limit:
+                    limit = c
+        if limit == 0:
+            continue
+        if has_part:
+            part = suit_of(part_h, s)
+            # lowest of my cashing winners
+            m = mine
+            for _ in range(k - 1):
+                m &= ~(ONE << highest_bit(m))
+            low_win = highest_bit(m)
+            ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
+            partner_ruffs = ptrumps and part == 0
+            short = ptrumps and popcount(part) < limit
+            if partner_ruffs or short or (part != 0 and highest_bit(part) > low_win):
+                risky = 1
+                continue
+        q += limit
+    return q + risky
+
+
+def trump_bounds(td, t1, t2, r):
+    """The declarer's sure trump tricks, and r minus a defender's sure ones (top trumps)."""
+    if t1 | t2:
+        lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
+    else:
+        lbd = popcount(td)
+    if td:
+        hb = highest_bit(td) + 1
+        ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
+    else:
+        ds = max(popcount(t1), popcount(t2))
+    return lbd, r - ds
+
+
+def suit_safe(d, e, shifted):
+    """Can the misère declarer, holding ``d`` in a suit the defenders hold ``e`` of, always
+    play under? Safe if d_i < e_i for every i (i-th lowest cards; ``shifted``: d_(i+1) < e_i,
+    for after he leads d_1 himself). His strategy: under a led card x he plays his highest
+    card below x; removing x and that card keeps the condition (an exchange argument), the
+    other defender's card or discards only raise e's order statistics, and when void he
+    discards his highest cards, which keeps it too."""
+    if d == 0 or e == 0:
+        return True
+    if shifted:
+        d &= d - 1
+    while d and e:
+        lo_d = d & -d
+        lo_e = e & -e
+        if lo_d > lo_e:
+            return False
+        d ^= lo_d
+        e ^= lo_e
+    return True
+
+
+def misere_clean(decl_h, d1, d2, decl_on_lead):
+    """True if the misère declarer can be held to no trick from this trick start."""
+    dh = d1 | d2
+    exit_suit = -1
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        theirs = suit_of(dh, s)
+        if not suit_safe(mine, theirs, False):
+            return False
+        if decl_on_lead and exit_suit < 0 and mine and theirs:
+            lo = mine & -mine
+            if lo < (theirs & -theirs) and suit_safe(mine, theirs, True):
+                exit_suit = s
+    if decl_on_lead and exit_suit < 0:
+        return False
+    return True
+
+
+def misere_forced(decl_h, d1, d2, leader, decl):
+    """A lower bound on the misère declarer's tricks from this trick start.
+
+    All his cards win when led and he is on lead: he takes every trick. A defender on lead
+    can lead under all the declarer's cards of a suit, and the partner can stay under them
+    too (or is void): one trick."""
+    dh = d1 | d2
+    n = popcount(decl_h)
+    if leader == decl:
+        for s in range(4):
+            mine = suit_of(decl_h, s)
+            if mine == 0:
+                continue
+            theirs = suit_of(dh, s)
+            if theirs and highest_bit(theirs) > lowest_index(mine):
+                return 0
+        return n
+    lead_h = d1 if ((decl + 1) % 3) == leader else d2
+    part_h = d2 if ((decl + 1) % 3) == leader else d1
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        lh = suit_of(lead_h, s)
+        if mine == 0 or lh == 0:
+            continue
+        low = lowest_index(mine)
+        # the leader leads under all the declarer's cards; the partner can stay under too
+        if lowest_index(lh) < low:
+            ph = suit_of(part_h, s)
+            if ph == 0 or lowest_index(ph) < low:
+                return 1
+    return 0
+
+
+def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
+    """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
+    it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
+    defenders' hands (in seat order after him); ``hl``, ``hp``: the leader's and (for a
+    defender on lead) his partner's."""
+    if trump >= 0 or not misere:
+        lbd = 0
+        ubd = r
+        if trump >= 0:
+            lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
+        if ld == decl:
+            q = quick_tricks(hd, 0, False, he1, he2, trump)
+            if q > lbd:
+                lbd = q
+        else:
+            q = quick_tricks(hl, hp, True, hd, 0, trump)
+            if r - q < ubd:
+                ubd = r - q
+        if lbd >= need:
+            return 1
+        if ubd < need:
+            return 0
+        return -1
+    # misère: the declarer's score is what he is forced to take
+    if misere_clean(hd, he1, he2, ld == decl):
+        return 0
+    if misere_forced(hd, he1, he2, ld, decl) >= need:
+        return 1
+    return -1
+
+
+# ---------------------------------------------------------------- moves
+
+def legal_of(hand, nt, lead_card, trump):
+    if nt == 0:
+        return hand
+    follow = hand & (BYTE << ((lead_card >> 3) * 8))
+    if follow:
+        return follow
+    if trump >= 0:
+        r = hand & (BYTE << (trump * 8))
+        if r:
+            return r
+    return hand
+
+
+def generate_moves(W, d, legal, alive_all, special, REP):
+    """One card per run of equivalent cards (the lowest), into the ply's move list;
+    ``special`` cards (penalty and plan cards) always stand alone. Returns the count."""
+    n = 0
+    mv = W_MV + d * MVMAX
+    for s in range(4):
+        sh = s * 8
+        lb8 = suit_of(legal, s)
+        if lb8 == 0:
+            continue
+        sp = suit_of(special, s)
+        reps = REP[suit_of(alive_all, s) * 256 + (lb8 & ~sp)] | (lb8 & sp)
+        while reps:
+            b = lowest_index(reps)
+            reps &= reps - 1
+            W[mv + n] = sh + b
+            n += 1
+    return n
+
+
+def order_moves(W, d, n, mover, nt, leader, cfg):
+    """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
+    on leads the history of cutoffs (``W_HIST``) adds to the score."""
+    trump = cfg[C_TRUMP]
+    misere = cfg[C_MISERE]
+    decl = cfg[C_DECL]
+    hb = W_H + 3 * d
+    tcb = W_TC + 3 * d
+    mv = W_MV + d * MVMAX
+    hdecl = W[hb + decl]
+    allh = W[hb] | W[hb + 1] | W[hb + 2]
+    if nt > 0:
+        best = W[tcb]
+        bseat = leader
+        for i in range(1, nt):
+            if beats(W[tcb + i], best, trump):
+                best = W[tcb + i]
+                bseat = (leader + i) % 3
+    else:
+        best = -1
+        bseat = -1
+    me_decl = mover == decl
+    for i in range(n):
+        c = W[mv + i]
+        s = c >> 3
+        r = c & 7
+        val = r + (8 if s == trump else 0)
+        sc = 0
+        if nt == 0:
+            opp = 0
+            part = 0
+            if me_decl:
+                opp = suit_of(allh & ~hdecl, s)
+            else:
+                opp = suit_of(hdecl, s)
+                part = suit_of(W[hb + 3 - decl - mover], s)
+            if misere:
+                if me_decl:
+                    # a safe exit: some defender must beat it, and the suit stays safe
+                    above = opp >> (r + 1)
+                    if above != 0:
+                        sc = 60 - r
+                        if (opp & low_bits(r)) == 0:
+                            sc = 150 - r
+                            if suit_safe(suit_of(hdecl, s), opp, True):
+                                sc = 200 - r
+                    else:
+                        sc = -r
+                else:
+                    dcards = opp  # declarer's cards in the suit
+                    if dcards != 0:
+                        ecards = suit_of(allh & ~hdecl, s)
+                        if not suit_safe(dcards, ecards, False):
+                            sc = 150 - r
+                            if lowest_index(dcards) > r:
+                                sc = 200 - r
+                        elif lowest_index(dcards) > r:
+                            sc = 100 - r
+                        else:
+                            sc = 50 - r
+                    else:
+                        sc = 10 - r
+            else:
+                if opp == 0 or r > highest_bit(opp):
+                    sc = 80 + val  # a winner
+                    if trump >= 0 and s != trump:
+                        # opponents void and holding trumps: it will be ruffed
+                        ruff = False
+                        if me_decl:
+                            for o in range(3):
+                                ho = W[hb + o]
+                                if o != decl and suit_of(ho, s) == 0 and suit_of(ho, trump):
+                                    ruff = True
+                        else:
+                            if suit_of(hdecl, s) == 0 and suit_of(hdecl, trump):
+                                ruff = True
+                        if ruff:
+                            sc = 10 + val
+                else:
+                    sc = 40 - val
+                    if part != 0 and highest_bit(part) > highest_bit(opp):
+                        sc = 70 - val  # towards partner's winner
+                    if s == trump and not me_decl:
+                        sc -= 20
+        else:
+            wins = beats(c, best, trump)
+            partner_winning = (bseat == decl) == me_decl
+            if misere:
+                if me_decl:
+                    if not wins:
+                        sc = 100 + r
+                    else:
+                        sc = r
+                else:
+                    if bseat == decl:
+                        sc = (100 + val) if not wins else -val
+                    elif nt == 1 and (leader + 2) % 3 == decl:
+                        # the declarer plays last: keep the card to beat low
+                        sc = (100 + val) if not wins else -val
+                    else:
+                        sc = 50 + val
+            else:
+                if partner_winning:
+                    sc = 50 - val
+                    if wins:
+                        sc -= 30
+                elif wins:
+                    sc = 100 - val
+                else:
+                    sc = 50 - val
+        if nt == 0:
+            sc = sc * HW + W[W_HIST + (1 if me_decl else 0) * 32 + c]
+        W[W_SCORE + i] = sc
+    for i in range(1, n):
+        c = W[mv + i]
+        sc = W[W_SCORE + i]
+        j = i - 1
+        while j >= 0 and W[W_SCORE + j] < sc:
+            W[mv + j + 1] = W[mv + j]
+            W[W_SCORE + j + 1] = W[W_SCORE + j]
+            j -= 1
+        W[mv + j + 1] = c
+        W[W_SCORE + j + 1] = sc
+
+
+def table_move_first(W, d, n, bm, alive_all, hand):
+    """Put the table's best move (or the card of the mover's equivalent to it) first."""
+    s = bm >> 3
+    mv = W_MV + d * MVMAX
+    for j in range(n):
+        c = W[mv + j]
+        if (c >> 3) == s:
+            lo = c if c < bm else bm
+            hi = bm if c < bm else c
+            span = low_bits(hi - lo)
+            between = ((alive_all >> lo) & span) >> 1
+            ownbits = ((hand >> lo) & span) >> 1
+            if c == bm or between == ownbits:
+                for k in range(j, 0, -1):
+                    W[mv + k] = W[mv + k - 1]
+                W[mv] = c
+                return
+
+
+# ---------------------------------------------------------------- constraints
+
+def constrain_moves(legal, cs, mover, nt, lead_card, cfg, pen_mask, pen_flags, plan_cards):
+    """The legal cards narrowed by the constraints (the lead ruling, penalty cards, a plan),
+    and the plan's state at this move: 0 none, 1 the plan's card is played, 2 the plan breaks."""
+    trump = cfg[C_TRUMP]
+    planned = 0
+    if nt == 0 and (cs & CS_LEAD) and mover == cfg[C_LEAD_SEAT]:
+        sm = BYTE << (cfg[C_LEAD_SUIT] * 8)
+        if cfg[C_LEAD_MUST]:
+            if legal & sm:
+                legal = legal & sm
+            elif cfg[C_LEAD_ORTRUMP] and trump >= 0 and legal & (BYTE << (trump * 8)):
+                legal = legal & (BYTE << (trump * 8))
+        else:
+            if legal & ~sm:
+                legal = legal & ~sm
+    forced = 0
+    pm = pen_mask[mover] & legal
+    while pm:
+        c = lowest_index(pm)
+        pm &= pm - 1
+        f = pen_flags[c]
+        if f & P_ANY:
+            forced |= ONE << c
+        elif nt == 0:
+            if f & P_LEAD:
+                forced |= ONE << c
+        elif (c >> 3) == (lead_card >> 3):
+            if f & P_SUIT:
+                forced |= ONE << c
+        elif (f & P_RUFF) and (c >> 3) == trump:
+            forced |= ONE << c
+    if forced:
+        legal = forced
+    if (cs >> CS_PLAN_ON) & 1:
+        side_def = 0 if mover == cfg[C_DECL] else 1
+        if side_def == cfg[C_PLAN_SIDE]:
+            nxt = plan_cards[(cs >> CS_PLAN_IX) & 31]
+            if legal & (ONE << nxt):
+                legal = ONE << nxt
+                planned = 1
+            else:
+                planned = 2  # the plan breaks here
+    return legal, planned
+
+
+def constraint_state_after(cs, nt, mover, planned, cfg):
+    """The constraint state word after the mover's card (lead ruling spent, plan advanced)."""
+    if nt == 0 and mover == cfg[C_LEAD_SEAT]:
+        cs &= ~CS_LEAD
+    if (cs >> CS_PLAN_ON) & 1:
+        if planned == 1:
+            ix = ((cs >> CS_PLAN_IX) & 31) + 1
+            cs = (cs & ~(low_bits(5) << CS_PLAN_IX)) | (ix << CS_PLAN_IX)
+            if ix >= cfg[C_PLAN_LEN]:
+                cs &= ~(ONE << CS_PLAN_ON)
+        elif planned == 2:
+            cs &= ~(ONE << CS_PLAN_ON)
+    return cs
+
+
+# ---------------------------------------------------------------- the null-window driver
+
+def trick_winner(c0, c1, c2, leader, trump):
+    best = c0
+    bseat = leader
+    if beats(c1, best, trump):
+        best = c1
+        bseat = (leader + 1) % 3
+    if beats(c2, best, trump):
+        bseat = (leader + 2) % 3
+    return bseat
+
+
+def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
+                plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """Does the max side reach ``target`` (score summed over the remaining tricks)?
+
+    Returns 1 (yes), 0 (no) or -1 (node budget exhausted). ``stats[S_BEST]`` gets the
+    root move that decided it (or -1). ``W`` is the work vector (plies, move lists and the
+    history of the leads, which the caller clears or keeps).
+    """
+    trump = cfg[C_TRUMP]
+    decl = cfg[C_DECL]
+    misere = cfg[C_MISERE]
+    cons = cfg[C_CONS]
+    use_bounds = cfg[C_BOUNDS]
+    absolute = cfg[C_ABS]
+    maxrew = cfg[C_MAXREW]
+    maxside_decl = cfg[C_MAXSIDE_DECL]
+    reuse = cfg[C_REUSE]
+    special = cfg[C_SPECIAL]
+    ctx = cfg[C_CTX]
+    ttmask = (ttlen >> 1) - 1
+    budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
+    nodes = 0
+    e1 = (decl + 1) % 3
+    e2 = (decl + 2) % 3
+
+    for i in range(3):
+        W[W_H + i] = root_h[i]
+        W[W_TC + i] = root_tc[i]
+    W[W_L] = root_leader
+    W[W_NT] = root_nt
+    W[W_CS] = root_cs
+    W[W_SC] = 0
+    d = 0
+    status = 0  # 0 new node, 1 iterate, 2 resolved
+    val = 0
+    stats[S_BEST] = -1
+
+    while True:
+        if status == 0:
+            nodes += 1
+            if nodes > budget:
+                stats[S_NODES] += nodes
+                stats[S_ABORT] = 1
+                return -1
+            hb = W_H + 3 * d
+            tcb = W_TC + 3 * d
+            nt = W[W_NT + d]
+            ld = W[W_L + d]
+            mover = (ld + nt) % 3
+            W[W_EXTRA + d] = -1
+            W[W_BEST + d] = -1
+            need = target - W[W_SC + d]
+            W[W_NEED + d] = need
+            h0 = W[hb]
+            h1 = W[hb + 1]
+            h2 = W[hb + 2]
+            total = popcount(h0) + popcount(h1) + popcount(h2)
+            r = (total + nt) // 3
+            if need <= 0:
+                val = 1
+                status = 2
+                continue
+            if need > maxrew * r:
+                val = 0
+                status = 2
+                continue
+            if total + nt == 3:
+                # the last trick: every remaining card is forced
+                c0 = W[tcb] if nt > 0 else lowest_index(W[hb + ld])
+                c1 = W[tcb + 1] if nt > 1 else lowest_index(W[hb + (ld + 1) % 3])
+                c2 = lowest_index(W[hb + (ld + 2) % 3])
+                val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                status = 2
+                continue
+            if nt == 0:
+                if use_bounds:
+                    partner = W[hb + 3 - decl - ld] if ld != decl else 0
+                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                            trump, misere, need, r)
+                    if verdict >= 0:
+                        val = verdict
+                        status = 2
+                        continue
+                key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
+                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
+                found = tt_find(tt, tt_index(key, extra, ttmask), key, extra)
+                if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
+                    dat = tt[2 * found + 1]
+                    if entry_lb(dat) >= need:
+                        stats[S_TTHITS] += 1
+                        val = 1
+                        status = 2
+                        W[W_EXTRA + d] = -1
+                        continue
+                    if entry_ub(dat) < need:
+                        stats[S_TTHITS] += 1
+                        val = 0
+                        status = 2
+                        W[W_EXTRA + d] = -1
+                        continue
+                    mcode = entry_move(dat)
+                    if mcode:
+                        W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+            # ---- expand
+            hand = W[hb + mover]
+            legal = legal_of(hand, nt, W[tcb], trump)
+            planned = 0
+            if cons:
+                legal, planned = constrain_moves(legal, W[W_CS + d], mover, nt, W[tcb], cfg, pen_mask, pen_flags,
+                                                 plan_cards)
+            W[W_PLANNED + d] = planned
+            alive_all = h0 | h1 | h2
+            for i in range(nt):
+                alive_all |= ONE << W[tcb + i]
+            n = generate_moves(W, d, legal, alive_all, special, REP)
+            W[W_NMV + d] = n
+            W[W_MI + d] = 0
+            if maxside_decl:
+                W[W_ISMAX + d] = 1 if mover == decl else 0
+            else:
+                W[W_ISMAX + d] = 0 if mover == decl else 1
+            if n > 1:
+                order_moves(W, d, n, mover, nt, ld, cfg)
+                bm = W[W_BEST + d]
+                if bm >= 0:
+                    table_move_first(W, d, n, bm, alive_all, hand)
+            W[W_BEST + d] = -1
+            status = 1
+            continue
+
+        if status == 1:
+            mi = W[W_MI + d]
+            if mi < W[W_NMV + d]:
+                c = W[W_MV + d * MVMAX + mi]
+                nt = W[W_NT + d]
+                ld = W[W_L + d]
+                mover = (ld + nt) % 3
+                e = d + 1
+                hb = W_H + 3 * d
+                tcb = W_TC + 3 * d
+                for i in range(3):
+                    W[hb + 3 + i] = W[hb + i]
+                    W[tcb + 3 + i] = W[tcb + i]
+                W[hb + 3 + mover] &= ~(ONE << c)
+                W[tcb + 3 + nt] = c
+                cs = W[W_CS + d]
+                if cons:
+                    cs = constraint_state_after(cs, nt, mover, W[W_PLANNED + d], cfg)
+                W[W_CS + e] = cs
+                if nt == 2:
+                    bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
+                    W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
+                    W[W_L + e] = bseat
+                    W[W_NT + e] = 0
+                else:
+                    W[W_SC + e] = W[W_SC + d]
+                    W[W_L + e] = ld
+                    W[W_NT + e] = nt + 1
+                d = e
+                status = 0
+                continue
+            val = 1 - W[W_ISMAX + d]
+            status = 2
+            continue
+
+        # status == 2: node d resolved with val
+        if W[W_EXTRA + d] >= 0:
+            hb = W_H + 3 * d
+            key = W[W_KEY + d]
+            extra = W[W_EXTRA + d]
+            alive_all = W[hb] | W[hb + 1] | W[hb + 2]
+            depth = (popcount(W[hb]) + popcount(W[hb + 1]) + popcount(W[hb + 2])) // 3
+            bm = W[W_BEST + d]
+            mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
+            tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
+            stats[S_STORES] += 1
+        if d == 0:
+            stats[S_NODES] += nodes
+            stats[S_BEST] = W[W_BEST]
+            return val
+        d -= 1
+        mi = W[W_MI + d]
+        c = W[W_MV + d * MVMAX + mi]
+        mi += 1
+        W[W_MI + d] = mi
+        ismax = W[W_ISMAX + d]
+        if val == ismax:
+            W[W_BEST + d] = c
+            nt = W[W_NT + d]
+            if nt == 0:
+                ld = W[W_L + d]
+                hix = W_HIST + (1 if ld == decl else 0) * 32 + c
+                if misere:
+                    # misère: cutoffs near the root weigh most (4 to the tricks left)
+                    W[hix] += ONE << (2 * popcount(W[W_H + 3 * d + ld]))
+                else:
+                    W[hix] += W[W_NMV + d] - mi + 1
+            stats[S_CUT + nt * 2 + (1 if mi > 1 else 0) + (6 if ismax else 0)] += 1
+            status = 2
+        else:
+            status = 1
+
+
+def clear_history(W):
+    for i in range(64):
+        W[W_HIST + i] = 0
+
+
+def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
+             plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
+
+    Returns the value, or -1 if the node budget ran out. The history of the leads is kept
+    from one search to the next.
+    """
+    clear_history(W)
+    g = guess
+    if g < lo:
+        g = lo
+    if g > hi:
+        g = hi
+    while lo < hi:
+        t = g if g > lo else lo + 1
+        r = search_with(root_h, root_leader, root_nt, root_tc, root_cs, t, cfg, pen_mask, pen_flags,
+                        plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+        if r < 0:
+            return -1
+        if r == 1:
+            lo = t
+            g = t + 1
+        else:
+            hi = t - 1
+            g = t - 1
+    return lo
+
+
+def fill_tables(sq, rep, spread, nth):
+    """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
+    for b in range(256):
+        s = 0
+        k = 0
+        for i in range(8):
+            if (b >> i) & 1:
+                s |= ONE << (2 * i)
+                nth[b * 8 + k] = i
+                k += 1
+        spread[b] = s
+    for a in range(256):
+        for m in range(256):
+            if m & ~a:
+                continue
+            out = 0
+            k = 0
+            rr = 0
+            prev = False
+            for i in range(8):
+                if (a >> i) & 1:
+                    inm = ((m >> i) & 1) == 1
+                    if inm:
+                        out |= ONE << k
+                        if not prev:
+                            rr |= ONE << i
+                    prev = inm
+                    k += 1
+            sq[a * 256 + m] = out
+            rep[a * 256 + m] = rr
+
+
+# ---------------------------------------------------------------- entry points (GIL released)
+
+def data(a):
+    """The address of an array's first element: the kernel works on C pointers when compiled
+    (uncompiled, the array itself; see the end of the file)."""
+    return cython.address(a[0])
+
+
+def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
+               tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+    ttlen = tt.shape[0]
+    with cython.nogil:
+        clear_history(data(W))
+        r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
+                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ), data(REP),
+                        data(SPREAD), data(NTH), data(W))
+    return r
+
+
+def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
+            tt, gen, stats, SQ, REP, SPREAD, NTH, W):
+    ttlen = tt.shape[0]
+    with cython.nogil:
+        v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
+                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ),
+                     data(REP), data(SPREAD), data(NTH), data(W))
+    return v
+
+
+def _need(name, arr, want):
+    if arr.shape[0] < want:
+        raise ValueError(f"{name}: {arr.shape[0]} entries, the search needs at least {want}")
+
+
+def check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
+                 SQ, REP, SPREAD, NTH):
+    """The boundary: sizes and ranges checked once, a clear error instead of a crash."""
+    for name, arr, want in (("root_h", root_h, 3), ("root_tc", root_tc, 3), ("cfg", cfg, CFG_SIZE),
+                            ("pen_mask", pen_mask, 3), ("pen_flags", pen_flags, 32),
+                            ("plan_cards", plan_cards, 32), ("stats", stats, STATS_SIZE), ("SQ", SQ, 65536),
+                            ("REP", REP, 65536), ("SPREAD", SPREAD, 256), ("NTH", NTH, 2048)):
+        _need(name, arr, want)
+    n = tt.shape[0]
+    if n < 2 * BUCKET or (n & (n - 1)) != 0:
+        raise ValueError(f"tt: {n} entries, the table needs a power of two of at least {2 * BUCKET}")
+    if not (0 <= root_leader <= 2):
+        raise ValueError(f"root_leader: {root_leader} is not a seat 0..2")
+    if not (0 <= root_nt <= 2):
+        raise ValueError(f"root_nt: {root_nt} cards in the trick, expected 0..2")
+    if not (-1 <= cfg[C_TRUMP] <= 3):
+        raise ValueError(f"cfg[C_TRUMP]: {cfg[C_TRUMP]} is not a suit or -1")
+    if not (0 <= cfg[C_DECL] <= 2):
+        raise ValueError(f"cfg[C_DECL]: {cfg[C_DECL]} is not a seat 0..2")
+
+
+def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
+           tt, gen, stats, SQ, REP, SPREAD, NTH):
+    """Does the max side reach ``target``? 1, 0, or -1 (node budget exhausted).
+
+    A fresh history of the leads; ``tt`` and ``stats`` are written in place (a thread must
+    own its table and statistics vector); the search runs without the GIL.
+    """
+    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
+                 SQ, REP, SPREAD, NTH)
+    return run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
+                      plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(WORK_SIZE, np.int64))
+
+
+def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
+        tt, gen, stats, SQ, REP, SPREAD, NTH):
+    """Exact score in [lo, hi], or -1 if the node budget ran out (see :func:`mtd_with`)."""
+    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
+                 SQ, REP, SPREAD, NTH)
+    return run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
+                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(WORK_SIZE, np.int64))
+
+
+def build_tables():
+    """SQ, REP, SPREAD, NTH: the lookup tables of the search, per suit byte (7 .. ace).
+
+    * ``SQ[alive*256 + mine]`` — ``mine``'s bits squeezed to their ranks among ``alive``
+      (the key of a position free of absolute ranks: played cards squeezed out).
+    * ``REP[alive*256 + mine]`` — one card (the lowest) of each run of ``mine`` that touches
+      once the cards not alive are removed: equivalent cards searched once.
+    * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
+    * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
+    """
+    sq = np.zeros(65536, np.int64)
+    rep = np.zeros(65536, np.int64)
+    spread = np.zeros(256, np.int64)
+    nth = np.zeros(2048, np.int64)
+    fill_tables(data(sq), data(rep), data(spread), data(nth))
+    return sq, rep, spread, nth
+
+
+# the layout compiled in, for the check against solver/engine/layout.py (tests)
+LAYOUT = dict(
+    MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT, C_TRUMP=C_TRUMP, C_MISERE=C_MISERE,
+    C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
+    C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
+    C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
+    C_MAXSIDE_DECL=C_MAXSIDE_DECL, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
+    CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
+    E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
+    E_MOVE_MASK=E_MOVE_MASK, E_EXTRA_MASK=E_EXTRA_MASK, E_GEN_MASK=E_GEN_MASK, E_DEPTH_MASK=E_DEPTH_MASK,
+    W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
+    W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
+    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE,
+)
+
+if not cython.compiled:
+    # the same source without Cython: NumPy conversions stand in for the .pxd's C casts
+    def u64(x):
+        """The 64 bits of an int64 as uint64 (a C cast)."""
+        return np.int64(x).view(np.uint64)
+
+    def i64(x):
+        """The 64 bits of a uint64 as int64 (a C cast)."""
+        return np.uint64(x).view(np.int64)
+
+    def data(a):  # noqa: F811
+        return a
+
+    def highest_bit(b):
+        """Index of the highest set bit of a byte (b > 0)."""
+        i = 7
+        while not (b >> i) & 1:
+            i -= 1
+        return i
+
+    def lowest_index(x):
+        """Index of the lowest set bit (x > 0)."""
+        i = 0
+        while not (x >> i) & 1:
+            i += 1
+        return i
+
+    if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
+        import numba
+
+        # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
+        # as well was as fast and cost 20 % more compile time); the bigger helpers are
+        # inlined in the IR (measured faster); the drivers are the compiled entry points
+        _leaf = numba.njit(cache=True)
+        _inline = numba.njit(cache=True, inline="always")
+        _entry = numba.njit(cache=True, nogil=True)
+
+        def u64(x):  # noqa: F811  (Numba's casts wrap, as C's do)
+            return np.uint64(x)
+
+        def i64(x):  # noqa: F811
+            return np.int64(x)
+
+        for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
+                      "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
+                      "highest_bit", "lowest_index", "trick_winner", "tt_index", "legal_of"):
+            globals()[_name] = _leaf(globals()[_name])
+        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
+                      "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
+                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
+            globals()[_name] = _inline(globals()[_name])
+        for _name in ("search_with", "mtd_with", "fill_tables"):
+            globals()[_name] = _entry(globals()[_name])
+        del _name
