@@ -32,6 +32,8 @@ def register(subparsers):
     p.add_argument("--all-cards", action="store_true", help="positions: the value of every legal card to move")
     p.add_argument("--line", action="store_true", help="positions: a principal line of play to the end")
     p.add_argument("--favour", type=int, metavar="SEAT", help="positions: split the defence's tricks in favour of SEAT")
+    p.add_argument("--analyse-play", action="store_true",
+                   help="positions with a history: costly cards per seat and tricks lost, per deal")
     p.add_argument("--table-mb", type=float, help="positions: transposition table size per worker in MB (default 8)")
     p.add_argument("--node-budget", type=int, help="positions: give up a search after this many nodes (an error line)")
     p.add_argument("--convention", metavar="NAME",
@@ -79,7 +81,7 @@ def run(args) -> int:
         if overrides:
             settings["overrides"] = overrides
     options = Options(all_cards=args.all_cards, line=args.line, favour=args.favour, table_mb=args.table_mb,
-                      node_budget=args.node_budget, settings=settings)
+                      node_budget=args.node_budget, settings=settings, analyse_play=args.analyse_play)
     try:
         summary = batch_file(args.input, args.output, args.kind, args.workers, dask=args.dask,
                              dask_local=args.dask_local, chunk_size=args.chunk_size, options=options,

@@ -12,6 +12,7 @@ from .contract import Contract, Strain
 from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
+from .play_analysis import PlayAnalysis, PlayStep, analyse_play
 from .position import Move, Position, legal_mask, trick_winner
 from .records import constraints_from_json, position_from_json
 
@@ -36,5 +37,5 @@ __all__ = [
     "ALL_CARDS", "Card", "Rank", "Suit", "parse_cards", "Hand", "Contract", "Strain", "Position", "Move", "Deal",
     "legal_mask", "trick_winner", "Constraints", "PenaltyCard", "LeadRestriction", "Plan",
     "position_from_json", "constraints_from_json", "solve", "analyse", "PrefError", "CardError",
-    "PositionError", "IllegalMoveError", "SearchLimitError",
+    "PositionError", "IllegalMoveError", "SearchLimitError", "analyse_play", "PlayAnalysis", "PlayStep",
 ]

@@ -31,6 +31,10 @@ def register(subparsers):
                    help="the declarer's tricks for every strain (s c d h nt misere) and declarer seat")
     p.add_argument("--favour", type=int, metavar="SEAT",
                    help="split the defence's tricks in favour of this defender (whists are per defender)")
+    p.add_argument("--analyse-play", action="store_true",
+                   help="every card of the record's history with its double-dummy cost (see docs/play-analysis.md)")
+    p.add_argument("--text", action="store_true", help="with --analyse-play: a table, costly cards marked '?'")
+    p.add_argument("--lang", choices=["en", "ru"], default="en", help="language and card notation of --text (ru: Тп)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
                    help="fast: the compiled engine (default); reference: plain minimax, small positions only")
     p.add_argument("--table-mb", type=float, default=None, help="transposition table size in MB (default 8)")
@@ -105,6 +109,11 @@ def _outcome(out: dict, pos, remaining: int) -> None:
 
 def run(args) -> int:
     from .engine import Engine
+    from .play_analysis import option_conflict
+
+    if option_conflict(args):
+        print(f"prefdd solve: {option_conflict(args)}", file=sys.stderr)
+        return 2
 
     kw = {}
     if args.table_mb:
@@ -127,6 +136,11 @@ def run(args) -> int:
             try:
                 if not isinstance(item.record, dict):
                     raise PrefError(f"expected a JSON object, got {type(item.record).__name__}")
+                if args.analyse_play:
+                    from .play_analysis import play_output
+
+                    print(play_output(item.record, engine, text=args.text, lang=args.lang), flush=True)
+                    continue
                 if args.table:
                     out = table_record(item.record, engine)
                     print(json.dumps(out, ensure_ascii=False), flush=True)

@@ -30,6 +30,7 @@ class Options:
     favour: int | None = None
     table_mb: float | None = None
     node_budget: int | None = None
+    analyse_play: bool = False  # positions with a history: each card's cost, a summary per deal
     settings: dict | None = field(default=None, compare=False)  # rulings: {"convention", "overrides", "options"}
 
 
@@ -114,6 +115,10 @@ def _describe(e: Exception) -> str:
 def _solve(record: dict, options: Options) -> dict:
     from solver.solve_command import solve_record
 
+    if options.analyse_play:
+        from solver.play_analysis import play_record
+
+        return play_record(record, engine(options), summary=True)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
 
