@@ -18,9 +18,12 @@ the JSON Schema is ``compensation/incident.schema.json``)::
 
 ``parse_incident(data)`` checks it and returns an :class:`Incident`; every problem raises
 :class:`IncidentError` whose ``field`` is the path of the field at fault (``history[7]``,
-``violation.offender``, ``deal.hands[1]``). Checks that depend on the rule (who may
-offend, which contracts it applies to, the data it needs) are the rule's, in
-:mod:`compensation.rulings`.
+``violation.offender``, ``deal.hands[1]``). The record's shape — which fields exist, their
+types and ranges — is the schema's alone (:mod:`compensation.incident_shape`: an unknown
+field is an error naming the nearest known one); this module checks what a schema cannot
+say: cards dealt once, a legal history, a result that fits it. Checks that depend on the
+rule (who may offend, which contracts it applies to, the data it needs) are the rule's,
+in :mod:`compensation.rulings`.
 
 Lead out of turn: for rules whose violation is a lead by the wrong seat that was left
 standing (``violation.correction`` = ``"none"``), ``history[violation.move]`` is that
@@ -36,32 +39,13 @@ from solver.cards import Card
 from solver.errors import PrefError
 from solver.position import Position
 
-from .conventions import PRESETS, convention as make_convention
+from .conventions import OPTION_NAMES, convention as make_convention
 from .errors import ScoringError
+from .incident_shape import RULING_OPTIONS, SCHEMA, IncidentError, check_shape, unknown_field
 from .outcome import DECISION_WORDS, PASS, WHIST, HALF, parse_contract
 
 KINDS = ("game", "misere", "raspasovka")
-RULING_OPTIONS = {
-    # option: (allowed values, default)
-    "compare": (("double_dummy", "actual"), "double_dummy"),
-    "resolve": (("side_best", "against_offender"), "side_best"),
-    # 1.6.2's "every guess wrong", also used by the information rules and claims
-    "guess": (("every_sequence", "greedy"), "every_sequence"),
-    # a lead out of turn that stood (1.3): the damage rule still applies, or nothing
-    "uncorrected": (("compensate", "unpunished"), "compensate"),
-}
-TOP_FIELDS = {"id", "deal", "contract", "declarer", "decisions", "open", "first_leader", "history",
-              "violation", "result", "raspasovka_round", "scoring", "options", "note", "source", "taken"}
-
-
-class IncidentError(PrefError):
-    """A bad incident: ``field`` is the path of the field at fault."""
-
-    def __init__(self, field: str, message: str):
-        self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}")
-
+TOP_FIELDS = set(SCHEMA["properties"])
 
 @dataclass
 class Violation:
@@ -76,9 +60,18 @@ class Violation:
     cards: tuple = ()
     correction: str | None = None
     data: dict = field(default_factory=dict)
+    read: set = field(default_factory=set)  # the rule-specific fields a rule asked for
+
+    #: fields every rule reads through the attributes above
+    COMMON = ("rule", "offender", "offenders", "move", "card", "cards", "correction")
 
     def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
         return self.data.get(key, default)
+
+    def unread(self) -> list:
+        """Fields given that no rule asked for (said in the ruling's notes, never silently ignored)."""
+        return sorted(k for k in self.data if k not in self.COMMON and k not in self.read)
 
 
 @dataclass
@@ -101,6 +94,7 @@ class Incident:
     id: Any = None
     taken: tuple = (0, 0, 0)  # tricks won before the hands given (an end position)
     lead_overrides: dict = field(default_factory=dict)  # history index -> seat who led there
+    players: tuple = ()    # the players' names, seat by seat, when the incident gives them
 
     # ------------------------------------------------------------ facts
     @property
@@ -182,14 +176,13 @@ def _replay(pos: Position, cards, lead_overrides: dict) -> None:
 
 # ---------------------------------------------------------------- parsing helpers
 def _seat(value, path: str) -> int:
+    """A seat inside a rule's own data (the record's seats are the schema's)."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
         raise IncidentError(path, f"expected a seat 0, 1 or 2, got {value!r}")
     return value
 
 
-def _card(value, path: str) -> Card:
-    if not isinstance(value, str):
-        raise IncidentError(path, f"expected a card such as 'As' or '10h', got {value!r}")
+def _card(value: str, path: str) -> Card:
     try:
         return Card.parse(value)
     except (PrefError, ValueError) as e:
@@ -197,43 +190,21 @@ def _card(value, path: str) -> Card:
 
 
 def _cards(value, path: str) -> list:
+    """Cards as the schema allows them: a list, or one string separated by spaces or commas."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
-    if not isinstance(value, list):
-        raise IncidentError(path, f"expected a list of cards, got {type(value).__name__}")
     return [_card(v, f"{path}[{i}]") for i, v in enumerate(value)]
-
-
-def _bool(value, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise IncidentError(path, f"expected true or false, got {value!r}")
-    return value
-
-
-def _int(value, path: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise IncidentError(path, f"expected an integer {rng}, got {value!r}")
-    return value
-
-
-def _obj(value, path: str) -> dict:
-    if not isinstance(value, dict):
-        raise IncidentError(path, f"expected an object, got {type(value).__name__}")
-    return value
 
 
 # ---------------------------------------------------------------- the parser
 def parse_incident(data, *, convention_name: str | None = None, overrides: dict | None = None,
                    options: dict | None = None) -> Incident:
-    """Check an incident record and build it; command-line settings override the record's."""
-    rec = _obj(data, "incident")
-    unknown = sorted(set(rec) - TOP_FIELDS)
-    if unknown:
-        raise IncidentError(unknown[0], f"unknown field (known: {', '.join(sorted(TOP_FIELDS))})")
-    for f in ("deal", "contract", "violation"):
-        if f not in rec:
-            raise IncidentError(f, "missing")
+    """Check an incident record and build it; command-line settings override the record's.
+
+    The record's shape (fields, types, ranges) is the schema's (:func:`check_shape`);
+    what follows are the checks a schema cannot express."""
+    rec = _without_nulls(data)
+    check_shape(rec)
 
     # contract, declarer, decisions
     try:
@@ -248,20 +219,12 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     else:
         if "declarer" not in rec:
             raise IncidentError("declarer", "missing")
-        declarer = _seat(rec["declarer"], "declarer")
+        declarer = rec["declarer"]
     decisions = _decisions(rec.get("decisions"), declarer, kind)
 
     # the deal
-    deal = _obj(rec["deal"], "deal")
-    bad = sorted(set(deal) - {"hands", "talon", "discard"})
-    if bad:
-        raise IncidentError(f"deal.{bad[0]}", "unknown field (hands, talon, discard)")
-    if "hands" not in deal:
-        raise IncidentError("deal.hands", "missing")
-    hands_raw = deal["hands"]
-    if not isinstance(hands_raw, list) or len(hands_raw) != 3:
-        raise IncidentError("deal.hands", "expected three hands (seats 0, 1, 2)")
-    hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw)]
+    deal = rec["deal"]
+    hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(deal["hands"])]
     sizes = [len(h) for h in hands]
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 10:
         raise IncidentError("deal.hands", f"the three hands must hold the same number of cards "
@@ -291,26 +254,19 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
             for c in talon:
                 if c in seen and seen[c] != f"deal.hands[{declarer}]":
                     raise IncidentError("deal.talon", f"talon card {c} is in {seen[c]}, not the declarer's")
-    if kind == "game" and discard and any(c in seen and seen[c] != "deal.discard" for c in discard):
-        pass  # covered by the duplicate check
 
     # play
-    open_play = _bool(rec.get("open", False), "open")
-    first_leader = _seat(rec.get("first_leader", 0), "first_leader")
+    open_play = rec.get("open", False)
+    first_leader = rec.get("first_leader", 0)
     history = _cards(rec.get("history") or [], "history")
 
     # settings
-    conv_name, over = "sochi", {}
-    if rec.get("scoring") is not None:
-        sc = _obj(rec["scoring"], "scoring")
-        bad = sorted(set(sc) - {"convention", "set"})
-        if bad:
-            raise IncidentError(f"scoring.{bad[0]}", "unknown field (convention, set)")
-        conv_name = sc.get("convention", "sochi")
-        if not isinstance(conv_name, str) or conv_name not in PRESETS:
-            raise IncidentError("scoring.convention", f"unknown convention {conv_name!r} "
-                                                      f"(known: {', '.join(PRESETS)})")
-        over = dict(_obj(sc.get("set") or {}, "scoring.set"))
+    sc = rec.get("scoring") or {}
+    conv_name = sc.get("convention", "sochi")
+    over = dict(sc.get("set") or {})
+    for k in over:
+        if k not in OPTION_NAMES:
+            raise unknown_field("scoring.set", k, OPTION_NAMES)
     if convention_name is not None:
         conv_name = convention_name
     if overrides:
@@ -321,26 +277,23 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
         raise IncidentError(f"scoring.set.{e.field}", e.message) from None
     except TypeError as e:
         raise IncidentError("scoring.set", str(e)) from None
-    opts = {}
-    if rec.get("options") is not None:
-        for k, v in _obj(rec["options"], "options").items():
-            opts[k] = v
-    if options:
-        opts.update(options)
-    for k, v in opts.items():
+    opts = dict(rec.get("options") or {})
+    for k, v in (options or {}).items():  # the command line's: not seen by the schema
         if k not in RULING_OPTIONS:
-            raise IncidentError(f"options.{k}", f"unknown ruling option (known: {', '.join(RULING_OPTIONS)})")
+            raise unknown_field("options", k, RULING_OPTIONS)
         if v not in RULING_OPTIONS[k][0]:
             raise IncidentError(f"options.{k}", f"expected one of {', '.join(RULING_OPTIONS[k][0])}, got {v!r}")
+        opts[k] = v
 
-    rr = _int(rec.get("raspasovka_round", 1), "raspasovka_round", 1)
+    players = tuple(rec.get("players") or ())
+    if players and len(players) not in (3, conv.players):
+        raise IncidentError("players", f"{len(players)} names for a {conv.players}-player game")
+
+    rr = rec.get("raspasovka_round", 1)
 
     # tricks won before the hands given: an end position of a 10-trick deal
     if rec.get("taken") is not None:
-        t = rec["taken"]
-        if not isinstance(t, list) or len(t) != 3:
-            raise IncidentError("taken", f"expected the tricks of seats 0, 1, 2, got {t!r}")
-        taken = tuple(_int(x, f"taken[{i}]", 0, 10) for i, x in enumerate(t))
+        taken = tuple(rec["taken"])
     else:
         taken = (0, 0, 0) if sizes[0] == 10 else None
     if taken is None:
@@ -351,15 +304,8 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
 
     # result
     result = None
-    if rec.get("result") is not None:
-        res = _obj(rec["result"], "result")
-        bad = sorted(set(res) - {"tricks"})
-        if bad:
-            raise IncidentError(f"result.{bad[0]}", "unknown field (tricks)")
-        t = res.get("tricks")
-        if not isinstance(t, list) or len(t) != 3:
-            raise IncidentError("result.tricks", f"expected the tricks of seats 0, 1, 2, got {t!r}")
-        t = [_int(x, f"result.tricks[{i}]", 0, 10) for i, x in enumerate(t)]
+    if (rec.get("result") or {}).get("tricks") is not None:
+        t = rec["result"]["tricks"]
         if sum(t) != 10:
             raise IncidentError("result.tricks", f"must sum to 10 (the whole deal), got {sum(t)}")
         below = [i for i in range(3) if t[i] < taken[i]]
@@ -368,17 +314,24 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
                                                                 f"{taken[below[0]]} already taken")
         result = tuple(t)
 
-    violation = _violation(rec["violation"], kind, declarer, len(history))
+    violation = _violation(rec["violation"], len(history))
 
     inc = Incident(hands=hands, talon=talon, discard=discard, contract=contract, declarer=declarer,
                    decisions=decisions, open=open_play, first_leader=first_leader, history=history,
                    violation=violation, result=result, raspasovka_round=rr, convention_name=conv_name,
-                   overrides=over, options=opts, id=rec.get("id"), taken=taken)
-    if conv.players == 4 and kind == "raspasovka":
-        pass
+                   overrides=over, options=opts, id=rec.get("id"), taken=taken, players=players)
     _check_out_of_turn(inc)
     _check_history(inc)
     return inc
+
+
+def _without_nulls(value):
+    """A field given as null counts as not given."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
 
 
 def _decisions(value, declarer, kind) -> dict:
@@ -391,17 +344,13 @@ def _decisions(value, declarer, kind) -> dict:
         if kind == "misere":
             return {s: PASS for s in defenders}
         raise IncidentError("decisions", "missing: each defender's whist / pass / half-whist")
-    value = _obj(value, "decisions")
     out = {}
     for key, word in value.items():
-        try:
-            seat = int(key)
-        except (TypeError, ValueError):
-            raise IncidentError("decisions", f"key {key!r} is not a seat") from None
+        seat = int(key)
         if seat not in defenders:
             raise IncidentError(f"decisions.{key}", f"seat {seat} is not a defender of declarer {declarer} "
                                                     f"(defenders: {defenders[0]}, {defenders[1]})")
-        w = DECISION_WORDS.get(str(word).strip().lower())
+        w = DECISION_WORDS.get(word.strip().lower())
         if w is None:
             raise IncidentError(f"decisions.{key}", f"unknown decision {word!r} (whist, pass, half-whist)")
         if kind == "misere" and w != PASS:
@@ -413,49 +362,33 @@ def _decisions(value, declarer, kind) -> dict:
                 out[s] = PASS
             else:
                 raise IncidentError("decisions", f"seat {s}'s decision is missing")
-    if kind == "game" and not any(w == WHIST for w in out.values()) and not any(w == HALF for w in out.values()):
-        pass  # both passed: no play; rules about play will say so
     return out
 
 
-def _violation(value, kind, declarer, n_history) -> Violation:
-    v = _obj(value, "violation")
-    if "rule" not in v:
-        raise IncidentError("violation.rule", "missing: the rule's number, e.g. \"9\" or \"1.3.2.2\"")
+def _violation(v: dict, n_history: int) -> Violation:
     rule = v["rule"]
-    if isinstance(rule, (int, float)) and not isinstance(rule, bool):
+    if not isinstance(rule, str):
         rule = str(rule)
-    if not isinstance(rule, str) or not rule.strip():
-        raise IncidentError("violation.rule", f"expected a rule number as a string, got {rule!r}")
+    if not rule.strip():
+        raise IncidentError("violation.rule", f"expected a rule number, got {rule!r}")
     rule = rule.strip()
-    offender = None
-    if v.get("offender") is not None:
-        offender = _seat(v["offender"], "violation.offender")
+    offender = v.get("offender")
     offenders = ()
     if v.get("offenders") is not None:
-        if not isinstance(v["offenders"], list) or not v["offenders"]:
-            raise IncidentError("violation.offenders", "expected a non-empty list of seats")
-        offenders = tuple(_seat(s, f"violation.offenders[{i}]") for i, s in enumerate(v["offenders"]))
-        if len(set(offenders)) != len(offenders):
-            raise IncidentError("violation.offenders", "a seat is listed twice")
+        offenders = tuple(v["offenders"])
         if offender is not None and offender not in offenders:
             raise IncidentError("violation.offenders", f"does not include the offender, seat {offender}")
         if offender is None:
             offender = offenders[0]
     elif offender is not None:
         offenders = (offender,)
-    move = None
-    if v.get("move") is not None:
-        move = _int(v["move"], "violation.move", 0)
-        if move > n_history:
-            raise IncidentError("violation.move", f"history has {n_history} card(s); move {move} is past its end")
+    move = v.get("move")
+    if move is not None and move > n_history:
+        raise IncidentError("violation.move", f"history has {n_history} card(s); move {move} is past its end")
     card = _card(v["card"], "violation.card") if v.get("card") is not None else None
     cards = tuple(_cards(v["cards"], "violation.cards")) if v.get("cards") is not None else ()
-    correction = v.get("correction")
-    if correction is not None and correction not in ("none", "demand", "forbid", "lead"):
-        raise IncidentError("violation.correction", f"expected none, demand, forbid or lead, got {correction!r}")
     return Violation(rule=rule, offender=offender, offenders=offenders, move=move, card=card, cards=cards,
-                     correction=correction, data=dict(v))
+                     correction=v.get("correction"), data=dict(v))
 
 
 OUT_OF_TURN_RULES = ("1.3.1", "1.3.2.1", "1.3.2.2", "1.4.2.3")
@@ -489,8 +422,9 @@ def _check_out_of_turn(inc: Incident) -> None:
 
 
 def _check_history(inc: Incident) -> None:
+    """The history is legal play, and the recorded result does not contradict it."""
     if inc.kind == "raspasovka":
-        # the talon leads the first two tricks: ownership only (the raspasovka rules check more)
+        # the talon leads the first two tricks: ownership only (the raspasovka rules replay it)
         held = {c: s for s, h in enumerate(inc.hands) for c in h}
         seen = set()
         for i, c in enumerate(inc.history):
@@ -501,8 +435,24 @@ def _check_history(inc: Incident) -> None:
             seen.add(c)
         return
     try:
-        inc.position_at(len(inc.history))
+        pos = inc.position_at(len(inc.history))
     except IncidentError:
         raise
     except PrefError as e:
         raise IncidentError("deal", str(e)) from None
+    check_result(inc.result, tuple(pos.taken), pos.is_over(), len(inc.history))
+
+
+def check_result(result, played: tuple, over: bool, n: int) -> None:
+    """``result.tricks`` against the tricks the recorded play gives: equal when the history
+    is the whole deal, never fewer for any seat when it stops earlier."""
+    if result is None:
+        return
+    res, got = "-".join(map(str, result)), "-".join(map(str, played))
+    if over and tuple(result) != tuple(played):
+        raise IncidentError("result.tricks", f"{res} contradicts the recorded play: history ({n} cards, "
+                                             f"the whole deal) gives {got}")
+    short = [s for s in range(3) if result[s] < played[s]]
+    if short:
+        raise IncidentError("result.tricks", f"{res} contradicts the recorded play: seat {short[0]} has "
+                                             f"already won {played[short[0]]} after history ({n} cards), {got}")

@@ -7,6 +7,9 @@ Usage::
     prefdd rule INCIDENT.json --json          # as JSON
     prefdd rule INCIDENT.json --convention leningrad --set players=4 --set compare=actual
     prefdd rule --list                        # every rule: number, pattern, title
+    prefdd rule INCIDENT.json --node-budget 5000000   # stop any one search after 5M nodes
+
+A ruling that searches for more than a second shows its progress on stderr.
 
 ``--set`` takes a scoring option (see ``docs/scoring.md``) or a ruling option
 (``compare``, ``resolve``; see ``docs/rulings.md``). A bad incident prints one line,
@@ -31,6 +34,9 @@ def register(subparsers):
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a scoring option or a ruling option (compare, resolve); repeatable")
     p.add_argument("--list", action="store_true", help="list every rule with its title and pattern")
+    p.add_argument("--node-budget", type=int, default=None, metavar="N",
+                   help="stop any one search after N nodes (an error, not a wrong answer); progress is shown on "
+                        "stderr once a ruling has searched for a second")
     p.set_defaults(func=run)
     return p
 
@@ -65,7 +71,9 @@ def run(args) -> int:
         return _list(args.lang)
     if not args.input:
         return _fail("input", "give an incident file (or --list)")
-    from .conventions import PRESETS, parse_option
+    import difflib
+
+    from .conventions import OPTION_NAMES, PRESETS, parse_option
     from .errors import ScoringError
     from .incident import RULING_OPTIONS, IncidentError
     from .rulings import rule_incident
@@ -87,6 +95,9 @@ def run(args) -> int:
         if k in RULING_OPTIONS:
             options[k] = v.strip()
             continue
+        if k not in OPTION_NAMES:
+            near = difflib.get_close_matches(k, [*OPTION_NAMES, *RULING_OPTIONS], n=1)
+            return _fail("--set", f"{k}: unknown option" + (f" (did you mean {near[0]!r}?)" if near else ""))
         try:
             overrides[k] = parse_option(k, v)
         except ScoringError as e:
@@ -94,8 +105,16 @@ def run(args) -> int:
     if args.convention is not None and args.convention not in PRESETS:
         return _fail("--convention", f"unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
     settings = {"convention": args.convention, "overrides": overrides, "options": options}
+    if args.node_budget is not None and args.node_budget < 1:
+        return _fail("--node-budget", f"expected a positive number of nodes, got {args.node_budget}")
+    from solver.errors import SearchLimitError
+    from .rulings.progress import ProgressEngine
+
     try:
-        ruling = rule_incident(data, settings)
+        with ProgressEngine(node_budget=args.node_budget) as engine:
+            ruling = rule_incident(data, settings, engine=engine)
+    except SearchLimitError as e:
+        return _fail(name, f"{e}: the ruling needs a longer search (raise --node-budget)")
     except IncidentError as e:
         return _fail(name, str(e))
     except ScoringError as e:

@@ -101,29 +101,70 @@ def test_21_exposed_card():
 def test_43_and_44_doubling():
     r = rule_incident(incident({"rule": "4.3", "offender": 2}))
     assert entries(r)["gora"] == [0, 0, 1]
-    r = rule_incident(incident({"rule": "4.3", "offender": 2, "occurrence": 2}))
+    r = rule_incident(incident({"rule": "4.3", "offender": 2, "offence_number": 2}))
     assert entries(r)["gora"] == [0, 0, 2]
 
 
 def test_11_talking_once_per_trick():
-    r = rule_incident(incident({"rule": "11", "offender": 0, "count": 3}, raspasovka_round=3))
+    r = rule_incident(incident({"rule": "11", "offender": 0, "tricks": 3}, raspasovka_round=3))
     assert entries(r)["gora"] == [9, 0, 0]  # 3 tricks x r = 3
 
 
 def test_rostov_penalty_tricks_are_whists():
     # Rostov: a penalty trick is written as a raspasovka trick, 5 x r whists, by the
-    # offender's opponent with fewest tricks. Result 4-2-4, offender seat 0: seat 1 (2
-    # tricks) writes 5 whists on seat 0 for rule 4.3.
-    r = rule_incident(incident({"rule": "4.3", "offender": 0}, result={"tricks": [4, 2, 4]},
+    # offender's opponent with fewest tricks. The history gives seat 0 tricks 1-8; result
+    # 8-2-0, offender seat 0: seat 2 (no trick) writes 5 whists on seat 0 for rule 4.3.
+    # The deal's own result is written too: seat 2, fewest (0), writes 5 x 8 = 40 on seat 0
+    # and 5 x 2 = 10 on seat 1. So seat 2 writes 45 on seat 0 in all.
+    r = rule_incident(incident({"rule": "4.3", "offender": 0}, result={"tricks": [8, 2, 0]},
                                scoring={"convention": "rostov"}))
     e = entries(r)
-    assert e["whists"][1][0] == 5 and e["gora"] == [0, 0, 0]
-    # tie between the two opponents (3-3): split, 5/2 each
-    r = rule_incident(incident({"rule": "11", "offender": 0}, result={"tricks": [4, 3, 3]},
+    assert e["whists"][2][0] == 45 and e["whists"][2][1] == 10 and e["gora"] == [0, 0, 0]
+    assert [(w.seat, w.on, w.amount) for w in r.writes if "4.3" in w.why.en] == [(2, 0, 5)]
+    # tie between the two opponents (1-1, result 8-1-1): the penalty is split, 5/2 each
+    r = rule_incident(incident({"rule": "11", "offender": 0}, result={"tricks": [8, 1, 1]},
                                scoring={"convention": "rostov"}))
-    assert r.entries.whists[1][0] == Fraction(5, 2) and r.entries.whists[2][0] == Fraction(5, 2)
+    pen = sorted((w.seat, w.on, w.amount) for w in r.writes if "rule 11" in w.why.en)
+    assert pen == [(1, 0, Fraction(5, 2)), (2, 0, Fraction(5, 2))]
     with pytest.raises(IncidentError, match="result.tricks"):
         rule_incident(incident({"rule": "4.3", "offender": 0}, scoring={"convention": "rostov"}))
+
+
+def test_the_deal_result_is_written_when_given():
+    # Rule 4.3, result 8-2-0 recorded (Sochi, r = 1): the penalty, 1 trick to gora for seat
+    # 1, plus the deal's own entries: 8 and 2 tricks to gora, a pulya point for seat 2's zero.
+    r = rule_incident(incident({"rule": "4.3", "offender": 1}, result={"tricks": [8, 2, 0]}))
+    assert entries(r)["gora"] == [8, 3, 0] and entries(r)["pulya"] == [0, 0, 1]
+    # without result.tricks: only the penalty, and the ruling says the deal is scored as usual
+    r = rule_incident(incident({"rule": "4.3", "offender": 1}))
+    assert entries(r)["gora"] == [0, 1, 0] and any("result.tricks" in n.en for n in r.notes)
+
+
+def test_a_result_that_contradicts_the_play_is_an_error():
+    # after the 24 cards of the history seat 0 has won 8 tricks: 4-2-4 cannot be the result
+    with pytest.raises(IncidentError) as e:
+        rule_incident(incident({"rule": "4.3", "offender": 1}, result={"tricks": [4, 2, 4]}))
+    assert e.value.field == "result.tricks" and "4-2-4" in str(e.value) and "8-0-0" in str(e.value)
+    assert rule_incident(incident({"rule": "4.3", "offender": 1}, result={"tricks": [9, 0, 1]}))
+    # the whole deal played: trick 9, seat 0 leads ♠7, seat 1 ♠9 wins over seat 2's ♠8;
+    # trick 10, seat 1 leads ♥7, seat 2 (no hearts) ♠10, seat 0's ♥8 wins: 9-1-0, and the
+    # recorded result must be that
+    full = incident({"rule": "4.3", "offender": 1})
+    full["history"] += ["7s", "9s", "8s", "7h", "Ts", "8h"]
+    rule_incident(dict(full, result={"tricks": [9, 1, 0]}))
+    with pytest.raises(IncidentError) as e:
+        rule_incident(dict(full, result={"tricks": [10, 0, 0]}))
+    assert e.value.field == "result.tricks" and "10-0-0" in str(e.value) and "9-1-0" in str(e.value)
+
+
+def test_documented_names_are_read_not_halved():
+    # offence_number 2 (rule 4.4) doubles: 2 tricks, not 1; tricks 4 (rule 11): 4, not 1
+    assert entries(rule_incident(incident({"rule": "4", "offender": 2, "offence_number": 2})))["gora"] == [0, 0, 2]
+    assert entries(rule_incident(incident({"rule": "11", "offender": 2, "tricks": 4})))["gora"] == [0, 0, 4]
+    # the old names are unknown fields, named with the nearest known one
+    with pytest.raises(IncidentError) as e:
+        rule_incident(incident({"rule": "4.3", "offender": 2, "occurrence": 2}))
+    assert e.value.field == "violation.occurrence"
 
 
 def test_errors_name_the_field():

@@ -63,10 +63,23 @@ CASES = [
     (bad(taken=None), "taken", ["missing"]),
     (bad(taken=[4, 2, 2]), "taken", ["10"]),
     (bad(colour="red"), "colour", ["unknown field"]),
+    (bad(histroy=[]), "histroy", ["unknown field", "'history'"]),
+    (viol(offnder=2), "violation.offnder", ["unknown field", "'offender'"]),
+    (bad(deal={"hands": OK["deal"]["hands"], "talons": []}), "deal.talons", ["'talon'"]),
+    (bad(result={"trick": [7, 2, 1]}), "result.trick", ["'tricks'"]),
+    (bad(options={"resolv": "side_best"}), "options.resolv", ["'resolve'"]),
+    (bad(scoring={"set": {"player": 4}}), "scoring.set.player", ["'players'"]),
+    (bad(violation={"rule": "3", "plans": [{"seat": 1, "card": ["Ks"]}, {"seat": 2, "cards": ["Qh"]}]}),
+     "violation.plans[0].card", ["'cards'"]),
+    (bad(result={"tricks": [7, 2, 1]}), "result.tricks", ["7-2-1", "contradicts", "4-3-1"]),
+    (bad(players=["Аня", "Боря"]), "players", ["3"]),
+    (viol(offenders=[2, 2]), "violation.offenders", ["twice"]),
+    (viol(move="2"), "violation.move", ["an index in history", "'2'"]),
+    (bad(open="yes"), "open", ["true or false"]),
     (bad(options={"compare": "gut"}), "options.compare", ["double_dummy"]),
     (bad(scoring={"convention": "moscow"}), "scoring.convention", ["moscow"]),
-    (bad(scoring={"convention": {"name": "sochi"}}), "scoring.convention", ["unknown convention"]),
-    (bad(scoring={"convention": ["sochi"]}), "scoring.convention", ["unknown convention"]),
+    (bad(scoring={"convention": {"name": "sochi"}}), "scoring.convention", ["sochi, leningrad, rostov"]),
+    (bad(scoring={"convention": ["sochi"]}), "scoring.convention", ["sochi, leningrad, rostov"]),
     (bad(scoring={"set": {"players": 7}}), "scoring.set.players", []),
     (bad(first_leader=5), "first_leader", ["seat"]),
     (bad(contract="raspasovka"), "declarer", ["raspasovka"]),
@@ -132,3 +145,44 @@ def test_cli_bad_set(tmp_path):
     assert out.returncode == 2 and "options.resolve" in out.stderr
     out = run_cli([str(p), "--convention", "moscow"])
     assert out.returncode == 2 and "--convention" in out.stderr
+
+
+def test_cli_node_budget_stops_a_search_with_one_line(tmp_path):
+    p = tmp_path / "ok.json"
+    p.write_text(json.dumps(OK))
+    out = run_cli([str(p), "--node-budget", "1"])
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert "node budget of 1 exhausted" in out.stderr and "--node-budget" in out.stderr
+    out = run_cli([str(p), "--node-budget", "0"])
+    assert out.returncode == 2 and "--node-budget" in out.stderr
+    assert run_cli([str(p), "--node-budget", "10000000"]).returncode == 0
+
+
+def test_progress_engine_reports_its_searches():
+    # with no delay the progress line appears at once and counts every search
+    import io
+
+    from compensation.incident import parse_incident
+    from compensation.rulings.progress import ProgressEngine
+
+    stream = io.StringIO()
+    inc = parse_incident(OK)
+    with ProgressEngine(stream=stream, delay=0) as engine:
+        for _ in range(3):
+            engine.analyse(inc.start())
+        assert engine.bar.n == 3 and engine.total_nodes > 0
+    assert "prefdd rule: searching" in stream.getvalue()
+    # a quick ruling: with the default one-second delay nothing is written
+    quiet = io.StringIO()
+    with ProgressEngine(stream=quiet) as engine:
+        engine.analyse(inc.start())
+    assert quiet.getvalue() == ""
+
+
+def test_cli_unknown_set_option_suggests_the_nearest(tmp_path):
+    p = tmp_path / "ok.json"
+    p.write_text(json.dumps(OK))
+    out = run_cli([str(p), "--set", "whist_roundin=up"])
+    assert out.returncode == 2 and "did you mean 'whist_rounding'" in out.stderr
+    out = run_cli([str(p), "--set", "whist_rounding=up"])
+    assert out.returncode == 0 and "Настройки:" in out.stdout and "висты округляются вверх" in out.stdout

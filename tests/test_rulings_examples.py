@@ -130,4 +130,6 @@ def test_json_and_text_agree_on_the_amounts(capsys):
     assert len(comp) == 1
     main(["rule", str(path), "--lang", "en"])
     text = capsys.readouterr().out
-    assert f"seat {comp[0]['seat']} writes {comp[0]['amount'].split('/')[0] if isinstance(comp[0]['amount'], str) else comp[0]['amount']}" in text
+    # 104/3 whists: the text says what to write (35, rounded half up) with the exact figure beside
+    assert comp[0]["amount"] == "104/3"
+    assert "writes 35 whists (exactly 104/3 ≈ 34.67) on" in text

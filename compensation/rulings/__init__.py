@@ -27,6 +27,13 @@ What it returns: a :class:`~compensation.rulings.ruling.Ruling`. Bad or inconsis
 input raises :class:`~compensation.incident.IncidentError` (``field``: the path of the
 field at fault, e.g. ``violation.move``); never anything else for a user's mistake.
 
+Texts (``text(en, ru)``): write a seat as «место N» in the case the sentence needs
+(место, места, месту, местом, месте; «на место N» for the accusative) and "seat N" in
+English — the ruling names it as players do (:mod:`.wording`); a number with its noun
+through ``wording.count(n, "whist" | "trick" | "card", lang)`` (1 вист, 2 виста, 5 вистов);
+a setting through ``wording.setting(name, value, lang)``; never an identifier in Russian.
+A violation field given but never asked for with ``violation.get`` is said in the notes.
+
 The decorator's declarative checks run before the function: ``contracts`` (the kinds the
 rule applies to: ``game``, ``misere``, ``raspasovka``; default ``("game", "misere")``),
 ``offender`` (``any`` | ``defender`` | ``declarer`` | ``passer`` | ``whister`` | ``none``),
@@ -44,8 +51,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..incident import Incident, IncidentError, parse_incident
+from ..incident import RULING_OPTIONS, Incident, IncidentError, parse_incident
 from .ruling import Ruling, text
+from .wording import SeatNames
 
 PATTERNS = ("FIXED", "CF", "REMEDY", "WORST", "PLAN", "INFO")
 OFFENDER_KINDS = ("any", "defender", "declarer", "passer", "whister", "none")
@@ -160,15 +168,22 @@ class Context:
 
     def ruling(self) -> Ruling:
         s = self.spec
+        inc = self.incident
         return Ruling(rule=s.number, pattern=s.pattern, title=text(s.title_en, s.title_ru),
                       rule_text=text(s.text_en, s.text_ru), settings=dict(self.settings),
-                      players=self.convention.players, incident_id=self.incident.id)
+                      players=self.convention.players, incident_id=inc.id, names=seat_names(inc, self.convention),
+                      whist_rounding=inc.option("whist_rounding"))
+
+
+def seat_names(inc: Incident, conv) -> SeatNames:
+    """How this incident's text names its seats: the players' names, else roles or hands."""
+    return SeatNames(inc.kind, inc.declarer, inc.decisions, inc.players, conv.players)
 
 
 def settings_of(inc: Incident, conv) -> dict:
     return {"convention": inc.convention_name,
             "overrides": {k: _jsonable(v) for k, v in inc.overrides.items()},
-            "ruling_options": {k: inc.option(k) for k in ("compare", "resolve", "guess", "uncorrected")},
+            "ruling_options": {k: inc.option(k) for k in RULING_OPTIONS},
             "options": {k: _jsonable(v) for k, v in conv.options().items()}}
 
 
@@ -199,10 +214,14 @@ def rule_parsed(inc: Incident, engine=None) -> Ruling:
     conv = inc.convention()
     ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv))
     try:
-        return spec.func(ctx)
+        r = spec.func(ctx)
     except ScoringError as e:
         raise IncidentError(e.field if "." in e.field or e.field.startswith("penalty") else f"scoring.{e.field}",
                             e.message) from None
+    for k in inc.violation.unread():
+        r.note(f"violation.{k} was given, but rule {spec.number} does not use it here.",
+               f"Поле violation.{k} указано, но правило {spec.number} его здесь не использует.")
+    return r
 
 
 RULE_MODULES = ("fixed", "counterfactual", "remedy", "discard", "plan", "info", "note", "naming", "claims",

@@ -213,8 +213,8 @@ def shortfall_transfer(ctx, r: Ruling, offender: int, partner: int, rule_no: str
                                 "shortfall", f"результат сдачи {'-'.join(map(str, inc.result))}, без недобора "
                                              f"места {partner}"))
         r.write(offender, "gora", amount, why=text(
-            f"rule {rule_no}: seat {offender} takes seat {partner}'s gora for {s} missing trick(s)",
-            f"правило {rule_no}: место {offender} пишет в гору за недобор места {partner} ({s} взяток)"))
+            f"rule {rule_no}: seat {offender} takes seat {partner}'s gora for {count(s, 'trick', 'en')} missing",
+            f"правило {rule_no}: место {offender} пишет в гору за недобор места {partner} ({count(s, 'trick')})"))
     else:
         r.write_entries(e, text(f"the deal's result {'-'.join(map(str, inc.result))}",
                                 f"результат сдачи {'-'.join(map(str, inc.result))}"))
@@ -247,7 +247,7 @@ def overtake_shortfall(ctx) -> Ruling:
     else:
         deal_result(ctx, r)
         r.note(f"Seat {partner} could have taken enough tricks after the overtake: his shortfall (if any) stays his.",
-               f"Место {partner} могло добрать взятки после перебития: недобор (если есть) остаётся за ним.")
+               f"Место {partner} мог добрать взятки после перебития: недобор (если есть) остаётся за ним.")
     return r
 
 

@@ -81,7 +81,7 @@ def mixed_discard(ctx) -> Ruling:
                             pos.taken[decl] + actual_value))
     hist = Counter(pos.taken[decl] + v_ for _, v_ in vals)
     r.note(f"{len(vals)} splits judged by open play from the moment of mixing; the declarer's final tricks: "
-           + ", ".join(f"{k}: {hist[k]} split(s)" for k in sorted(hist)) + f". Least favourable: {pos.taken[decl] + worst}"
+           + ", ".join(f"{k}: {hist[k]} {'split' if hist[k] == 1 else 'splits'}" for k in sorted(hist)) + f". Least favourable: {pos.taken[decl] + worst}"
            + (f" ({len(worst_pairs)} splits; the first is played out)" if len(worst_pairs) > 1 else "") + ".",
            f"Рассмотрено {len(vals)} вариантов сноса в открытую с момента смешивания; взятки играющего: "
            + ", ".join(f"{k}: {hist[k]}" for k in sorted(hist)) + f". Самый неблагоприятный: {pos.taken[decl] + worst}.")

@@ -17,6 +17,7 @@ from ..penalties import penalty
 from . import rule
 from .counterfactual import bal, deal_result, need_play, play_out, score_tricks, Played
 from .ruling import Ruling, text
+from .wording import contract_words, count
 
 
 def naming_penalty(ctx, r: Ruling, sub: str, seat: int) -> None:
@@ -151,15 +152,17 @@ def pushed(ctx) -> Ruling:
         moved = t[decl] - (L - 1)
         t[decl] = L - 1
         t[inc.whisters[0]] += moved
-        r.note(f"The dearer contract makes double dummy ({dear.declarer_tricks} tricks); the rule counts at least one "
-               f"down, so it is scored {L - 1} (the extra trick(s) to seat {inc.whisters[0]}).",
-               f"Более дорогой контракт в открытую выигрывается ({dear.declarer_tricks}); по правилу считается как "
-               f"минимум без одной: {L - 1}.")
+        r.note(f"The dearer contract makes double dummy ({count(dear.declarer_tricks, 'trick', 'en')}); the rule "
+               f"counts at least one down, so it is scored {L - 1} (the {count(moved, 'trick', 'en')} more to "
+               f"seat {inc.whisters[0]}).",
+               f"Более дорогой контракт в открытую выигрывается ({count(dear.declarer_tricks, 'trick')}); по правилу "
+               f"считается как минимум без одной: {count(L - 1, 'trick')} (лишние — месту {inc.whisters[0]}).")
     dear_scored = Played(tuple(t), dear.line, score_tricks(ctx, t), t[decl])
-    r.figures.append(first.figure(text(f"the contract named, {named}, double dummy", f"заказанный контракт {named}, "
-                                                                                    "в открытую"), ctx, decl))
-    r.figures.append(dear_scored.figure(text(f"the dearer contract, {inc.contract}, at least one down",
-                                             f"более дорогой контракт {inc.contract}, как минимум без одной"), ctx, decl))
+    r.figures.append(first.figure(text(f"the contract named, {contract_words(named, 'en')}, double dummy",
+                                       f"заказанный контракт {contract_words(named)}, в открытую"), ctx, decl))
+    r.figures.append(dear_scored.figure(text(f"the dearer contract, {contract_words(inc.contract, 'en')}, at least "
+                                             "one down", f"более дорогой контракт {contract_words(inc.contract)}, "
+                                             "как минимум без одной"), ctx, decl))
     d = bal(ctx, decl, first) - bal(ctx, decl, dear_scored)
     r.note("Reading: the possible loss is the declarer's balance with the contract he named (double dummy) against "
            "the dearer one (double dummy, at least one down); the same whist decisions on both.",
@@ -169,8 +172,9 @@ def pushed(ctx) -> Ruling:
     if d > 0:
         for o in pushers:
             r.write(decl, "whists", d / len(pushers), on=o,
-                    why=text(f"compensation for the possible loss on {inc.contract}: {d} whists",
-                             f"компенсация возможного проигрыша на {inc.contract}: {d} вистов"))
+                    why=text(f"compensation for the possible loss on {contract_words(inc.contract, 'en')}: "
+                             f"{count(d, 'whist', 'en')}", f"компенсация возможного проигрыша на "
+                                                           f"{contract_words(inc.contract)}: {count(d, 'whist')}"))
     else:
         r.note("No loss to compensate.", "Проигрыша для компенсации нет.")
     deal_result(ctx, r)
@@ -199,7 +203,8 @@ def trump_average(ctx) -> Ruling:
         except ScoringError as e:
             raise IncidentError(f"violation.trumps[{i}]", e.message) from None
         pl = play_out(ctx, inc.start(f"{c.level}{c.strain}"), contract=c)
-        r.figures.append(pl.figure(text(f"{c}, double dummy from the first lead", f"{c}, в открытую с первого хода")))
+        r.figures.append(pl.figure(text(f"{contract_words(c, 'en')}, double dummy from the first lead",
+                                        f"{contract_words(c)}, в открытую с первого хода")))
         total = pl.entries if total is None else total + pl.entries
     if trumps[0] == trumps[1] or parse_contract(f"{inc.level}{trumps[0]}") == parse_contract(f"{inc.level}{trumps[1]}"):
         raise IncidentError("violation.trumps", "the two strains must differ")

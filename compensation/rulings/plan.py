@@ -15,6 +15,7 @@ from ..incident import IncidentError, _cards, _seat
 from . import rule
 from .playout import bal, deal_result, need_play, play_out
 from .ruling import Option, Ruling, text
+from .wording import count
 
 
 def _plans(ctx, pos):
@@ -79,12 +80,12 @@ def plan_dispute(ctx) -> Ruling:
 
     for i, (seats, cards) in enumerate(plans):
         pl = result(i, seats[0])
-        label = text(f"plan {i} of seat(s) {', '.join(map(str, seats))}: {' '.join(map(str, cards))}"
+        label = text(f"plan {i} ({' and '.join(f'seat {s}' for s in seats)}): {' '.join(map(str, cards))}"
                      + (" (played)" if i == played else ""),
-                     f"план {i} мест(а) {', '.join(map(str, seats))}: {' '.join(c.russian() for c in cards)}"
+                     f"план {i} ({' и '.join(f'место {s}' for s in seats)}): {' '.join(c.russian() for c in cards)}"
                      + (" (разыгран)" if i == played else ""))
         r.options.append(Option(label, pl.declarer_tricks, bal(ctx, seats[0], pl), best=False,
-                                figure=pl.figure(label, ctx, seats[0])))
+                                figure=pl.figure(label, ctx, seats[0]), value_of=seats[0]))
     opponents = plans[played][0]
     for i, (seats, _) in enumerate(plans):
         if i == played:
@@ -101,8 +102,8 @@ def plan_dispute(ctx) -> Ruling:
                 continue
             for o in opponents:
                 r.write(s, "whists", d / len(opponents), on=o,
-                        why=text(f"rule 3: seat {s}'s plan was better by {d} whists",
-                                 f"правило 3: план места {s} лучше на {d} вистов"))
+                        why=text(f"rule 3: seat {s}'s plan was better by {count(d, 'whist', 'en')}",
+                                 f"правило 3: план места {s} лучше на {count(d, 'whist')}"))
     # the defence's best plan: fewest tricks for the declarer, most on misère (the catchers)
     sign = 1 if inc.kind == "misere" else -1
     best_i = max(range(len(plans)), key=lambda i: sign * r.options[i].declarer_tricks)

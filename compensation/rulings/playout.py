@@ -29,6 +29,7 @@ from ..penalties import penalty
 from ..settlement import balance, resolve_split
 from ..sheet import Entries
 from .ruling import Figure, Option, Ruling, Text, text
+from .wording import count, setting
 
 
 # ------------------------------------------------------------------ scoring a result
@@ -202,10 +203,10 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
             continue
         for o in offs:
             r.write(v, "whists", d / len(offs), on=o,
-                    why=text(f"compensation: possible damage {_n(d)} whists"
-                             + (f", split between seats {offs[0]} and {offs[1]}" if len(offs) > 1 else ""),
-                             f"компенсация: возможный ущерб {_n(d)} вистов"
-                             + (f", поровну на места {offs[0]} и {offs[1]}" if len(offs) > 1 else "")))
+                    why=text(f"compensation: possible damage {count(d, 'whist', 'en')}"
+                             + (f", split between seat {offs[0]} and seat {offs[1]}" if len(offs) > 1 else ""),
+                             f"компенсация: возможный ущерб {count(d, 'whist')}"
+                             + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
         total += d
     return total
 
@@ -223,8 +224,9 @@ def made(ctx, declarer_tricks: int) -> bool:
 
 
 def describe_options(r: Ruling, ctx) -> None:
-    r.note(f"Correct play: {ctx.incident.option('resolve')}; compared with: {ctx.incident.option('compare')}.",
-           f"Правильная игра: {ctx.incident.option('resolve')}; сравнение с: {ctx.incident.option('compare')}.")
+    inc = ctx.incident
+    r.note(f"{setting('resolve', inc.option('resolve'), 'en')}; {setting('compare', inc.option('compare'), 'en')}.",
+           f"{setting('resolve', inc.option('resolve'))}; {setting('compare', inc.option('compare'))}.")
 
 
 def move_position(ctx) -> Position:

@@ -27,26 +27,28 @@ Incident fields (``violation``): ``move`` — index in ``history`` of the moment
 fault (the cards before it were played correctly); or ``cards_left`` (1..10) for the
 count-based rules; ``offenders`` (1.4.1: first, second, third offender in order);
 ``trick`` (1.4.1: the misplayed trick, else from ``move``); ``clarifies`` (2.1, the
-arbiter's judgement); ``occurrence`` (4.3: 1 for the first look in the deal, 2+ doubled);
-``count`` (11: tricks in which he talked); ``exit_reading``; ``void_talon_trick`` and
+arbiter's judgement); ``offence_number`` (4.3 with 4.4: 1 for the first offence in the deal, 2+ doubled);
+``tricks`` (11: tricks in which he talked); ``exit_reading``; ``void_talon_trick`` and
 ``after_talon_lead`` (play settings; the talon rule is the convention's
 ``raspasovka_talon``).
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from solver.errors import PrefError
 from solver.raspasovka.api import RaspasovkaSolver
 from solver.raspasovka.rules import RaspasovkaPosition, RaspasovkaRules
 
-from ..incident import IncidentError
+from ..incident import IncidentError, check_result
 from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
 from ..sheet import Entries
 from . import VARIANTS, rule
 from .ruling import Figure, Ruling, text
+from .wording import count
 
 RASP = ("raspasovka",)
 
@@ -93,10 +95,8 @@ def need_move(ctx) -> int:
 def cards_left(ctx, seat: int) -> int:
     """Cards in ``seat``'s hand at the fault: ``violation.cards_left`` or from ``move``."""
     v = ctx.incident.violation
-    given = v.get("cards_left")
+    given = v.get("cards_left")  # the schema has checked it is 1..10
     if given is not None:
-        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= 10:
-            raise IncidentError("violation.cards_left", f"expected an integer 1..10, got {given!r}")
         return given
     if v.move is None:
         raise IncidentError("violation.move", f"missing: rule {ctx.spec.number} needs the moment of the fault "
@@ -109,6 +109,27 @@ def full_deal(ctx) -> None:
     if len(ctx.incident.hands[0]) != 10:
         raise IncidentError("deal.hands", "this ruling scores the deal's result, so it needs the ten-card "
                                           "hands as dealt")
+
+
+def check_recorded(ctx) -> None:
+    """``result.tricks`` must not contradict the recorded play (replayed by the raspasovka rules)."""
+    inc = ctx.incident
+    pos = position_at(ctx, len(inc.history))
+    check_result(inc.result, tuple(pos.taken), pos.tricks_left() == 0, len(inc.history))
+
+
+def rasp_rule(number: str, **kw):
+    """``@rule`` for a raspasovka rule: the recorded result is checked against the play first."""
+    def deco(func):
+        @functools.wraps(func)
+        def ruled(ctx):
+            check_recorded(ctx)
+            return func(ctx)
+
+        rule(number, contracts=RASP, **kw)(ruled)
+        return func
+
+    return deco
 
 
 # ------------------------------------------------------------------ writing
@@ -133,15 +154,29 @@ def penalty_tricks(ctx, r: Ruling, offender: int, k: int, why) -> None:
         amount = amount / len(writers)
     for w in writers:
         r.write(w, "whists", amount, on=offender, why=why)
-    r.note(f"Whists scoring: each penalty trick is written as a raspasovka trick: {conv.raspasovka_whist_price}"
-           f" x r whists by the offender's opponent(s) with fewest tricks ({', '.join(map(str, writers))}).",
-           f"Распасы пишутся вистами: штрафная взятка записывается как взятка на распасах: "
-           f"{conv.raspasovka_whist_price} x r вистов от соперника(ов) нарушителя с наименьшим числом взяток "
-           f"({', '.join(map(str, writers))}).")
+    who_en = " and ".join(f"seat {w}" for w in writers)
+    who_ru = " и ".join(f"место {w}" for w in writers)
+    r.note(f"Whists scoring: each penalty trick is written as a raspasovka trick, {conv.raspasovka_whist_price} "
+           f"whists times the round's step, by the offender's opponent with fewest tricks in the deal ({who_en}).",
+           f"Распасы пишутся вистами: штрафная взятка записывается как взятка на распасах — "
+           f"{conv.raspasovka_whist_price} × ступень распасовки вистов; пишет соперник нарушителя, взявший меньше "
+           f"взяток ({who_ru}).")
 
 
 def result_entries(ctx, tricks) -> Entries:
     return score_raspasovka(tuple(tricks), ctx.incident.raspasovka_round, ctx.convention)
+
+
+def deal_result(ctx, r: Ruling) -> None:
+    """The deal's own result as recorded (``result.tricks``), written as every game rule writes it."""
+    res = ctx.incident.result
+    if res is None:
+        r.note("The deal's own result is not given (result.tricks): only the penalty is listed; score the deal "
+               "as usual.", "Итог сдачи в записи не указан (поле result.tricks): перечислен только штраф; сдача "
+               "записывается как обычно.")
+        return
+    r.write_entries(result_entries(ctx, res), text(f"the deal's result {'-'.join(map(str, res))}",
+                                                   f"результат сдачи {'-'.join(map(str, res))}"))
 
 
 def takes_the_rest(ctx, r: Ruling, offender: int, move: int):
@@ -152,12 +187,17 @@ def takes_the_rest(ctx, r: Ruling, offender: int, move: int):
     tricks[offender] += pos.tricks_left()
     if sum(tricks) != 10:  # only a talon trick nobody followed, impossible with a full deck
         raise IncidentError("deal", f"tricks {tricks} do not add up to 10")
+    left = pos.tricks_left()
     r.write_entries(result_entries(ctx, tricks), text(
-        f"the deal's result under the rule: seat {offender} takes the {pos.tricks_left()} tricks still to play, "
-        f"tricks {'-'.join(map(str, tricks))}",
-        f"результат сдачи по правилу: место {offender} забирает {pos.tricks_left()} оставшихся взяток, "
+        f"the deal's result under the rule: seat {offender} takes every trick still to play "
+        f"({count(left, 'trick', 'en')}), tricks {'-'.join(map(str, tricks))}",
+        f"результат сдачи по правилу: место {offender} забирает все оставшиеся взятки ({count(left, 'trick')}), "
         f"взятки {'-'.join(map(str, tricks))}"))
     r.figures.append(Figure(text("tricks under the rule", "взятки по правилу"), tuple(tricks), source="given"))
+    res = ctx.incident.result
+    if res is not None and tuple(res) != tuple(tricks):
+        r.note(f"The recorded result {'-'.join(map(str, res))} is replaced by the result under the rule.",
+               f"Записанный результат {'-'.join(map(str, res))} заменяется результатом по правилу.")
     return pos, tricks
 
 
@@ -171,21 +211,24 @@ T_133_EN = ("Lead out of turn on raspasovka. The player must play the exposed ca
             "remaining tricks. 1 card left: no penalty.")
 
 
-@rule("1.3.3", title_ru="Ход вне очереди на распасовке", title_en="Lead out of turn on raspasovka",
-      pattern="FIXED", text_ru=T_133_RU, text_en=T_133_EN, contracts=RASP, offender="any")
+@rasp_rule("1.3.3", title_ru="Ход вне очереди на распасовке", title_en="Lead out of turn on raspasovka",
+      pattern="FIXED", text_ru=T_133_RU, text_en=T_133_EN, offender="any")
 def lead_out_of_turn(ctx) -> Ruling:
     r = ctx.ruling()
     o = ctx.incident.violation.offender
     n = cards_left(ctx, o)
     if n >= 5:
-        penalty_tricks(ctx, r, o, 3, text(f"rule 1.3.3.1: {n} cards left, 3 extra tricks to gora",
-                                          f"правило 1.3.3.1: на руках {n} карт, 3 дополнительные взятки в гору"))
+        penalty_tricks(ctx, r, o, 3, text(f"rule 1.3.3.1: {count(n, 'card', 'en')} left, 3 extra tricks to gora",
+                                          f"правило 1.3.3.1: на руках {count(n, 'card')}, 3 дополнительные взятки "
+                                          "в гору"))
         r.note("The exposed card must be played at the first opportunity; the deal's result is written as played.",
                "Открытая карта играется при первой возможности; результат сдачи записывается как сыгран.")
+        deal_result(ctx, r)
     elif n >= 2:
         takes_the_rest(ctx, r, o, need_move(ctx))
     else:
         r.note("Rule 1.3.3.3: one card left, no penalty.", "Правило 1.3.3.3: осталась 1 карта, не штрафуется.")
+        deal_result(ctx, r)
     return r
 
 
@@ -202,10 +245,8 @@ T_141_EN = ("A player gathered another's trick and led. On raspasovka every misp
 
 def misplayed_trick(ctx) -> int:
     v = ctx.incident.violation
-    t = v.get("trick")
+    t = v.get("trick")  # the schema has checked it is 1..10
     if t is not None:
-        if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 10:
-            raise IncidentError("violation.trick", f"expected the misplayed trick's number 1..10, got {t!r}")
         return t
     move = need_move(ctx)
     pos = position_at(ctx, move)
@@ -221,9 +262,9 @@ def wrong_trick_amounts(trick: int) -> tuple:
     return 1, 0
 
 
-@rule("1.4.1", title_ru="Взял чужую взятку и сделал ход (распасовка)",
+@rasp_rule("1.4.1", title_ru="Взял чужую взятку и сделал ход (распасовка)",
       title_en="Gathered another's trick and led, raspasovka", pattern="FIXED", text_ru=T_141_RU,
-      text_en=T_141_EN, contracts=RASP, offender="any")
+      text_en=T_141_EN, offender="any")
 def wrong_trick(ctx) -> Ruling:
     r = ctx.ruling()
     v = ctx.incident.violation
@@ -235,12 +276,13 @@ def wrong_trick(ctx) -> Ruling:
     for i, o in enumerate(offenders):
         k = first if i == 0 else later
         which = ("first", "первому") if i == 0 else (("second", "второму") if i == 1 else ("third", "третьему"))
-        penalty_tricks(ctx, r, o, k, text(f"rule 1.4.1: {which[0]} offender, misplayed trick {t}: {k} trick(s) "
-                                          f"to gora", f"правило 1.4.1: {which[1]} нарушителю, неправильно "
-                                          f"разыгранная {t}-я взятка: {k} взятк(и) в гору"))
+        penalty_tricks(ctx, r, o, k, text(f"rule 1.4.1: {which[0]} offender, misplayed trick {t}: "
+                                          f"{count(k, 'trick', 'en')} to gora", f"правило 1.4.1: {which[1]} "
+                                          f"нарушителю, неправильно разыгранная {t}-я взятка: {count(k, 'trick')} в гору"))
     r.note("The misplayed cards become exposed; the winner of the last trick leads; the result is written as played.",
            "Неправильно сыгранные карты становятся открытыми; ходит взявший последнюю взятку; результат "
            "записывается как сыгран.")
+    deal_result(ctx, r)
     return r
 
 
@@ -258,8 +300,8 @@ def exit_reading(ctx) -> str:
     return x
 
 
-@rule("1.6.1", title_ru="Игрок открыл карты на распасовке", title_en="A player opens his cards on raspasovka",
-      pattern="FIXED+CF", text_ru=T_161_RU, text_en=T_161_EN, contracts=RASP, offender="any", needs=("move",))
+@rasp_rule("1.6.1", title_ru="Игрок открыл карты на распасовке", title_en="A player opens his cards on raspasovka",
+      pattern="FIXED+CF", text_ru=T_161_RU, text_en=T_161_EN, offender="any", needs=("move",))
 def opened_cards(ctx) -> Ruling:
     r = ctx.ruling()
     o = ctx.incident.violation.offender
@@ -282,13 +324,14 @@ def opened_cards(ctx) -> Ruling:
         cf[o] -= k
         cf[y] += k
         who_ru = f"место {o} вместе с местом {z}" if reading == "coalition" else f"место {o} в одиночку"
-        r.figures.append(Figure(text(f"tricks {who} could force on seat {y}, who had none, from the moment the "
-                                     f"cards were opened: {k}; counterfactual result",
-                                     f"взяток, которые {who_ru} могли навязать месту {y} (без взяток) с момента "
-                                     f"открытия карт: {k}; результат без нарушения"), tuple(cf), line=list(a.line)))
+        r.figures.append(Figure(text(f"{who} could force on seat {y}, who had no trick, from the moment the "
+                                     f"cards were opened: {count(k, 'trick', 'en')}; the result without the fault",
+                                     f"{who_ru} могли навязать месту {y} (до того без взяток) с момента "
+                                     f"открытия карт: {count(k, 'trick')}; результат без нарушения"), tuple(cf),
+                                line=list(a.line)))
         if k == 0:
-            r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced on him ({reading} reading).",
-                   f"У места {o} не было отдачи к месту {y}: навязать ему взятку было нельзя.")
+            r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced there.",
+                   f"У места {o} не было отдачи к месту {y}: навязать взятку было нельзя.")
             continue
         cf_entries = result_entries(ctx, cf)
         for vct in range(3):
@@ -301,9 +344,11 @@ def opened_cards(ctx) -> Ruling:
         r.write_entries(compensation_entries(vct, [o], amount, conv), text(
             f"rule 1.6.1: seat {o} had an exit to a player without tricks; compensation for seat {vct}'s loss",
             f"правило 1.6.1: у места {o} была отдача к игроку без взяток; компенсация убытка места {vct}"))
-    r.note(f"Exit reading: {reading} (one player against the other two, double dummy from the moment the cards "
-           f"were opened; the counterfactual moves the forced tricks from the offender to that player).",
-           f"Прочтение \"отдачи\": {reading} (один против двух, в открытую с момента открытия карт; в результате "
+    reading_en, reading_ru = {"coalition": ("the offender with the third player", "нарушитель вместе с третьим игроком"),
+                              "alone": ("the offender alone", "нарушитель в одиночку")}[reading]
+    r.note(f"Exit reading: {reading_en} (one player against the other two, double dummy from the moment the cards "
+           f"were opened; the result without the fault moves the forced tricks from the offender to that player).",
+           f"Прочтение «отдачи»: {reading_ru} (один против двух, в открытую с момента открытия карт; в результате "
            f"без нарушения навязанные взятки переходят от нарушителя к этому игроку).")
     return r
 
@@ -319,32 +364,37 @@ T_21_EN = ("An accidentally exposed card on raspasovka must be played when its s
            "layout - then the offender takes the remaining tricks. 1 card left: no penalty.")
 
 
-@rule("2.1", title_ru="Случайно открытая карта на распасовке", title_en="Accidentally exposed card on raspasovka",
-      pattern="FIXED", text_ru=T_21_RU, text_en=T_21_EN, contracts=RASP, offender="any")
+@rasp_rule("2.1", title_ru="Случайно открытая карта на распасовке", title_en="Accidentally exposed card on raspasovka",
+      pattern="FIXED", text_ru=T_21_RU, text_en=T_21_EN, offender="any")
 def exposed_card(ctx) -> Ruling:
     r = ctx.ruling()
     v = ctx.incident.violation
     o = v.offender
     n = cards_left(ctx, o)
     if n > 4:
-        penalty_tricks(ctx, r, o, 2, text(f"rule 2.1.1: {n} cards left, 2 extra tricks to gora",
-                                          f"правило 2.1.1: на руках {n} карт, 2 дополнительные взятки в гору"))
+        penalty_tricks(ctx, r, o, 2, text(f"rule 2.1.1: {count(n, 'card', 'en')} left, 2 extra tricks to gora",
+                                          f"правило 2.1.1: на руках {count(n, 'card')}, 2 дополнительные взятки "
+                                          "в гору"))
     elif n >= 2:
-        clar = v.get("clarifies")
-        if not isinstance(clar, bool):
+        clar = v.get("clarifies")  # true or false, by the schema
+        if clar is None:
             raise IncidentError("violation.clarifies", "missing: with 2-4 cards left rule 2.1.2 needs the "
                                                        "arbiter's judgement whether the card clarifies the layout "
                                                        "(true or false)")
         if clar:
             takes_the_rest(ctx, r, o, need_move(ctx))
         else:
-            penalty_tricks(ctx, r, o, 1, text(f"rule 2.1.2: {n} cards left, the card does not clarify the layout: "
-                                              f"1 extra trick to gora", f"правило 2.1.2: на руках {n} карты, "
-                                              f"карта не проясняет расклад: 1 дополнительная взятка в гору"))
-        r.note(f"Whether the card clarifies the layout is the arbiter's judgement (given: {clar}).",
-               f"Проясняет ли карта расклад - решение арбитра (указано: {clar}).")
+            deal_result(ctx, r)
+            penalty_tricks(ctx, r, o, 1, text(f"rule 2.1.2: {count(n, 'card', 'en')} left, the card does not "
+                                              "clarify the layout: 1 extra trick to gora",
+                                              f"правило 2.1.2: на руках {count(n, 'card')}, карта не проясняет "
+                                              "расклад: 1 дополнительная взятка в гору"))
+        r.note(f"Whether the card clarifies the layout is the arbiter's judgement (given: {'yes' if clar else 'no'}).",
+               f"Проясняет ли карта расклад — решение арбитра (указано: {'да' if clar else 'нет'}).")
     else:
         r.note("Rule 2.1.3: one card left, no penalty.", "Правило 2.1.3: осталась 1 карта, не штрафуется.")
+    if n > 4 or n < 2:
+        deal_result(ctx, r)
     return r
 
 
@@ -358,24 +408,24 @@ T_43_EN = ("Looking at a quitted trick other than the last: the result is writte
 def _looked(ctx) -> Ruling:
     r = ctx.ruling()
     v = ctx.incident.violation
-    occ = v.get("occurrence", 1)
-    if isinstance(occ, bool) or not isinstance(occ, int) or occ < 1:
-        raise IncidentError("violation.occurrence", f"expected 1 for the first offence in the deal, 2 for the "
-                                                    f"next..., got {occ!r}")
+    occ = v.get("offence_number", 1)  # the schema has checked it is an integer >= 1
     k = 1 if occ == 1 else 2
     penalty_tricks(ctx, r, v.offender, k, text(
-        f"rule 4.3{'' if occ == 1 else ' with 4.4 (offence no. %d in the deal: doubled)' % occ}: {k} trick(s) to gora",
-        f"правило 4.3{'' if occ == 1 else ' и 4.4 (нарушение № %d в сдаче: двойной штраф)' % occ}: {k} взятк(и) в гору"))
+        f"rule 4.3{'' if occ == 1 else ' with 4.4 (offence no. %d in the deal: doubled)' % occ}: "
+        f"{count(k, 'trick', 'en')} to gora",
+        f"правило 4.3{'' if occ == 1 else ' и 4.4 (нарушение № %d в сдаче: двойной штраф)' % occ}: "
+        f"{count(k, 'trick')} в гору"))
     if occ > 1:
         r.note("Rule 4.4 read as: every further offence costs twice the base penalty (2 tricks), not a penalty "
                "doubling again each time.", "Правило 4.4 прочитано так: каждое следующее нарушение - двойной "
                "базовый штраф (2 взятки), без дальнейшего удвоения.")
+    deal_result(ctx, r)
     return r
 
 
-@rule("4.3", title_ru="Просмотр не последней взятки на распасовке",
+@rasp_rule("4.3", title_ru="Просмотр не последней взятки на распасовке",
       title_en="Looking at a quitted trick on raspasovka", pattern="FIXED", text_ru=T_43_RU, text_en=T_43_EN,
-      contracts=RASP, offender="any")
+      offender="any")
 def looked_at_trick(ctx) -> Ruling:
     return _looked(ctx)
 
@@ -386,8 +436,8 @@ def _free(number: str) -> bool:
 
 
 if _free("4"):
-    rule("4", title_ru="Просмотр не последней взятки (распасовка)", title_en="Looking at a quitted trick (raspasovka)",
-         pattern="FIXED", text_ru=T_43_RU, text_en=T_43_EN, contracts=RASP, offender="any")(_looked)
+    rasp_rule("4", title_ru="Просмотр не последней взятки (распасовка)", title_en="Looking at a quitted trick (raspasovka)",
+         pattern="FIXED", text_ru=T_43_RU, text_en=T_43_EN, offender="any")(_looked)
 
 
 # ------------------------------------------------------------------ 11
@@ -401,15 +451,14 @@ T_11_EN = ("Talking during play (only \"whose lead?\" and \"show the last trick\
 def talking(ctx) -> Ruling:
     r = ctx.ruling()
     v = ctx.incident.violation
-    count = v.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
-        raise IncidentError("violation.count", f"expected the number of tricks in which he talked, 1..10, got {count!r}")
-    penalty_tricks(ctx, r, v.offender, count, text(
-        f"rule 11: talking in {count} trick(s), one trick to gora for each",
-        f"правило 11: разговоры в {count} взятк(ах), по одной взятке в гору за каждую"))
+    n = v.get("tricks", 1)  # the schema has checked it is 1..10
+    penalty_tricks(ctx, r, v.offender, n, text(
+        f"rule 11: talking in {count(n, 'trick', 'en')}, one trick to gora for each",
+        f"правило 11: взяток, в которых были разговоры: {n}; по одной взятке в гору за каждую"))
+    deal_result(ctx, r)
     return r
 
 
 if _free("11"):
-    rule("11", title_ru="Разговоры во время распасовки", title_en="Talking during raspasovka", pattern="FIXED",
-         text_ru=T_11_RU, text_en=T_11_EN, contracts=RASP, offender="any")(talking)
+    rasp_rule("11", title_ru="Разговоры во время распасовки", title_en="Talking during raspasovka", pattern="FIXED",
+         text_ru=T_11_RU, text_en=T_11_EN, offender="any")(talking)

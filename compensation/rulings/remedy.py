@@ -29,7 +29,7 @@ def suit_options(pos, leader: int, base: Constraints):
         if pos.hands[leader] & SUIT_MASKS[s]:
             cons = Constraints(base.penalty_cards, LeadRestriction(leader, s, must=True), base.plan)
             out.append((f"demand {Suit(s).letter}", text(f"seat {leader} must lead {SUIT_EN[s]}",
-                                                         f"место {leader} обязано ходить в {SUIT_RU[s]}"), cons))
+                                                         f"место {leader} обязан ходить в {SUIT_RU[s]}"), cons))
     return out
 
 
@@ -59,8 +59,9 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     opts = [(k, lab, pos, cons) for k, lab, cons in suit_options(pos, leader, NO_CONSTRAINTS)]
     best, results = evaluate(ctx, r, opts, decl)
     chosen = _chosen(ctx, [o[0] for o in opts], best)
-    r.note(f"The declarer's best choice for the {which} lead: {best}.",
-           f"Лучший выбор играющего для хода: {best}.")
+    label = {o[0]: o[1] for o in opts}
+    r.note(f"The declarer's best choice for the {which} lead: {label[best].en}.",
+           f"Лучший выбор играющего для хода: {label[best].ru}.")
     from solver.hands import cards_of
 
     def allowed_by(key):
@@ -89,8 +90,8 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
         return defender_view(inc, at, view.pos, leader, partner_seen=leader != off, discard_seen=False)
 
     base, proxy = knowledge_figures(ctx, r, at, leader, pre, post, [decl],
-                                    text(f"the {which} lead within the declarer's choice ({chosen})",
-                                         f"ход в пределах выбора играющего ({chosen})"), window=1, allowed=allowed)
+                                    text(f"the {which} lead within the declarer's choice ({label[chosen].en})",
+                                         f"ход в пределах выбора играющего ({label[chosen].ru})"), window=1, allowed=allowed)
     compensate(ctx, r, [decl], proxy, base, "double dummy",
                labels=(("the lead resolved against the informed side", "ход в ущерб информированной стороне"),
                        ("the lead as made", "ход, как он сделан")))
@@ -179,7 +180,7 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     if rightful != decl:
         s = int(card.suit)
         opts.append(("demand", text(f"seat {rightful} must lead {SUIT_EN[s]}; {card} a penalty card",
-                                    f"место {rightful} обязано ходить в {SUIT_RU[s]}; {card.russian()} — штрафная"),
+                                    f"место {rightful} обязан ходить в {SUIT_RU[s]}; {card.russian()} — штрафная"),
                      before, Constraints(pen, LeadRestriction(rightful, s, must=True))))
         opts.append(("forbid", text(f"seat {rightful} must not lead {SUIT_EN[s]}; {card} a penalty card",
                                     f"месту {rightful} запрещён ход в {SUIT_RU[s]}; {card.russian()} — штрафная"),
@@ -188,9 +189,10 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     chosen = correction or best
     if chosen not in results:
         raise IncidentError("violation.correction", f"{chosen!r} is not an option here ({', '.join(results)})")
-    r.note(f"Best for the declarer: '{best}'. Compared for compensation: '{chosen}'"
+    label = {o[0]: o[1] for o in opts}
+    r.note(f"Best for the declarer: '{label[best].en}'. Compared for compensation: '{label[chosen].en}'"
            + (" (the declarer's choice)." if correction else " (none recorded: the best)."),
-           f"Лучшее для играющего: «{best}». Для компенсации сравнивается: «{chosen}».")
+           f"Лучшее для играющего: «{label[best].ru}». Для компенсации сравнивается: «{label[chosen].ru}».")
     if chosen == "none":
         unused_remedy(ctx, r)
         if inc.option("uncorrected") == "unpunished":
@@ -203,7 +205,8 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     if inc.option("compare") == "actual":
         compared = actual(ctx)
     compensate(ctx, r, [decl], correct, compared, "actual" if inc.option("compare") == "actual" else "double dummy",
-               labels=(("no violation", "без нарушения"), (f"the option '{chosen}'", f"вариант «{chosen}»")))
+               labels=(("no violation", "без нарушения"), (f"the option '{label[chosen].en}'",
+                                                           f"вариант «{label[chosen].ru}»")))
     deal_result(ctx, r)
     return r
 
@@ -313,7 +316,7 @@ def two_cards_led(ctx) -> Ruling:
                                                       f"месту {partner} запрещён ход в {SUIT_RU[s]}"),
                      after, Constraints(lead=LeadRestriction(partner, s, must=False))))
     evaluate(ctx, r, opts, decl)
-    r.note("The exposed lower card(s) are searched as ordinary cards: the declarer's right to call them can only "
+    r.note("The exposed lower cards are searched as ordinary cards: the declarer's right to call them can only "
            "add to his result.",
            "Нижние открытые карты в поиске — обычные карты: право играющего их вызвать может лишь улучшить его "
            "результат.")

@@ -21,16 +21,21 @@ from fractions import Fraction
 
 from ..numbers import text_number
 from ..sheet import Entries, number_out
+from .wording import SeatNames, count, number, on_sheet, setting_words
 
-SEAT_WORD = {"en": "seat {}", "ru": "место {}"}
-KIND_WORD = {
-    "en": {"pulya": "pulya", "gora": "gora", "whists": "whists"},
-    "ru": {"pulya": "пулю", "gora": "гору", "whists": "вистов"},
+KIND_WORD = {"en": {"pulya": "to his pulya", "gora": "to his gora"}, "ru": {"pulya": "в пулю", "gora": "в гору"}}
+SOURCE_WORDS = {  # Figure.source -> (English, Russian)
+    "double dummy": ("double dummy", "в открытую"),
+    "actual": ("the actual result", "реальный результат"),
+    "given": ("as ruled", "по правилу"),
+    "worst guess": ("every guess wrong", "при неверном угадывании"),
+    "worst legal move": ("the worst legal move", "худший допустимый ход"),
 }
+PLAIN = SeatNames("raspasovka")  # «первая рука» … when a ruling is rendered without its incident
 
 
-def _num(x) -> str:
-    return text_number(x, approx=True)
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 @dataclass(frozen=True)
@@ -73,18 +78,15 @@ class Write:
         on = f" on={self.on}" if self.on is not None else ""
         return f"<Write seat={self.seat} {self.kind} {text_number(self.amount)}{on}>"
 
-    def describe(self, lang: str) -> str:
-        a = _num(self.amount)
-        if lang == "ru":
-            if self.kind == "whists":
-                s = f"место {self.seat} пишет {a} вистов на место {self.on}"
-            else:
-                s = f"место {self.seat} пишет {a} в {KIND_WORD['ru'][self.kind]}"
+    def describe(self, lang: str, rounding: str = "nearest") -> str:
+        """«Вистующий пишет 15 вистов (точно 46/3 ≈ 15,33) на играющего — why» (seats as «место N»)."""
+        if self.kind == "whists":
+            amount = on_sheet(self.amount, rounding, lang)
+            s = (f"место {self.seat} пишет {amount} на место {self.on}" if lang == "ru"
+                 else f"seat {self.seat} writes {amount} on seat {self.on}")
         else:
-            if self.kind == "whists":
-                s = f"seat {self.seat} writes {a} whists on seat {self.on}"
-            else:
-                s = f"seat {self.seat} writes {a} to his {self.kind}"
+            s = (f"место {self.seat} пишет {number(self.amount, lang)} {KIND_WORD[lang][self.kind]}" if lang == "ru"
+                 else f"seat {self.seat} writes {number(self.amount, lang)} {KIND_WORD[lang][self.kind]}")
         why = self.why.get(lang)
         return f"{s} — {why}" if why else s
 
@@ -142,23 +144,22 @@ class Figure:
         return out
 
     def describe(self, lang: str) -> str:
-        parts = [self.label.get(lang) + ":"]
+        ru = lang == "ru"
+        parts = []
         if self.declarer_tricks is not None:
-            parts.append(("взяток у играющего " if lang == "ru" else "declarer's tricks ")
-                         + str(self.declarer_tricks))
+            parts.append(("у играющего " if ru else "the declarer's tricks: ")
+                         + (count(self.declarer_tricks, "trick") if ru else str(self.declarer_tricks)))
         if self.tricks is not None:
-            parts.append(("по местам " if lang == "ru" else "by seat ") + "-".join(map(str, self.tricks)))
+            each = [f"у места {i} {t}" if ru else f"seat {i} {t}" for i, t in enumerate(self.tricks)]
+            parts.append(("взятки: " if ru else "tricks: ") + ", ".join(each))
         if self.balance is not None:
-            parts.append((f"баланс места {self.balance_of}: " if lang == "ru"
-                          else f"balance of seat {self.balance_of}: ") + _num(self.balance))
-        src = {"double dummy": "в открытую" if lang == "ru" else "double dummy",
-               "actual": "реальный результат" if lang == "ru" else "actual result"}.get(self.source, self.source)
-        parts.append(f"({src})")
-        s = parts[0] + " " + "; ".join(parts[1:-1]) + " " + parts[-1]
+            parts.append((f"баланс места {self.balance_of}: " if ru else f"balance of seat {self.balance_of}: ")
+                         + count(self.balance, "whist", lang))
+        en, rus = SOURCE_WORDS.get(self.source, (self.source, self.source))
+        s = f"{self.label.get(lang)}: {'; '.join(parts)} ({rus if ru else en})"
         if self.line:
-            s += "\n      " + ("линия: " if lang == "ru" else "line: ") + " ".join(
-                (c.russian() if lang == "ru" else c.pretty()) if hasattr(c, "pretty") else str(c)
-                for c in self.line)
+            s += "\n      " + ("линия: " if ru else "line: ") + " ".join(
+                (c.russian() if ru else c.pretty()) if hasattr(c, "pretty") else str(c) for c in self.line)
         return s
 
 
@@ -171,11 +172,14 @@ class Option:
     value: Fraction | None = None  # the chooser's balance, when scored
     best: bool = False
     figure: Figure | None = None
+    value_of: int | None = None  # whose balance ``value`` is (rule 3: the plan's stater)
 
     def to_json(self) -> dict:
         out = {"label": self.label.to_json(), "declarer_tricks": self.declarer_tricks, "best": self.best}
         if self.value is not None:
             out["value"] = number_out(Fraction(self.value))
+        if self.value_of is not None:
+            out["value_of"] = self.value_of
         if self.figure is not None:
             out["figure"] = self.figure.to_json()
         return out
@@ -196,6 +200,8 @@ class Ruling:
     players: int = 3
     incident_id: str | None = None
     summary: Text | None = None
+    names: SeatNames = PLAIN  # how the text names each seat
+    whist_rounding: str = "nearest"  # how the text rounds whists for the sheet (JSON stays exact)
 
     @property
     def entries(self) -> Entries:
@@ -217,41 +223,61 @@ class Ruling:
     def note(self, en: str, ru: str) -> None:
         self.notes.append(Text(en, ru))
 
+    def say(self, t: Text, lang: str) -> str:
+        """One of the ruling's texts, its seats named (see :class:`~.wording.SeatNames`)."""
+        return self.names.say(t.get(lang), lang)
+
+    def _texts(self, t: Text) -> dict:
+        return {"en": self.say(t, "en"), "ru": self.say(t, "ru")}
+
     def to_json(self) -> dict:
+        """Every figure exact (integers or "p/q"); the texts as :meth:`to_text` words them."""
         out = {}
         if self.incident_id is not None:
             out["id"] = self.incident_id
+        writes = []
+        for w in self.writes:
+            j = w.to_json()
+            j["why"] = self._texts(w.why)
+            writes.append(j)
         out.update({
             "rule": self.rule, "pattern": self.pattern,
             "title": self.title.to_json(), "rule_text": self.rule_text.to_json(),
             "entries": self.entries.to_dict(),
-            "writes": [w.to_json() for w in self.writes],
-            "figures": [f.to_json() for f in self.figures],
-            "options": [o.to_json() for o in self.options],
-            "notes": [n.to_json() for n in self.notes],
+            "writes": writes,
+            "figures": [dict(f.to_json(), label=self._texts(f.label)) for f in self.figures],
+            "options": [dict(o.to_json(), label=self._texts(o.label)) for o in self.options],
+            "notes": [self._texts(n) for n in self.notes],
             "unset": list(self.unset),
             "settings": self.settings,
         })
         if self.summary is not None:
-            out["summary"] = self.summary.to_json()
+            out["summary"] = self._texts(self.summary)
         return out
 
     def to_text(self, lang: str = "ru") -> str:
         ru = lang == "ru"
+
+        def say(s: str) -> str:
+            return self.names.say(s, lang)
+
         L = []
-        L.append((f"Правило {self.rule}: " if ru else f"Rule {self.rule}: ") + self.title.get(lang)
-                 + f"  [{self.pattern}]")
+        numbered = any(ch.isdigit() for ch in self.rule)  # "claim" is a name, not a number to quote
+        if ru:
+            L.append((f"Правило {self.rule}: " if numbered else "Правило — ") + self.title.get(lang))
+        else:
+            L.append(f"Rule {self.rule}: {self.title.get(lang)}  [{self.pattern}]")
         L.append("  " + self.rule_text.get(lang))
         if self.incident_id is not None:
             L.append(("  Инцидент: " if ru else "  Incident: ") + str(self.incident_id))
         if self.summary is not None:
             L.append("")
-            L.append(self.summary.get(lang))
+            L.append(_cap(self.say(self.summary, lang)))
         L.append("")
         L.append("Записи:" if ru else "Entries:")
         if self.writes:
             for w in self.writes:
-                L.append("  - " + w.describe(lang))
+                L.append("  - " + _cap(say(w.describe(lang, self.whist_rounding))))
         else:
             L.append("  (нет записей)" if ru else "  (nothing to write)")
         if self.options:
@@ -259,31 +285,36 @@ class Ruling:
             L.append("Варианты:" if ru else "Options:")
             for o in self.options:
                 mark = "*" if o.best else " "
-                v = f"; {('баланс' if ru else 'balance')} {_num(o.value)}" if o.value is not None else ""
-                L.append(f"  {mark} {o.label.get(lang)}: "
-                         + ("взяток у играющего " if ru else "declarer's tricks ")
-                         + f"{o.declarer_tricks}{v}")
+                line = f"  {mark} {self.say(o.label, lang)}: " + (
+                    f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
+                    else f"the declarer's tricks: {o.declarer_tricks}")
+                if o.value is not None:
+                    whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
+                    line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
+                L.append(say(line))
         if self.figures:
             L.append("")
             L.append("Сравниваемые результаты:" if ru else "Figures compared:")
             for f in self.figures:
-                L.append("  - " + f.describe(lang))
+                L.append("  - " + say(f.describe(lang)))
+        if any(f.balance is not None for f in self.figures) or any(o.value is not None for o in self.options):
+            L.append("  " + BALANCE_MEANING.get(lang))
         if self.notes:
             L.append("")
             L.append("Примечания:" if ru else "Notes:")
             for n in self.notes:
-                L.append("  - " + n.get(lang))
+                L.append("  - " + _cap(self.say(n, lang)))
         if self.unset:
             L.append("")
-            L.append(("Не заданы суммы: " if ru else "Amounts not set: ") + ", ".join(self.unset))
+            L.append(("Не заданы суммы (задайте их через --set): " if ru else "Amounts not set (give them with --set): ")
+                     + ", ".join(self.unset))
         L.append("")
-        conv = self.settings.get("convention", "sochi")
-        over = self.settings.get("overrides") or {}
-        ro = self.settings.get("ruling_options") or {}
-        s = ("Настройки: " if ru else "Settings: ") + conv
-        if over:
-            s += "; " + ", ".join(f"{k}={v}" for k, v in over.items())
-        if ro:
-            s += "; " + ", ".join(f"{k}={v}" for k, v in ro.items())
-        L.append(s)
+        L.append(("Настройки: " if ru else "Settings: ") + "; ".join(setting_words(self.settings, lang)))
         return "\n".join(L)
+
+
+BALANCE_MEANING = Text(
+    "A balance is what the deal is worth to that player in whists when the pulya is settled: the whists he "
+    "writes less those written on him, with gora and pulya turned into whists.",
+    "Баланс — чего стоит сдача этому игроку в вистах при расчёте пули: его висты за вычетом вистов на него, "
+    "с горой и пулей, переведёнными в висты.")
