@@ -58,6 +58,7 @@ def test_every_violation_field_a_rule_reads_is_in_the_schema_and_back():
 def test_ruling_options_come_from_the_schema_with_their_defaults():
     assert RULING_OPTIONS == {"compare": (("double_dummy", "actual"), "double_dummy"),
                               "resolve": (("side_best", "against_offender"), "side_best"),
+                              "guess": (("every_sequence", "greedy"), "every_sequence"),
                               "uncorrected": (("compensate", "unpunished"), "compensate"),
                               "whist_rounding": (("nearest", "up", "exact"), "nearest")}
     for name, (values, default) in RULING_OPTIONS.items():

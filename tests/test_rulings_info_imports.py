@@ -1,4 +1,4 @@
-"""The rule modules form no import cycle: shared pieces live below them (playout, ruling)."""
+"""The rule modules form no import cycle: shared pieces live below them (playout, ruling, wording)."""
 import ast
 import pathlib
 
@@ -33,4 +33,4 @@ def test_no_import_cycle_inside_the_rulings_package():
     for m in sorted(graph):
         if m not in state:
             visit(m, [])
-    assert "playout" in graph and not graph["playout"] - {"ruling"}
+    assert "playout" in graph and not graph["playout"] - {"ruling", "wording"}

@@ -17,6 +17,7 @@ from .playout import (SUIT_EN, SUIT_RU, Played, _n, actual, bal, child, compensa
                       deal_result, describe_options, evaluate, faulty_result, made, move_position, need_play,
                       offenders_of, play_out, score_tricks, side_best, side_is_declarer)
 from .ruling import Ruling, text
+from .wording import count
 
 
 # ------------------------------------------------------------------ 1.3.2.2 and 1.4.2.3

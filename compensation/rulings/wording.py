@@ -66,9 +66,10 @@ def contract_words(contract, lang: str = "ru") -> str:
         return "мизер" if lang == "ru" else "misère"
     if contract.is_raspasovka:
         return "распасовка" if lang == "ru" else "raspasovka"
-    if contract.strain == "nt":
+    code = getattr(contract.strain, "code", contract.strain)  # a Strain, or its letter
+    if code == "nt":
         return f"{contract.level} БК" if lang == "ru" else f"{contract.level}NT"
-    return f"{contract.level}{suit[contract.strain]}"
+    return f"{contract.level}{suit[code]}"
 
 
 # ------------------------------------------------------------------ whists on the sheet
