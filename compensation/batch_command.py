@@ -7,7 +7,10 @@ See :mod:`compensation.batch` and ``docs/batch.md``.
 """
 from __future__ import annotations
 
+import json
 import sys
+
+from solver import cli_types
 
 
 def register(subparsers):
@@ -22,78 +25,114 @@ def register(subparsers):
                    help="solve positions, rule incidents, or auto (default): a record with a 'violation' (or 'deal', "
                         "or 'rule') field is an incident, any other a position")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N",
+    where.add_argument("--workers", type=cli_types.count(0), metavar="N",
                        help="local worker processes (default: every core; 0 = in this process)")
-    where.add_argument("--threads", type=int, metavar="N",
+    where.add_argument("--threads", type=cli_types.count(1), metavar="N",
                        help="N threads in this process, one engine each (the search releases the GIL)")
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS")
-    where.add_argument("--dask-local", type=int, metavar="N", help="run on a local Dask cluster of N workers")
-    p.add_argument("--chunk-size", type=int, metavar="K", help="records sent to a worker at a time (default: automatic)")
+    where.add_argument("--dask-local", type=cli_types.count(1), metavar="N",
+                       help="run on a local Dask cluster of N workers")
+    p.add_argument("--chunk-size", type=cli_types.count(1, 100_000), metavar="K",
+                   help="records sent to a worker at a time (default: automatic)")
     p.add_argument("--all-cards", action="store_true", help="positions: the value of every legal card to move")
     p.add_argument("--line", action="store_true", help="positions: a principal line of play to the end")
-    p.add_argument("--favour", type=int, metavar="SEAT", help="positions: split the defence's tricks in favour of SEAT")
-    p.add_argument("--table-mb", type=float, help="positions: transposition table size per worker in MB (default 8)")
-    p.add_argument("--node-budget", type=int, help="positions: give up a search after this many nodes (an error line)")
+    p.add_argument("--favour", type=cli_types.seat, metavar="SEAT",
+                   help="positions: split the defence's tricks in favour of SEAT")
+    p.add_argument("--analyse-play", action="store_true",
+                   help="positions with a history: costly cards per seat and tricks lost, per deal")
+    p.add_argument("--table-mb", type=cli_types.table_mb,
+                   help="positions: transposition table size per worker in MB (default 8)")
+    p.add_argument("--node-budget", type=cli_types.node_budget,
+                   help="positions: give up a search after this many nodes (an error line, answered again on resume)")
     p.add_argument("--convention", metavar="NAME",
                    help="incidents: scoring convention, overriding each incident's own (sochi, leningrad, rostov)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                   help="incidents: override one scoring option (repeatable), as in prefdd score")
+                   help="incidents: override a scoring option or a ruling option (compare, resolve), as in prefdd rule")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines, only the summary")
-    p.add_argument("--log-every", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--log-every", type=cli_types.seconds, default=10.0, metavar="SECONDS",
                    help="when stderr is not a terminal, a progress line this often (default 10)")
+    cli_types.add_output_switches(p, "text")  # the summary: a line on stderr, or --json an object on stdout
     p.set_defaults(func=run)
     return p
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"prefdd batch: {message}", file=sys.stderr, flush=True)
+    cli_types.say("prefdd batch", message)
     return code
 
 
-def run(args) -> int:
-    from .batch import (BackendError, InputMismatch, Options, OutputError, RulingsUnavailable, batch_file)
+def _settings(args):
+    """--convention and --set as the rulings' settings (checked here, not once per record)."""
+    if not (args.convention or args.set):
+        return None
+    from .conventions import PRESETS, convention, parse_option
+    from .errors import ScoringError
+    from .incident import RULING_OPTIONS
 
-    for name in ("workers", "dask_local", "chunk_size", "threads"):
-        v = getattr(args, name)
-        if v is not None and (v < 0 or (v == 0 and name != "workers")):
-            return _fail(f"--{name.replace('_', '-')}: expected a positive number, got {v}")
-    if args.favour is not None and args.favour not in (0, 1, 2):
-        return _fail(f"--favour: expected seat 0, 1 or 2, got {args.favour}")
-    settings = None
-    if args.convention or args.set:
-        from .conventions import convention, parse_option
-        from .errors import ScoringError
-
-        settings, overrides = {}, {}
+    settings, overrides, options = {}, {}, {}
+    if args.convention and args.convention not in PRESETS:
+        raise ValueError(f"--convention: unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep:
+            raise ValueError(f"--set: expected OPTION=VALUE, got {item!r}")
+        if key in RULING_OPTIONS:
+            options[key] = value.strip()
+            continue
         try:
-            for item in args.set:
-                key, sep, value = item.partition("=")
-                if not sep:
-                    return _fail(f"--set: expected OPTION=VALUE, got {item!r}")
-                overrides[key.strip()] = parse_option(key.strip(), value)
-            convention(args.convention or "sochi", **overrides)  # validate here, not once per record
+            overrides[key] = parse_option(key, value)
         except ScoringError as e:
-            return _fail(f"option {e}")
-        if args.convention:
-            settings["convention"] = args.convention
-        if overrides:
-            settings["overrides"] = overrides
+            raise ValueError(f"option {e}") from None
+    try:
+        convention(args.convention or "sochi", **overrides)
+    except ScoringError as e:
+        raise ValueError(f"option {e}") from None
+    if args.convention:
+        settings["convention"] = args.convention
+    if overrides:
+        settings["overrides"] = overrides
+    if options:
+        settings["options"] = options
+    return settings
+
+
+def run(args) -> int:
+    import os
+
+    from .batch import (BackendError, InputMismatch, Options, OutputError, OutputWriteError, RulingsUnavailable,
+                        batch_file)
+
+    try:
+        settings = _settings(args)
+    except ValueError as e:
+        return _fail(str(e))
+    if args.input != "-" and os.path.isdir(args.input):
+        return _fail(f"cannot read {args.input}: is a directory")
     options = Options(all_cards=args.all_cards, line=args.line, favour=args.favour, table_mb=args.table_mb,
-                      node_budget=args.node_budget, settings=settings)
+                      node_budget=args.node_budget, settings=settings, analyse_play=args.analyse_play)
     try:
         summary = batch_file(args.input, args.output, args.kind, args.workers, dask=args.dask,
                              dask_local=args.dask_local, chunk_size=args.chunk_size, options=options,
                              threads=args.threads,
                              progress=not args.no_progress, log_every=args.log_every)
-    except FileNotFoundError as e:
-        return _fail(f"cannot read {e.filename}: {e.strerror}")
+    except OutputWriteError as e:
+        return _fail(str(e), 1)
     except (OutputError, InputMismatch, RulingsUnavailable) as e:
         return _fail(str(e))
     except BackendError as e:
         return _fail(str(e), 1)
     except OSError as e:
-        return _fail(f"{e.filename or ''}: {e.strerror or e}", 1)
+        where = e.filename or args.output
+        if e.filename == args.input or isinstance(e, FileNotFoundError):
+            return _fail(f"cannot read {where}: {e.strerror or e}")
+        return _fail(f"{where}: {e.strerror or e}", 1)
     print(f"prefdd batch: {summary.text}", file=sys.stderr, flush=True)
+    if args.output_format == "json":
+        print(json.dumps({"output": args.output, "answered": summary.answered, "errors": summary.errors,
+                          "errors_before": summary.errors_before, "already_done": summary.skipped,
+                          "answered_again": summary.retried, "seconds": round(summary.seconds, 3),
+                          "interrupted": summary.interrupted}), flush=True)
     if summary.interrupted:
         return 130
-    return 2 if summary.errors else 0
+    return 2 if summary.has_errors else 0

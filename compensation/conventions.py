@@ -76,6 +76,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import ScoringError
+from .numbers import exact_number, json_number
 
 LEVELS = (6, 7, 8, 9, 10)
 
@@ -101,12 +102,7 @@ _OPTIONAL_AMOUNTS = ("consolation_fixed", "penalty_002_1_1", "penalty_002_2_3",
 
 
 def _number(name: str, value: Any) -> Fraction:
-    if isinstance(value, bool):
-        raise ScoringError(name, f"expected a number, got {value!r}")
-    try:
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise ScoringError(name, f"expected a number, got {value!r}") from None
+    return exact_number(value, name)
 
 
 @dataclass(frozen=True)
@@ -264,23 +260,42 @@ class Convention:
         """Every option and its value (for output and documentation)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
-    def differences(self, other: "Convention") -> dict[str, Any]:
+    def __repr__(self) -> str:
+        """What builds it again, on one line: ``convention('sochi', whisting='gentleman')``."""
+        base = PRESETS.get(self.name)
+        if base is None:
+            head, diffs = f"Convention(name={self.name!r}", self.differences(Convention())
+        else:
+            head, diffs = f"convention({self.name!r}", self.differences(base)
+        args = "".join(f", {k}={_shown(v)!r}" for k, v in diffs.items())
+        return f"{head}{args})"
+
+    def differences(self, other: Convention) -> dict[str, Any]:
         """Options whose value differs from ``other`` (e.g. the preset it came from)."""
         return {k: v for k, v in self.options().items()
                 if k != "name" and v != getattr(other, k)}
 
 
+def _shown(v: Any) -> Any:
+    """An option's value as its repr should show it: 4, '7/2', (1, 2, 3)."""
+    if isinstance(v, Fraction):
+        return json_number(v)
+    if isinstance(v, tuple):
+        return tuple(_shown(x) for x in v)
+    return v
+
+
 SOCHI = Convention(name="sochi")
 LENINGRAD = Convention(
     name="leningrad",
-    undertrick_multiplier=2,
-    whist_multiplier=2,
-    consolation_multiplier=2,
+    undertrick_multiplier=Fraction(2),
+    whist_multiplier=Fraction(2),
+    consolation_multiplier=Fraction(2),
     responsibility="half",
     whisting="gentleman",
-    misere_undertrick_price=20,
+    misere_undertrick_price=Fraction(20),
     raspasovka_progression=(2, 4, 6),
-    pulya_worth=20,
+    pulya_worth=Fraction(20),
 )
 ROSTOV = Convention(
     name="rostov",

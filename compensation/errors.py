@@ -1,8 +1,14 @@
-"""The one error type of the scoring engine: bad input, with the field at fault named."""
+"""The error type of the scoring engine: bad input, with the field at fault named.
+
+It is a :class:`solver.errors.PrefError` (one error class for the whole package, carrying
+a field path); ``field`` is the same value as ``path``.
+"""
 from __future__ import annotations
 
+from solver.errors import PrefError
 
-class ScoringError(ValueError):
+
+class ScoringError(PrefError):
     """An invalid outcome, option or penalty request.
 
     ``field`` names the input field at fault (e.g. ``"tricks"``, ``"contract"``,
@@ -10,6 +16,4 @@ class ScoringError(ValueError):
     """
 
     def __init__(self, field: str, message: str):
-        self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}")
+        super().__init__(message, path=field)

@@ -45,11 +45,15 @@ all three players' tricks, summing to 10.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
 
-from .conventions import LEVELS, SOCHI, Convention
+from solver.contract import Contract as _Contract
+from solver.errors import PrefError
+from solver.seat import parse_seat
+
+from .conventions import SOCHI, Convention
 from .errors import ScoringError
 from .sheet import Entries
 
@@ -60,70 +64,25 @@ DECISION_WORDS = {
     "half-whist": HALF, "half": HALF, "halfwhist": HALF, "half_whist": HALF,
     "полвиста": HALF, "пол-виста": HALF,
 }
-STRAINS = {
-    "s": "s", "♠": "s", "c": "c", "♣": "c", "d": "d", "♦": "d", "h": "h", "♥": "h",
-    "nt": "nt", "n": "nt", "бк": "nt",
-}
 MISERE, RASPASOVKA = "misere", "raspasovka"
-_SPECIAL = {"misere": MISERE, "misère": MISERE, "мизер": MISERE,
-            "raspasovka": RASPASOVKA, "распасовка": RASPASOVKA, "распасы": RASPASOVKA,
-            "all-pass": RASPASOVKA, "allpass": RASPASOVKA}
+
+# One Contract for the whole package (solver.contract); kept importable from here.
+Contract = _Contract
 
 
-@dataclass(frozen=True)
-class Contract:
-    """A level 6..10 with a strain (s, c, d, h, nt), or misère, or raspasovka."""
+def parse_contract(text: object) -> Contract:
+    """"6s", "7NT", "10♥", "misere", "raspasovka" (also Russian words) -> Contract.
 
-    strain: str
-    level: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.strain in (MISERE, RASPASOVKA):
-            if self.level is not None:
-                raise ScoringError("contract", f"{self.strain} has no level")
-            return
-        if self.strain not in STRAINS.values():
-            raise ScoringError("contract", f"unknown strain {self.strain!r}")
-        if isinstance(self.level, bool) or self.level not in LEVELS:
-            raise ScoringError("contract", f"level must be 6..10, got {self.level!r}")
-
-    @property
-    def is_game(self) -> bool:
-        return self.level is not None
-
-    @property
-    def is_misere(self) -> bool:
-        return self.strain == MISERE
-
-    @property
-    def is_raspasovka(self) -> bool:
-        return self.strain == RASPASOVKA
-
-    def __str__(self) -> str:
-        return self.strain if self.level is None else f"{self.level}{self.strain}"
-
-
-def parse_contract(text) -> Contract:
-    """"6s", "7NT", "10♥", "misere", "raspasovka" (also Russian words) -> Contract."""
-    if isinstance(text, Contract):
-        return text
-    if not isinstance(text, str):
-        raise ScoringError("contract", f"expected a string like '7s', 'misere', got {text!r}")
-    t = text.strip().lower().replace(" ", "")
-    if t in _SPECIAL:
-        return Contract(_SPECIAL[t])
-    digits = len(t) - len(t.lstrip("0123456789"))
-    head, tail = t[:digits], t[digits:]
-    if not head:
-        raise ScoringError("contract", f"cannot read contract {text!r} "
+    Scoring needs the level of a game, so a bare strain (``"s"``, which the solver
+    accepts) is an error here; every error is a ScoringError on ``contract``."""
+    try:
+        contract = _Contract.parse(text)
+    except PrefError as e:
+        raise ScoringError("contract", e.message) from None
+    if contract.is_game and contract.level is None:
+        raise ScoringError("contract", f"cannot read contract {text!r}: a game needs its level "
                                        "(expected e.g. '6s', '7nt', '10h', 'misere')")
-    level = int(head)
-    if level not in LEVELS:
-        raise ScoringError("contract", f"level must be 6..10, got {level} in {text!r}")
-    if tail not in STRAINS:
-        raise ScoringError("contract", f"unknown strain {tail!r} in {text!r} "
-                                       "(s, c, d, h, nt)")
-    return Contract(STRAINS[tail], level)
+    return contract
 
 
 @dataclass(frozen=True)
@@ -139,7 +98,7 @@ class Outcome:
     raspasovka_round  1 for the first raspasovka in a row, 2 for the next, ...
     """
 
-    contract: Contract
+    contract: Contract | str
     declarer: int | None = None
     decisions: Mapping[int, str] = field(default_factory=dict)
     tricks: tuple | None = None
@@ -147,17 +106,16 @@ class Outcome:
     raspasovka_round: int = 1
 
 
-def _seat(value, name: str, limit: int = 3) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise ScoringError(name, f"must be a seat 0..{limit - 1}, got {value!r}")
-    return value
+def _seat(value, name: str) -> int:
+    try:
+        return parse_seat(value, name)
+    except PrefError as e:
+        raise ScoringError(name, e.message) from None
 
 
-def _tricks(tricks, required: bool = True) -> tuple | None:
+def _tricks(tricks) -> tuple[int, int, int]:
     if tricks is None:
-        if required:
-            raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
-        return None
+        raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
     if not isinstance(tricks, (list, tuple)) or len(tricks) != 3:
         raise ScoringError("tricks", f"must list 3 trick counts (seats 0, 1, 2), got {tricks!r}")
     for t in tricks:
@@ -165,7 +123,7 @@ def _tricks(tricks, required: bool = True) -> tuple | None:
             raise ScoringError("tricks", f"each count must be an integer 0..10, got {t!r}")
     if sum(tricks) != 10:
         raise ScoringError("tricks", f"must sum to 10, got {sum(tricks)} from {list(tricks)}")
-    return tuple(tricks)
+    return (tricks[0], tricks[1], tricks[2])
 
 
 def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
@@ -205,6 +163,7 @@ def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
         if bad:
             raise ScoringError("decisions", f"seat {bad[0]}: there is no whist on misère")
         return score_misere(declarer, outcome.tricks, convention)
+    assert contract.level is not None  # parse_contract: a game has its level
     return score_game(contract.level, declarer, decisions, outcome.tricks, convention,
                       outcome.second_whister)
 

@@ -53,7 +53,7 @@ def game_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
     c = parse_contract(contract)
     if c.is_raspasovka:
         raise ScoringError("contract", "raspasovka has no contract price; use a 'tricks' penalty")
-    one = (convention.misere_undertrick_price if c.is_misere
+    one = (convention.misere_undertrick_price if c.level is None  # misère (parse_contract: games have levels)
            else convention.undertrick_gora(c.level))
     return _count(count) * one
 
@@ -64,7 +64,7 @@ def whist_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
     if c.is_raspasovka:
         raise ScoringError("contract", "raspasovka has no contract price; use a 'tricks' penalty")
     one = (convention.misere_undertrick_price * convention.responsibility_factor
-           if c.is_misere else convention.shortfall_gora(c.level))
+           if c.level is None else convention.shortfall_gora(c.level))
     return _count(count) * one
 
 

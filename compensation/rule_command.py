@@ -24,7 +24,9 @@ def register(subparsers):
                                           "every player writes, with the rule, the figures compared and the settings.")
     p.add_argument("input", nargs="?", help="incident file (JSON); '-' for stdin")
     p.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the text (default ru)")
-    p.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    from solver.cli_types import add_output_switches
+
+    add_output_switches(p, "text")
     p.add_argument("--convention", default=None, help="scoring convention: sochi, leningrad, rostov")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a scoring option or a ruling option (compare, resolve); repeatable")
@@ -34,7 +36,9 @@ def register(subparsers):
 
 
 def _fail(where: str, message: str) -> int:
-    print(f"prefdd rule: {where}: {message}", file=sys.stderr)
+    from solver.cli_types import say
+
+    say("prefdd rule", f"{where}: {message}")
     return 2
 
 
@@ -67,15 +71,13 @@ def run(args) -> int:
     from .rulings import rule_incident
     from solver.errors import PrefError
 
+    from solver.jsonl import InputError, read_document
+
     name = "stdin" if args.input == "-" else args.input
     try:
-        raw = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
-    except OSError as e:
-        return _fail(name, f"cannot read: {e.strerror}")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        return _fail(name, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+        data = read_document(args.input)
+    except InputError as e:
+        return _fail(name, str(e).replace(f"cannot read {args.input}: ", "cannot read: "))
     overrides, options = {}, {}
     for item in args.overrides:
         if "=" not in item:
@@ -100,7 +102,7 @@ def run(args) -> int:
         return _fail(name, str(e))
     except PrefError as e:
         return _fail(name, str(e))
-    if args.json:
+    if args.output_format == "json":
         print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
     else:
         print(ruling.to_text(args.lang))

@@ -59,36 +59,34 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help=f"named convention: {', '.join(PRESETS)} (default: sochi)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one option of the convention (repeatable), e.g. players=4")
-    p.add_argument("--text", action="store_true", help="print a readable table instead of JSON")
+    from solver.cli_types import add_output_switches
+
+    add_output_switches(p, "json")
     p.set_defaults(func=run)
     return p
 
 
 def _fail(message: str) -> int:
-    print(f"prefdd score: {message}", file=sys.stderr)
+    from solver.cli_types import say
+
+    say("prefdd score", message)
     return 2
 
 
-def _read_records(text: str) -> list[Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as whole_err:
-        records = []
-        for no, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                if no == 1 and not records:
-                    raise ScoringError("input", f"not JSON: {whole_err.msg} at line "
-                                                f"{whole_err.lineno} column {whole_err.colno}")
-                raise ScoringError("input", f"line {no}: not JSON: {err.msg} "
-                                            f"at column {err.colno}") from None
-        return records
-    if isinstance(data, list):
-        return data
-    return [data]
+def _read_records(stream) -> list[Any]:
+    """Every record of the input (one object, an array, or JSON lines); the first bad line
+    raises ScoringError naming it (a score sheet needs all of its deals)."""
+    from solver.jsonl import iter_items
+
+    records = []
+    for item in iter_items(stream):
+        if item.error:
+            problem = item.error.removeprefix("not valid JSON: ")
+            if problem != item.error:
+                raise ScoringError("input", f"not JSON: line {item.number}: {problem}")
+            raise ScoringError("input", f"line {item.number}: {problem}")
+        records.append(item.record)
+    return records
 
 
 def _json_value(value: Any) -> Any:
@@ -117,16 +115,13 @@ def run(args: argparse.Namespace) -> int:
         conv = convention(args.convention, **overrides)
     except ScoringError as err:
         return _fail(f"option {err}")
+    from solver.jsonl import InputError, open_input
+
     try:
-        if args.input in (None, "-"):
-            text = sys.stdin.read()
-        else:
-            with open(args.input, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as err:
-        return _fail(f"cannot read {args.input}: {err.strerror}")
-    try:
-        records = _read_records(text)
+        with open_input(args.input) as stream:
+            records = _read_records(stream)
+    except InputError as err:
+        return _fail(str(err))
     except ScoringError as err:
         return _fail(str(err))
     if not records:
@@ -155,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         "total": {"entries": sheet.to_dict(),
                   "settlement": [number_out(w) for w in balances(sheet, conv)]},
     }
-    if args.text:
+    if args.output_format == "text":
         print(render_text(result, conv.players))
     else:
         print(json.dumps(result, ensure_ascii=False, indent=2))
@@ -200,7 +195,9 @@ def render_text(result: dict, n: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry (``python -m compensation.score_command``), for testing."""
-    parser = argparse.ArgumentParser(prog="prefdd")
+    from solver.cli_types import Parser
+
+    parser = Parser(prog="prefdd")
     register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
     return args.func(args)

@@ -17,8 +17,8 @@ equally between offenders who decided jointly.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from .conventions import Convention
 from .errors import ScoringError

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from .errors import ScoringError
+from .numbers import json_number as number_out  # the one exact-number helper (numbers.py)
 
 
 def _frac(x) -> Fraction:
@@ -98,6 +99,12 @@ class Entries:
 
     __rmul__ = __mul__
 
+    def __repr__(self) -> str:
+        """Numbers as numbers (``4``, ``'196/3'``), and it evaluates back to equal entries."""
+        d = self.to_dict()
+        return (f"Entries(pulya={tuple(d['pulya'])!r}, gora={tuple(d['gora'])!r}, "
+                f"whists={tuple(tuple(r) for r in d['whists'])!r})")
+
     def to_dict(self) -> dict:
         """JSON-ready form: integers stay integers, other values become "p/q" strings."""
         return {
@@ -105,12 +112,6 @@ class Entries:
             "gora": [number_out(x) for x in self.gora],
             "whists": [[number_out(x) for x in r] for r in self.whists],
         }
-
-
-def number_out(x: Fraction):
-    """An exact number for JSON: an int when whole, else the string "p/q"."""
-    x = Fraction(x)
-    return int(x) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def total(entries: Iterable[Entries], n: int = 3) -> Entries:

@@ -5,36 +5,94 @@ Quick use::
     from solver import Position, solve
     pos = Position([["As", "Ks"], ["Qs", "Js"], ["Ts", "9s"]], "s", declarer=0, leader=0)
     solve(pos)            # -> 2, the declarer's tricks from here
+
+:func:`solve` and :func:`analyse` may be called from several threads at once: each thread
+gets its own engine (and transposition table) on first use, :func:`thread_engine`.
 """
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
 from .cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
 from .contract import Contract, Strain
 from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
-from .position import Move, Position, legal_mask, trick_winner
+from .play_analysis import PlayAnalysis, PlayStep, analyse_play
+from .position import Move, Position, legal_mask, parse_position, trick_winner
 from .records import constraints_from_json, position_from_json
+from .seat import SEATS, Seat, parse_seat
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from .dd_table import DDTable
+    from .engine import Analysis, Engine
+
+
+def _version() -> str:
+    """The installed distribution's version: one value for solver, compensation, prefdd."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("prefdd")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()
+
+_local = threading.local()
+
+
+def thread_engine() -> Engine:
+    """This thread's engine for :func:`solve` / :func:`analyse` (made on first use).
+
+    An :class:`~solver.engine.Engine` owns a transposition table and is not to be shared by
+    threads running at once; one a thread is the simple safe default."""
+    engine = getattr(_local, "engine", None)
+    if engine is None:
+        from .engine import Engine
+
+        engine = _local.engine = Engine()
+    return engine
 
 
 def solve(pos: Position, constraints: Constraints | None = None) -> int:
     """The declarer's tricks from this position to the end, by the fast engine."""
-    from .engine import default_engine
-
-    return default_engine().solve(pos, constraints or Constraints())
+    return thread_engine().solve(pos, constraints or Constraints())
 
 
-def analyse(pos: Position, constraints: Constraints | None = None, **kw):
+def analyse(pos: Position, constraints: Constraints | None = None, **kw: Any) -> Analysis:
     """Value, and optionally every card's value (``all_cards``), a line (``line``), a split (``favour``)."""
-    from .engine import default_engine
+    return thread_engine().analyse(pos, constraints or Constraints(), **kw)
 
-    return default_engine().analyse(pos, constraints or Constraints(), **kw)
+
+def solve_table(pos: Position) -> DDTable:
+    """The double-dummy table (every strain × declarer) from ``pos``, by this thread's engine."""
+    from .dd_table import DDTable
+
+    return DDTable.compute(pos, thread_engine())
+
+
+def __getattr__(name: str) -> Any:
+    # the table type is cheap, but importing it here eagerly would be a cycle-prone habit;
+    # the engine classes import numpy (and Numba for the Numba backend): load on demand
+    if name == "DDTable":
+        from .dd_table import DDTable
+
+        return DDTable
+    if name in ("Engine", "Analysis"):
+        from . import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
 
 __all__ = [
-    "ALL_CARDS", "Card", "Rank", "Suit", "parse_cards", "Hand", "Contract", "Strain", "Position", "Move", "Deal",
-    "legal_mask", "trick_winner", "Constraints", "PenaltyCard", "LeadRestriction", "Plan",
-    "position_from_json", "constraints_from_json", "solve", "analyse", "PrefError", "CardError",
-    "PositionError", "IllegalMoveError", "SearchLimitError",
+    "ALL_CARDS", "Card", "Rank", "Suit", "parse_cards", "Hand", "Contract", "Strain", "Seat", "SEATS",
+    "parse_seat", "Position", "Move", "parse_position", "Deal", "legal_mask", "trick_winner", "Constraints",
+    "PenaltyCard", "LeadRestriction", "Plan", "position_from_json", "constraints_from_json", "solve", "analyse",
+    "solve_table", "DDTable", "Engine", "Analysis", "thread_engine", "PrefError", "CardError", "PositionError",
+    "IllegalMoveError", "SearchLimitError", "analyse_play", "PlayAnalysis", "PlayStep", "__version__",
 ]

@@ -40,7 +40,7 @@ class Suit(IntEnum):
         return SUIT_LETTERS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         s = _SUIT_BY_TEXT.get(text.strip().lower())
         if s is None:
             raise CardError(f"not a suit: {text!r}")
@@ -92,9 +92,10 @@ class Card:
     """One of the 32 cards. Instances are interned: ``Card.parse('As') is Card(31)``."""
 
     __slots__ = ("index",)
-    _all: list["Card"] = []
+    index: int
+    _all: list[Card] = []
 
-    def __new__(cls, index: int) -> "Card":
+    def __new__(cls, index: int) -> Card:
         if cls._all:
             try:
                 if index < 0:
@@ -107,7 +108,7 @@ class Card:
         return obj
 
     @classmethod
-    def of(cls, rank: int, suit: int) -> "Card":
+    def of(cls, rank: int, suit: int) -> Card:
         return cls(int(suit) * 8 + int(rank))
 
     @property
@@ -123,7 +124,7 @@ class Card:
         return 1 << self.index
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str | Card) -> Card:
         """Parse one card in any accepted notation (see the module docstring)."""
         if isinstance(text, Card):
             return text
@@ -166,7 +167,7 @@ class Card:
     def __eq__(self, other) -> bool:
         return isinstance(other, Card) and other.index == self.index
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
     def __hash__(self) -> int:

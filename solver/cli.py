@@ -1,35 +1,90 @@
-"""The ``prefdd`` command: one parser, a subcommand per job, each in the module that owns it."""
+"""The ``prefdd`` command: one parser, a subcommand per job, each in the module that owns it.
+
+Each subcommand's module is imported explicitly below (so the import graph shows the CLI
+on top of the libraries), but only the one being run is loaded: ``prefdd solve`` never
+imports the compensation package, Dask or jsonschema, and starts in a fraction of a second.
+"""
 from __future__ import annotations
 
-import argparse
-import importlib
+import os
 import sys
 
-# (module, attribute) of each subcommand's ``register(subparsers)``; missing ones are skipped
-COMMANDS = (
-    "solver.solve_command",
-    "compensation.score_command",
-    "compensation.rule_command",
-    "compensation.batch_command",
-    "prefdd.web.serve_command",
-)
+from .cli_types import Parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _solve():
+    from . import solve_command
+
+    return solve_command
+
+
+def _score():
+    from compensation import score_command
+
+    return score_command
+
+
+def _rule():
+    from compensation import rule_command
+
+    return rule_command
+
+
+def _batch():
+    from compensation import batch_command
+
+    return batch_command
+
+
+def _serve():
+    from prefdd.web import serve_command
+
+    return serve_command
+
+
+# name -> (loader, one-line help shown by ``prefdd --help`` without loading the module)
+COMMANDS = {
+    "solve": (_solve, "solve positions double dummy (JSON in, JSON lines out)"),
+    "score": (_score, "score deal outcomes (JSON) into pulya, gora, whists and settlement"),
+    "rule": (_rule, "rule on an incident of the penalty code (JSON in, ruling out)"),
+    "batch": (_batch, "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
+    "serve": (_serve, "the arbiter's desk: a local web page (deal, play, rule)"),
+}
+BACKENDS = ("auto", "numba", "cython")
+
+
+def _chosen(argv) -> str | None:
+    """The subcommand named in ``argv`` (the first word that is not a global option)."""
+    it = iter(argv)
+    for word in it:
+        if word == "--backend":
+            next(it, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(argv=None) -> Parser:
+    """The parser; with ``argv``, only the subcommand it names is loaded (the others are listed)."""
     from . import __version__
 
-    parser = argparse.ArgumentParser(
-        prog="prefdd",
-        description="Double-dummy solver and penalty-code calculator for Russian Preferans.")
+    parser = Parser(prog="prefdd",
+                    description="Double-dummy solver and penalty-code calculator for Russian Preferans.")
     parser.add_argument("--version", action="version", version=f"prefdd {__version__} ({_backend()})")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    parser.add_argument("--backend", choices=BACKENDS, default=None,
+                        help="the compiled search: numba, cython, or auto (default; also $PREFDD_ENGINE)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    chosen = _chosen(argv) if argv is not None else None
+    for name, (load, help_text) in COMMANDS.items():
+        if chosen in COMMANDS and name != chosen:
+            sub.add_parser(name, help=help_text)  # listed, not loaded
+            continue
         try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue
-            raise
+            mod = load()
+        except ModuleNotFoundError as e:  # an optional face that is not installed
+            if not (e.name or "").startswith(("compensation", "prefdd")):
+                raise
+            continue
         mod.register(sub)
     return parser
 
@@ -41,8 +96,22 @@ def _backend() -> str:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    if args.backend:
+        os.environ["PREFDD_ENGINE"] = args.backend
+        from .engine.backends import load_backend
+        from .errors import PrefError
+
+        try:
+            load_backend(args.backend)
+        except PrefError as e:
+            print(f"prefdd: --backend {args.backend}: {e}", file=sys.stderr)
+            return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -52,6 +121,10 @@ def main(argv=None) -> int:
         print("prefdd: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        try:  # stdout's reader went away (``| head``): nothing more to say, and nothing at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
         return 0
 
 

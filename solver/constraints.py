@@ -6,11 +6,13 @@ value (:class:`ConstraintState`) the searches carry along.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-from .cards import Card, Suit
+from .cards import SUIT_LETTERS, Card, Suit
 from .errors import PositionError
 from .hands import SUIT_MASKS
+from .seat import Seat, parse_seat
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,7 @@ class PenaltyCard:
     ``suit_or_lead`` = {suit, lead} (1.3.2.1); ``declarer`` = {suit, ruff} (2.2).
     """
 
-    seat: int
+    seat: Seat
     card: Card
     when: frozenset = frozenset({"any"})
 
@@ -52,8 +54,11 @@ class PenaltyCard:
         if bad or not w:
             raise PositionError(f"penalty card {self.card}: unknown occasions {sorted(bad) or 'none'}")
         object.__setattr__(self, "when", w)
-        if self.seat not in (0, 1, 2):
-            raise PositionError(f"penalty card {self.card}: seat must be 0, 1 or 2")
+        object.__setattr__(self, "seat", parse_seat(self.seat, f"penalty card {self.card}: seat", strict=False))
+
+    def to_json(self) -> dict[str, Any]:
+        preset = next((name for name, w in self.PRESETS.items() if w == self.when), None)
+        return {"seat": int(self.seat), "card": str(self.card), "when": preset or sorted(self.when)}
 
     def forces(self, lead_suit: int | None, trump: int | None, legal: int) -> bool:
         """Whether, with this legal mask, the holder must play this card now."""
@@ -77,15 +82,22 @@ class LeadRestriction:
     "the same suit; void: a trump"). Holding only a forbidden suit, he leads it.
     """
 
-    seat: int
+    seat: Seat
     suit: int
     must: bool = True
     or_trump: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "suit", int(Suit.parse(self.suit)) if isinstance(self.suit, str) else int(self.suit))
-        if self.seat not in (0, 1, 2):
-            raise PositionError("lead restriction: seat must be 0, 1 or 2")
+        suit = self.suit
+        if isinstance(suit, str):
+            suit = Suit.parse(suit)
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise PositionError(f"expected a suit s c d h (or 0..3), got {self.suit!r}", "lead.suit")
+        object.__setattr__(self, "suit", int(suit))
+        object.__setattr__(self, "seat", parse_seat(self.seat, "lead restriction: seat", strict=False))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": int(self.seat), "suit": SUIT_LETTERS[self.suit], "must": self.must, "or_trump": self.or_trump}
 
     def narrow(self, legal: int, trump: int | None) -> int:
         in_suit = legal & SUIT_MASKS[self.suit]
@@ -116,6 +128,9 @@ class Plan:
             raise PositionError(f"plan side must be 'declarer' or 'defence', got {self.side!r}")
         object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
 
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "cards": [str(c) for c in self.cards]}
+
 
 @dataclass(frozen=True)
 class ConstraintState:
@@ -134,6 +149,24 @@ class Constraints:
 
     def __bool__(self) -> bool:
         return bool(self.penalty_cards or self.lead or self.plan)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``constraints`` object of a ``prefdd solve`` record (empty parts left out)."""
+        rec: dict[str, Any] = {}
+        if self.penalty_cards:
+            rec["penalty_cards"] = [p.to_json() for p in self.penalty_cards]
+        if self.lead is not None:
+            rec["lead"] = self.lead.to_json()
+        if self.plan is not None:
+            rec["plan"] = self.plan.to_json()
+        return rec
+
+    @classmethod
+    def from_json(cls, data: Any) -> Constraints:
+        """Read a ``constraints`` object (:func:`solver.records.constraints_from_json`)."""
+        from .records import constraints_from_json
+
+        return constraints_from_json(data)
 
     def initial(self) -> ConstraintState:
         return ConstraintState(self.lead is not None, 0, self.plan is not None and bool(self.plan.cards))

@@ -2,16 +2,21 @@
 who leads first. A :class:`~solver.position.Position` is a deal part-way through play."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .contract import Contract
 from .errors import PositionError
 from .hands import Hand, cards_of, mask_of
 from .position import Position
+from .seat import Seat
+
+DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Deal:
     """Hands (seats 0, 1, 2 in play order, each a :class:`Hand`), the talon (the two cards
     turned up) and the discard (the declarer's two cards out of play), the contract, the
@@ -19,20 +24,29 @@ class Deal:
 
     The declarer's hand is the one he plays from, after his discard. Validation: no card
     twice, equal hands, and a full deal (10 cards each) accounts for all 32 cards.
+    Given as text, ints or lists, the fields are stored as the value types below.
     """
 
-    hands: tuple
+    hands: tuple[Hand, Hand, Hand]
     contract: Contract
-    declarer: int
-    leader: int = 0
-    talon: tuple = ()
-    discard: tuple = ()
+    declarer: Seat
+    leader: Seat
+    talon: tuple[Card, ...]
+    discard: tuple[Card, ...]
 
-    def __post_init__(self):
-        object.__setattr__(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands))
-        object.__setattr__(self, "contract", Contract.parse(self.contract))
-        object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
-        object.__setattr__(self, "discard", tuple(Card.parse(c) for c in self.discard))
+    def __init__(self, hands: Iterable[Hand | Iterable[Card | str] | str | int], contract: Contract | str,
+                 declarer: int | str, leader: int | str = 0, talon: Iterable[Card | str] = (),
+                 discard: Iterable[Card | str] = ()):
+        put = object.__setattr__
+        put(self, "hands", tuple(h if isinstance(h, Hand) else Hand(h) for h in hands))
+        put(self, "contract", Contract.parse(contract))
+        put(self, "declarer", Seat.parse(declarer, "declarer"))
+        put(self, "leader", Seat.parse(leader, "leader"))
+        put(self, "talon", tuple(Card.parse(c) for c in talon))
+        put(self, "discard", tuple(Card.parse(c) for c in discard))
+        self._validate()
+
+    def _validate(self) -> None:
         if len(self.hands) != 3:
             raise PositionError(f"hands: expected three hands, got {len(self.hands)}")
         sizes = [len(h) for h in self.hands]
@@ -60,8 +74,47 @@ class Deal:
         """The position after ``history`` (cards in order from the first lead), each move checked."""
         pos = self.start()
         pos.replay(history)
-        pos._stack.clear()
-        return pos
+        return pos  # pos.moves is the history, pos.root() the start
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"hands", "contract", "declarer", "leader", "talon", "discard"}``: the record
+        ``prefdd solve`` reads (add ``history`` for a position part-way through)."""
+        rec: dict[str, Any] = {
+            "hands": [h.to_json() for h in self.hands],
+            "contract": str(self.contract),
+            "declarer": int(self.declarer),
+            "leader": int(self.leader),
+        }
+        if self.talon:
+            rec["talon"] = [str(c) for c in self.talon]
+        if self.discard:
+            rec["discard"] = [str(c) for c in self.discard]
+        return rec
+
+    @classmethod
+    def from_json(cls, record: Any) -> Deal:
+        """A deal from its record (:meth:`to_json`); unknown fields are errors."""
+        from .records import _cards
+
+        if not isinstance(record, dict):
+            raise PositionError(f"expected a JSON object, got {type(record).__name__}", "deal")
+        unknown = sorted(set(record) - set(DEAL_FIELDS))
+        if unknown:
+            raise PositionError(f"unknown field (known: {', '.join(DEAL_FIELDS)})", unknown[0])
+        for f in ("hands", "contract", "declarer"):
+            if f not in record:
+                raise PositionError("required", f)
+        hands = record["hands"]
+        if not isinstance(hands, list) or len(hands) != 3:
+            raise PositionError("expected a list of three hands", "hands")
+        return cls(
+            tuple(Hand.from_json(h, f"hands[{i}]") for i, h in enumerate(hands)),
+            Contract.parse(record["contract"]),
+            Seat.parse(record["declarer"], "declarer", strict=True),
+            Seat.parse(record.get("leader", 0), "leader", strict=True),
+            tuple(_cards(record.get("talon") or [], "talon")),
+            tuple(_cards(record.get("discard") or [], "discard")),
+        )
 
     def __str__(self) -> str:
         lines = [f"{self.contract.pretty()} by seat {self.declarer}, seat {self.leader} leads"]

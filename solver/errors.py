@@ -1,8 +1,43 @@
-"""Errors raised on bad input: each names the card, field or move at fault."""
+"""Errors raised on bad input: each names the card, field or move at fault.
+
+Every error is a :class:`PrefError` (a ``ValueError``) carrying the ``message`` and, where
+the input was a record, the ``path`` of the field at fault (``"hands[1]"``,
+``"violation.offender"``), so a front end can point at it. ``str(err)`` is
+``"path: message"``.
+"""
+from __future__ import annotations
 
 
 class PrefError(ValueError):
     """Base class for every input error the tool reports to a user."""
+
+    message: str
+    path: str | None
+
+    def __init__(self, message: str, path: str | None = None):
+        super().__init__(f"{path}: {message}" if path else message)
+        # a subclass may have set these before calling up (IncidentError does): keep them
+        self.__dict__.setdefault("message", message)
+        self.__dict__.setdefault("path", path)
+
+    @property
+    def field(self) -> str | None:
+        """The older name of :attr:`path` (scoring and incident errors use it)."""
+        return self.path
+
+    @field.setter
+    def field(self, value: str | None) -> None:
+        self.path = value
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.message, self.path, str(self)))
+
+
+def _rebuild(cls, message, path, text):
+    err = PrefError.__new__(cls)
+    Exception.__init__(err, text)
+    err.message, err.path = message, path
+    return err
 
 
 class CardError(PrefError):

@@ -5,7 +5,10 @@ suit's cards from 7 (bit 0) to ace (bit 7), so one byte per suit.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, CardError, parse_cards
+from .errors import PrefError
 
 SUIT_MASKS = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 FULL_DECK = 0xFFFFFFFF
@@ -52,12 +55,31 @@ class Hand:
             self.mask = mask_of(Card.parse(c) for c in cards)
 
     @classmethod
-    def parse(cls, text: str) -> "Hand":
+    def parse(cls, text: str) -> Hand:
         """Parse a list of cards (``As Kd 10h``) or the compact form ``♠AKJ ♣AJ10 ♦AJ98 ♥—``."""
         t = text.strip()
         if t and t[0] in "♠♣♦♥♤♧♢♡":
             return cls(mask_of(_parse_compact(t)))
         return cls(mask_of(parse_cards(t)))
+
+    def to_json(self) -> list[str]:
+        """The cards as a record lists them: ``["7s", "Ks", "Ah"]`` (index order)."""
+        return [str(c) for c in cards_of(self.mask)]
+
+    @classmethod
+    def from_json(cls, value: Any, path: str = "hand") -> Hand:
+        """A hand from a list of cards (or one string of them); a card twice is an error."""
+        if not isinstance(value, (list, tuple, str)):
+            raise CardError(f"expected a list of cards, got {type(value).__name__}", path)
+        try:
+            cards = parse_cards(value)
+        except PrefError as e:
+            raise CardError(e.message, path) from None
+        mask = mask_of(cards)
+        if len(cards) != popcount(mask):
+            dup = next(c for c in cards if cards.count(c) > 1)
+            raise CardError(f"duplicate card {dup}", path)
+        return cls(mask)
 
     def __iter__(self):
         return iter(cards_of(self.mask))

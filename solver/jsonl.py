@@ -1,15 +1,26 @@
 """Reading JSON input the way users hand it over: one object, an array, or JSON lines.
 
 Every record comes with its number (1-based line for JSON lines, item for arrays) so that
-errors can name it; a line that is not JSON becomes an error item, never an exception,
-so one bad line never costs the good ones.
+errors can name it; a line that is not UTF-8, not JSON, nested absurdly deep or holding a
+number too long to convert becomes an error item, never an exception, so one bad line
+never costs the good ones. Lines are split on ``\\n`` only (a U+2028 inside a string is
+text, not a line break). Every command and the batch read through :func:`parse_json`.
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from typing import Iterator
+
+from .errors import PrefError
+
+MAX_DEPTH = 64  # records nest 4-6 levels; far deeper is junk (and would overflow the stack)
+
+
+class InputError(PrefError):
+    """The input as a whole cannot be read (missing, a directory, not text)."""
 
 
 @dataclass
@@ -21,64 +32,154 @@ class Item:
     @property
     def label(self) -> str:
         rid = self.record.get("id") if isinstance(self.record, dict) else None
+        if isinstance(rid, (dict, list)):
+            rid = None
         return f"record {self.number}" + (f" (id {rid})" if rid is not None else "")
 
 
+def parse_json(data: bytes | str) -> tuple[object, str | None]:
+    """``(value, None)`` or ``(None, problem)``: never raises on any input."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return None, f"not UTF-8 text (byte {e.start + 1})"
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    try:
+        value = json.loads(data)
+    except json.JSONDecodeError as e:
+        where = f"line {e.lineno} column {e.colno}" if e.lineno > 1 else f"column {e.colno}"
+        return None, f"not valid JSON: {e.msg} at {where}"
+    except RecursionError:
+        return None, f"nested deeper than {MAX_DEPTH} levels"
+    except ValueError as e:  # an integer literal past Python's digit limit
+        return None, f"not usable JSON: {_short(e)}"
+    if too_deep(value):
+        return None, f"nested deeper than {MAX_DEPTH} levels"
+    return value, None
+
+
+def _short(e: Exception) -> str:
+    text = str(e).split(";")[0]
+    return "a number with too many digits" if "digits" in text else text
+
+
+def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    """Whether lists/objects nest more than ``limit`` levels (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = v.values()
+        elif not isinstance(v, list):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
 def open_input(path: str | None):
+    """The input as a binary stream (``-`` or None: standard input); InputError if unreadable."""
     if path in (None, "-"):
-        return sys.stdin
-    return open(path, encoding="utf-8")
+        return _Borrowed(getattr(sys.stdin, "buffer", sys.stdin))
+    if os.path.isdir(path):
+        raise InputError(f"cannot read {path}: is a directory")
+    try:
+        return open(path, "rb")
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+
+
+class _Borrowed:
+    """Standard input, used in a ``with`` block without being closed at its end."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __iter__(self):
+        return iter(self.stream)
+
+    def read(self, *a):
+        return self.stream.read(*a)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def read_document(path: str | None) -> object:
+    """One whole JSON document (``prefdd rule``'s incident); InputError naming the problem."""
+    with open_input(path) as stream:
+        try:
+            data = stream.read()
+        except OSError as e:
+            raise InputError(f"cannot read {path}: {e.strerror}") from None
+    if not data.strip():
+        raise InputError("empty input: expected a JSON object")
+    value, error = parse_json(data)
+    if error:
+        raise InputError(error)
+    return value
 
 
 def iter_items(stream) -> Iterator[Item]:
-    """Yield records lazily from JSON lines; a whole-stream object or array is accepted too."""
+    """Yield records lazily from JSON lines; a whole-stream object or array is accepted too.
+
+    ``stream`` yields bytes lines (a binary file); text lines are accepted too."""
+    lines = (line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line for line in stream)
     first = None
-    lines = iter(stream)
-    buffered = []
+    number = 0
     for line in lines:
+        number += 1
         if line.strip():
             first = line
             break
-        buffered.append(line)
     if first is None:
         return
-    stripped = first.strip()
-    try:
-        obj = json.loads(stripped)
-        single_line_ok = True
-    except json.JSONDecodeError:
-        single_line_ok = False
-    if not single_line_ok and stripped[:1] in "[{":
+    obj, error = parse_json(first)
+    if error and first.strip()[:1] in b"[{" and error.startswith("not valid JSON"):
         # maybe a pretty-printed document: read it whole
-        text = first + "".join(lines)
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield Item(1, None, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
+        rest = list(lines)
+        doc, whole_error = parse_json(first + b"".join(rest))
+        if whole_error:
+            if not _json_lines(rest):
+                yield Item(number, None, whole_error)
+                return
+            yield Item(number, None, error)  # JSON lines after all, with a bad first line
+            for line in rest:
+                number += 1
+                if line.strip():
+                    yield Item(number, *parse_json(line))
             return
         if isinstance(doc, list):
             for i, rec in enumerate(doc, 1):
                 yield Item(i, rec)
         else:
-            yield Item(1, doc)
+            yield Item(number, doc)
         return
-    number = len(buffered) + 1
-    if single_line_ok and isinstance(obj, list) and obj and all(isinstance(x, dict) for x in obj):
+    if not error and isinstance(obj, list) and obj and all(isinstance(x, dict) for x in obj):
         for i, rec in enumerate(obj, 1):
             yield Item(i, rec)
-        rest = "".join(lines).strip()
-        if rest:
-            yield Item(len(obj) + 1, None, "unexpected data after the JSON array")
+        for line in lines:
+            if line.strip():
+                yield Item(len(obj) + 1, None, "unexpected data after the JSON array")
+                break
         return
-    yield _parse_line(number, first)
+    yield Item(number, obj, error)
     for line in lines:
         number += 1
         if line.strip():
-            yield _parse_line(number, line)
+            yield Item(number, *parse_json(line))
 
 
-def _parse_line(number: int, line: str) -> Item:
-    try:
-        return Item(number, json.loads(line))
-    except json.JSONDecodeError as e:
-        return Item(number, None, f"not valid JSON: {e.msg} at column {e.colno}")
+def _json_lines(rest: list) -> bool:
+    """Whether the next non-blank line is a JSON object of its own (JSON lines, not a document)."""
+    nxt = next((line for line in rest if line.strip()), None)
+    if nxt is None:
+        return False
+    value, error = parse_json(nxt)
+    return error is None and isinstance(value, dict)

@@ -1,19 +1,34 @@
 """A position of the card play: three hands, the trick on the table, who is to move.
 
 ``Position`` is the board of this library (think python-chess ``Board``): it knows the
-legal moves, plays and undoes them, and validates whatever it is given. Seats are 0, 1, 2
-in play order; seat 0 is first hand.
+legal moves, plays and undoes them, keeps the moves played (:attr:`Position.moves`, like
+python-chess ``move_stack``), and validates whatever it is given. Seats are
+:class:`~solver.seat.Seat` values 0, 1, 2 in play order; seat 0 is first hand.
+
+Text notation (one line, like a chess FEN; ``str(pos)`` prints it and
+:meth:`Position.from_str` reads it back)::
+
+    7h 0 A.7..A/.Q.K./J...T 1:Ks,Qs 1,0,0 7s,8s
+    │  │ │                  │       │     └ cards out of play (talon, discard), or -
+    │  │ │                  │       └ tricks taken by seats 0,1,2 (default 0,0,0)
+    │  │ │                  └ the leader, a colon, the cards of the trick in play order
+    │  │ └ hands of seats 0/1/2, each ♠.♣.♦.♥ high to low, T for ten, empty if void
+    │  └ the declarer's seat
+    └ the contract: s c d h nt misere, or with a level (7h, 6nt)
+
+The last two fields may be left out. ``pos.diagram()`` is the same position laid out for a
+reader.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import Card
+from .cards import RANK_LETTERS, Card
 from .contract import Contract, Strain
 from .errors import IllegalMoveError, PositionError, PrefError
-from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
-
-SEATS = (0, 1, 2)
+from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount, suit_bits
+from .seat import SEATS, Seat, parse_seat
 
 
 def trick_winner(trick, trump: int | None) -> int:
@@ -95,11 +110,14 @@ def legal_mask(hand: int, lead_suit: int | None, trump: int | None) -> int:
 class Move:
     """A card played by a seat (the seat is always implied by the position)."""
 
-    seat: int
+    seat: Seat
     card: Card
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.card}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.seat}, {self.card!r})"
 
 
 class Position:
@@ -112,21 +130,29 @@ class Position:
 
     __slots__ = ("hands", "contract", "declarer", "leader", "trick", "taken", "out", "_stack")
 
+    hands: list[int]
+    contract: Contract
+    declarer: Seat
+    leader: Seat
+    trick: list[tuple[Seat, Card]]
+    taken: list[int]
+    out: int
+    _stack: list
+
     def __init__(self, hands, contract, declarer: int, leader: int, trick=(), taken=(0, 0, 0), out=()):
         self.contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
-        if declarer not in SEATS:
-            raise PositionError(f"declarer must be a seat 0, 1 or 2, got {declarer!r}")
-        if leader not in SEATS:
-            raise PositionError(f"leader must be a seat 0, 1 or 2, got {leader!r}")
-        self.declarer = declarer
-        self.leader = leader
+        if self.contract.is_raspasovka:
+            raise PositionError("raspasovka is played by solver.raspasovka (RaspasovkaPosition), not Position",
+                                "contract")
+        self.declarer = Seat.parse(declarer, "declarer")
+        self.leader = Seat.parse(leader, "leader")
         if len(hands) != 3:
-            raise PositionError(f"hands: expected three hands, got {len(hands)}")
+            raise PositionError(f"expected three hands, got {len(hands)}", "hands")
         self.hands = [h if isinstance(h, int) else Hand(h).mask for h in hands]
-        self.trick = [(int(s), Card.parse(c) if not isinstance(c, Card) else c) for s, c in trick]
+        self.trick = [(Seat.parse(s, f"trick[{i}]"), Card.parse(c)) for i, (s, c) in enumerate(trick)]
         self.taken = list(taken)
         self.out = out if isinstance(out, int) else mask_of(Card.parse(c) for c in out)
-        self._stack: list = []
+        self._stack = []
         self.validate()
 
     # ------------------------------------------------------------------ properties
@@ -143,8 +169,24 @@ class Position:
         return self.contract.strain.is_misere
 
     @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
+    def to_move(self) -> Seat:
+        return SEATS[(self.leader + len(self.trick)) % 3]
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played on this position since it was built (or since the history was
+        cleared), oldest first: what :meth:`undo` would take back, in reverse."""
+        done: list[Move] = []
+        pending = 0  # plays since the last completed trick
+        for top in self._stack:
+            if top is None:
+                pending += 1
+            else:
+                done.extend(Move(s, c) for s, c in top[0])
+                pending = 0
+        if pending:
+            done.extend(Move(s, c) for s, c in self.trick[-pending:])
+        return done
 
     @property
     def lead_suit(self) -> int | None:
@@ -161,7 +203,7 @@ class Position:
 
     # ------------------------------------------------------------------ validation
     def validate(self) -> None:
-        seen = {}
+        seen: dict[int, str] = {}
 
         def claim(card: int, where: str):
             if card in seen:
@@ -239,8 +281,8 @@ class Position:
             self._stack.append((done, self.leader))
             self.taken[winner] += 1
             self.trick = []
-            self.leader = winner
-            return winner
+            self.leader = SEATS[winner]
+            return self.leader
         self._stack.append(None)
         return None
 
@@ -257,22 +299,87 @@ class Position:
         self.hands[seat] |= card.mask
         return Move(seat, card)
 
-    def copy(self) -> "Position":
+    def copy(self, stack: bool = True) -> Position:
+        """An independent copy; with its move history (so it can :meth:`undo`) unless
+        ``stack=False``."""
         p = Position.__new__(Position)
         p.hands = list(self.hands)
         p.contract, p.declarer, p.leader = self.contract, self.declarer, self.leader
         p.trick = list(self.trick)
         p.taken = list(self.taken)
         p.out = self.out
-        p._stack = []
+        p._stack = list(self._stack) if stack else []
         return p
+
+    def root(self) -> Position:
+        """The position before the first of :attr:`moves` (a copy; no history)."""
+        p = self.copy()
+        while p._stack:
+            p.undo()
+        return p
+
+    # ------------------------------------------------------------------ equality
+    def _key(self) -> tuple:
+        return (tuple(self.hands), self.contract, int(self.declarer), int(self.leader),
+                tuple((int(s), int(c)) for s, c in self.trick), tuple(self.taken), self.out)
+
+    def __eq__(self, other: object) -> bool:
+        """Same cards, contract, seats, trick, tricks taken and cards out; the move history
+        does not count (two roads to one position give one position)."""
+        if not isinstance(other, Position) or type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """Hash of the current state: do not change a position while it is a dict key."""
+        return hash(self._key())
 
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
         replay_history(self, history, lambda: sum(self.taken) + 1)
 
-    # ------------------------------------------------------------------ printing
+    # ------------------------------------------------------------------ formats
+    def to_json(self) -> dict[str, Any]:
+        """The record ``prefdd solve`` reads (see :mod:`solver.records`); the move history
+        is not part of it."""
+        rec: dict[str, Any] = {
+            "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
+            "contract": str(self.contract),
+            "declarer": int(self.declarer),
+            "leader": int(self.leader),
+        }
+        if self.trick:
+            rec["trick"] = [[int(s), str(c)] for s, c in self.trick]
+        if any(self.taken):
+            rec["taken"] = list(self.taken)
+        if self.out:
+            rec["discard"] = [str(c) for c in cards_of(self.out)]
+        return rec
+
+    @classmethod
+    def from_json(cls, record: Any) -> Position:
+        """A position from a ``prefdd solve`` record (:func:`solver.records.position_from_json`)."""
+        from .records import position_from_json
+
+        return position_from_json(record)
+
+    def notation(self) -> str:
+        """The one-line notation of the module docstring; ``str(pos)`` is the same."""
+        hands = "/".join(_dotted(h) for h in self.hands)
+        trick = f"{self.leader}:" + ",".join(str(c) for _, c in self.trick)
+        out = ",".join(str(c) for c in cards_of(self.out)) or "-"
+        return f"{self.contract} {self.declarer} {hands} {trick} {','.join(map(str, self.taken))} {out}"
+
+    @classmethod
+    def from_str(cls, text: str) -> Position:
+        """Read the one-line notation back (errors name the field at fault)."""
+        return parse_position(text)
+
     def __str__(self) -> str:
+        return self.notation()
+
+    def diagram(self) -> str:
+        """The position laid out for a reader: contract, hands with their tricks, the trick."""
         lines = [f"{self.contract.pretty()} by seat {self.declarer}; seat {self.to_move} to move"]
         for s in SEATS:
             mark = "*" if s == self.declarer else " "
@@ -282,7 +389,72 @@ class Position:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Position {self.contract} decl={self.declarer} to_move={self.to_move} hands={[Hand(h).compact() for h in self.hands]}>"
+        return f"Position.from_str({self.notation()!r})"
+
+
+_NOTATION_FIELDS = ("contract", "declarer", "hands", "leader:trick", "taken", "out")
+
+
+def _dotted(mask: int) -> str:
+    """``AKJ.AT.AJ98.``: a hand's suits ♠.♣.♦.♥, ranks high to low."""
+    return ".".join(
+        "".join(RANK_LETTERS[r] for r in range(7, -1, -1) if suit_bits(mask, s) >> r & 1) for s in range(4)
+    )
+
+
+def _undotted(text: str, path: str) -> int:
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise PositionError(f"expected four suits ♠.♣.♦.♥ separated by dots, got {text!r}", path)
+    mask = 0
+    for s, ranks in enumerate(suits):
+        for ch in ranks:
+            r = RANK_LETTERS.find(ch.upper())
+            if r < 0:
+                raise PositionError(f"not a rank: {ch!r} in {text!r} (ranks 7 8 9 T J Q K A)", path)
+            bit = 1 << (s * 8 + r)
+            if mask & bit:
+                raise PositionError(f"duplicate card {Card(s * 8 + r)} in {text!r}", path)
+            mask |= bit
+    return mask
+
+
+def parse_position(text: str) -> Position:
+    """A :class:`Position` from its one-line notation (see the module docstring)."""
+    if not isinstance(text, str):
+        raise PositionError(f"expected a position in text notation, got {type(text).__name__}", "notation")
+    parts = text.split()
+    if not 4 <= len(parts) <= 6:
+        raise PositionError(
+            f"expected 4 to 6 fields ({' '.join(_NOTATION_FIELDS)}), got {len(parts)}: {text!r}", "notation")
+    contract, declarer, hands_txt, trick_txt = parts[:4]
+    hands_list = hands_txt.split("/")
+    if len(hands_list) != 3:
+        raise PositionError(f"expected three hands separated by '/', got {hands_txt!r}", "hands")
+    hands = [_undotted(h, f"hands[{i}]") for i, h in enumerate(hands_list)]
+    leader_txt, colon, cards_txt = trick_txt.partition(":")
+    if not colon:
+        raise PositionError(f"expected leader:cards such as '1:' or '1:Ks,Qs', got {trick_txt!r}", "trick")
+    leader = parse_seat(leader_txt, "leader", strict=False)
+    trick = []
+    for i, c in enumerate(x for x in cards_txt.split(",") if x):
+        try:
+            trick.append((SEATS[(leader + i) % 3], Card.parse(c)))
+        except PrefError as e:
+            raise PositionError(e.message, f"trick[{i}]") from None
+    taken: list[int] = [0, 0, 0]
+    if len(parts) > 4:
+        bits = parts[4].split(",")
+        if len(bits) != 3 or not all(b.isdigit() for b in bits):
+            raise PositionError(f"expected three trick counts such as 1,0,0, got {parts[4]!r}", "taken")
+        taken = [int(b) for b in bits]
+    out: list[Card] = []
+    if len(parts) > 5 and parts[5] != "-":
+        try:
+            out = [Card.parse(c) for c in parts[5].split(",") if c]
+        except PrefError as e:
+            raise PositionError(e.message, "out") from None
+    return Position(hands, contract, parse_seat(declarer, "declarer", strict=False), leader, trick, taken, out)
 
 
 def _why_illegal(hand: int, lead_suit: int | None, trump: int | None) -> str:
@@ -290,6 +462,6 @@ def _why_illegal(hand: int, lead_suit: int | None, trump: int | None) -> str:
 
     if lead_suit is not None and hand & SUIT_MASKS[lead_suit]:
         return f"must follow suit {SUIT_SYMBOLS[lead_suit]}"
-    if trump is not None and hand & SUIT_MASKS[trump]:
+    if lead_suit is not None and trump is not None and hand & SUIT_MASKS[trump]:
         return f"void in {SUIT_SYMBOLS[lead_suit]}, must play a trump {SUIT_SYMBOLS[trump]}"
     return "not allowed"

@@ -16,7 +16,7 @@ A record (one JSON object) has:
 """
 from __future__ import annotations
 
-from .cards import Card, parse_cards
+from .cards import Card, Suit, parse_cards
 from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, check_constraints  # noqa: F401 (re-export)
 from .errors import PositionError, PrefError
 from .hands import mask_of
@@ -32,7 +32,7 @@ def _seat(rec: dict, field: str) -> int:
 
 def _cards(value, field: str) -> list[Card]:
     if not isinstance(value, (list, tuple, str)):
-        raise PositionError(f"{field}: expected a list of cards, got {type(value).__name__}")
+        raise PositionError(f"{field}: expected a list of cards, got {json_kind(value)}")
     try:
         return parse_cards(value)
     except PrefError as e:
@@ -42,7 +42,7 @@ def _cards(value, field: str) -> list[Card]:
 def position_from_json(rec: dict) -> Position:
     """Build and validate a position from a record; errors name the field."""
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
     for f in ("hands", "contract", "declarer"):
         if f not in rec:
             raise PositionError(f"missing field {f!r}")
@@ -106,24 +106,120 @@ def position_from_json(rec: dict) -> Position:
 
 def constraints_from_json(data) -> Constraints:
     """``{"penalty_cards": [{"seat": 1, "card": "Ks", "when": "first"}],
-    "lead": {"seat": 2, "suit": "h", "must": true}, "plan": {"side": "declarer", "cards": [...]}}``"""
+    "lead": {"seat": 2, "suit": "h", "must": true}, "plan": {"side": "declarer", "cards": [...]}}``
+
+    Types are checked, never coerced: ``"must": "false"`` is an error, not true."""
     if data is None:
         return Constraints()
     if not isinstance(data, dict):
-        raise PositionError("constraints: expected an object")
-    unknown = set(data) - {"penalty_cards", "lead", "plan"}
+        raise PositionError(f"constraints: expected an object, got {json_kind(data)}")
+    _only(data, "constraints", {"penalty_cards", "lead", "plan"})
+    pcs = data.get("penalty_cards")
+    if pcs is None:
+        pcs = []
+    if not isinstance(pcs, list):
+        raise PositionError(f"constraints.penalty_cards: expected a list, got {json_kind(pcs)}")
+    penalty = tuple(_penalty_card(p, f"constraints.penalty_cards[{i}]") for i, p in enumerate(pcs))
+    lead = data.get("lead")
+    lead = _lead(lead, "constraints.lead") if lead is not None else None
+    plan = data.get("plan")
+    plan = _plan(plan, "constraints.plan") if plan is not None else None
+    return Constraints(penalty, lead, plan)
+
+
+def json_kind(value) -> str:
+    """A value's type in JSON's words (a user wrote JSON, not Python)."""
+    return {list: "a list", dict: "an object", str: "a string", bool: "true/false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+def _only(obj: dict, where: str, known: set, required: tuple = ()) -> None:
+    unknown = set(obj) - known
     if unknown:
-        raise PositionError(f"constraints: unknown field(s) {sorted(unknown)}")
+        raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
+    for f in required:
+        if f not in obj:
+            raise PositionError(f"{where}: missing field {f!r}")
+
+
+def _object(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise PositionError(f"{where}: expected an object, got {json_kind(value)}")
+    return value
+
+
+def _seat_value(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
+        raise PositionError(f"{where}: expected seat 0, 1 or 2, got {_show(value)}")
+    return value
+
+
+def _flag(value, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(f"{where}: expected true or false, got {_show(value)}")
+    return value
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _card(value, where: str) -> Card:
+    if not isinstance(value, str):
+        raise PositionError(f"{where}: expected a card like 'As', got {json_kind(value)}")
     try:
-        pcs = tuple(
-            PenaltyCard(p["seat"], p["card"], p.get("when", "first")) for p in data.get("penalty_cards") or []
-        )
-        lead = data.get("lead")
-        lead = LeadRestriction(lead["seat"], lead["suit"], bool(lead.get("must", True)), bool(lead.get("or_trump", False))) if lead else None
-        plan = data.get("plan")
-        plan = Plan(plan["side"], tuple(plan["cards"])) if plan else None
-    except (KeyError, TypeError) as e:
-        raise PositionError(f"constraints: missing or malformed field {e}") from None
-    return Constraints(pcs, lead, plan)
+        return Card.parse(value)
+    except PrefError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _penalty_card(p, where: str) -> PenaltyCard:
+    p = _object(p, where)
+    _only(p, where, {"seat", "card", "when"}, ("seat", "card"))
+    seat = _seat_value(p["seat"], f"{where}.seat")
+    card = _card(p["card"], f"{where}.card")
+    when = p.get("when", "first")
+    if isinstance(when, list):
+        if not when or not all(isinstance(w, str) for w in when):
+            raise PositionError(f"{where}.when: expected a mode or a non-empty list of occasions")
+        when = frozenset(when)
+    elif not isinstance(when, str):
+        raise PositionError(f"{where}.when: expected a mode like 'first' or a list of occasions, got {json_kind(when)}")
+    try:
+        return PenaltyCard(seat, card, when)
+    except PrefError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+SUIT_NUMBERS = (0, 1, 2, 3)  # spades, clubs, diamonds, hearts
+
+
+def _lead(lead, where: str) -> LeadRestriction:
+    lead = _object(lead, where)
+    _only(lead, where, {"seat", "suit", "must", "or_trump"}, ("seat", "suit"))
+    seat = _seat_value(lead["seat"], f"{where}.seat")
+    suit = lead["suit"]
+    if isinstance(suit, str):
+        try:
+            suit = int(Suit.parse(suit))
+        except PrefError as e:
+            raise PositionError(f"{where}.suit: {e}") from None
+    elif isinstance(suit, bool) or not isinstance(suit, int) or suit not in SUIT_NUMBERS:
+        raise PositionError(f"{where}.suit: expected a suit (s, c, d, h or 0-3), got {_show(suit)}")
+    return LeadRestriction(seat, suit, _flag(lead.get("must", True), f"{where}.must"),
+                           _flag(lead.get("or_trump", False), f"{where}.or_trump"))
+
+
+def _plan(plan, where: str) -> Plan:
+    plan = _object(plan, where)
+    _only(plan, where, {"side", "cards"}, ("side", "cards"))
+    side = plan["side"]
+    if side not in ("declarer", "defence"):
+        raise PositionError(f"{where}.side: expected 'declarer' or 'defence', got {_show(side)}")
+    cards = plan["cards"]
+    if not isinstance(cards, list):
+        raise PositionError(f"{where}.cards: expected a list of cards, got {json_kind(cards)}")
+    return Plan(side, tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)))
 
 

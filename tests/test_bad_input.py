@@ -68,6 +68,7 @@ def test_cli_malformed_input(text, tmp_path, capsys):
     assert err.startswith("prefdd solve:") and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_fuzzed_incidents_fail_cleanly():
     """Incidents with one value anywhere (up to three levels deep) replaced by junk."""
     import glob
@@ -108,3 +109,177 @@ def test_fuzzed_incidents_fail_cleanly():
         except Exception as exc:  # pragma: no cover - the failure report
             unexpected.append(f"{type(exc).__name__}: {exc} at {path}")
     assert not unexpected, unexpected[:5]
+
+
+# ---------------------------------------------------------------------- issue 13: one regression test each
+def _cli(argv, capsys):
+    from solver.cli import main
+
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+ENDING = {"id": "e", "hands": [["As", "Qs", "7h"], ["Ks", "9s"], ["Js", "8s", "Kh"]], "contract": "7s",
+          "declarer": 0, "to_move": 2, "trick": [[1, "Ah"]]}
+FULL = {"id": "full", "hands": [["As", "Ks", "Js", "Ad", "Jd", "9d", "8d", "Ac", "Jc", "Tc"],
+                                ["Qs", "Ts", "9s", "Kh", "Jh", "Th", "Kd", "Td", "Qc", "8c"],
+                                ["8s", "Ah", "Qh", "9h", "7h", "Qd", "7d", "Kc", "9c", "7c"]],
+        "talon": ["7s", "8h"], "contract": "s", "declarer": 0, "leader": 0}
+
+
+@pytest.mark.parametrize("cmd", ["solve", "score", "rule"])
+def test_deep_nesting_is_a_named_error_in_every_command(cmd, tmp_path, capsys):
+    f = tmp_path / "deep.json"
+    f.write_text('{"hands": ' + "[" * 1000 + "]" * 1000 + "}")
+    code, out, err = _cli([cmd, str(f)], capsys)
+    assert code == 2 and out == "" and "nested deeper than 64 levels" in err and len(err.splitlines()) == 1
+
+
+def test_solve_answers_the_lines_around_a_deep_or_non_utf8_or_huge_line(tmp_path, capsys):
+    from solver import reference as ref
+    from solver.records import position_from_json
+
+    f = tmp_path / "in.jsonl"
+    good = json.dumps(ENDING).encode()
+    f.write_bytes(b"\n".join([good, b"[" * 1000 + b"]" * 1000, b'{"id": "\xff"}', b'{"declarer": ' + b"7" * 5000 + b"}",
+                              good]) + b"\n")
+    code, out, err = _cli(["solve", str(f)], capsys)
+    want = ref.solve(position_from_json(ENDING))
+    assert code == 2 and [json.loads(x)["declarer_tricks"] for x in out.splitlines()] == [want, want]
+    assert err.splitlines() == ["prefdd solve: record 2: nested deeper than 64 levels",
+                                "prefdd solve: record 3: not UTF-8 text (byte 9)",
+                                "prefdd solve: record 4: not usable JSON: a number with too many digits"]
+
+
+def test_score_and_rule_name_a_non_utf8_byte(tmp_path, capsys):
+    f = tmp_path / "in.json"
+    f.write_bytes(b'{"id": "d1", "contract": "7s", "declarer": 0, "tricks": [6, 3, 1]}\n{"id": "\xe9"}\n')
+    assert _cli(["score", str(f)], capsys)[::2] == (2, "prefdd score: input: line 2: not UTF-8 text (byte 9)\n")
+    f.write_bytes(b'{"deal": "\xe9"}')
+    code, _, err = _cli(["rule", str(f)], capsys)
+    assert code == 2 and err == f"prefdd rule: {f}: not UTF-8 text (byte 11)\n"
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e400", "99999999", "x"])
+def test_table_mb_is_checked(value, tmp_path, capsys):
+    f = tmp_path / "in.json"
+    f.write_text(json.dumps(ENDING))
+    for cmd in (["solve", str(f)], ["batch", str(f), "-o", str(tmp_path / "o.jsonl")]):
+        code, out, err = _cli(cmd + ["--table-mb", value], capsys)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1 and "--table-mb" in err
+        assert "expected a" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("option,value", [("--node-budget", "0"), ("--node-budget", "-5"), ("--node-budget", "1e9"),
+                                          ("--favour", "3"), ("--favour", "true")])
+def test_numeric_options_are_checked(option, value, tmp_path, capsys):
+    f = tmp_path / "in.json"
+    f.write_text(json.dumps(ENDING))
+    code, _, err = _cli(["solve", str(f), option, value], capsys)
+    assert code == 2 and err.startswith(f"prefdd solve: argument {option}: expected") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("lead,problem", [
+    ({"seat": 1, "suit": 5}, "constraints.lead.suit: expected a suit (s, c, d, h or 0-3), got 5"),
+    ({"seat": 1, "suit": -1}, "constraints.lead.suit: expected a suit (s, c, d, h or 0-3), got -1"),
+    ({"seat": 1, "suit": True}, "constraints.lead.suit: expected a suit"),
+    ({"seat": 1, "suit": "h", "must": "false"}, "constraints.lead.must: expected true or false, got 'false'"),
+    ({"seat": 1, "suit": "h", "or_trump": 1}, "constraints.lead.or_trump: expected true or false, got 1"),
+    ({"seat": True, "suit": "h"}, "constraints.lead.seat: expected seat 0, 1 or 2, got True"),
+    ({"seat": 1, "suit": "h", "mustnt": True}, "constraints.lead: unknown field(s) ['mustnt']"),
+])
+@pytest.mark.parametrize("all_cards", [False, True])
+def test_lead_restriction_types_are_checked_not_coerced(lead, problem, all_cards):
+    rec = dict(FULL, constraints={"lead": lead})
+    with pytest.raises(PrefError) as e:
+        solve_record(rec, Engine(node_budget=5_000_000), all_cards=all_cards)
+    assert problem in str(e.value)
+
+
+def test_favour_true_is_not_seat_1():
+    with pytest.raises(PrefError, match="favour: expected seat 0, 1 or 2, got True"):
+        solve_record(dict(FULL, favour=True), Engine())
+    with pytest.raises(PrefError, match="--favour: expected seat 0, 1 or 2, got True"):
+        solve_record(FULL, Engine(), favour=True)
+
+
+def test_a_must_not_lead_restriction_with_false_really_forbids():
+    """``"must": false`` (a JSON boolean) forbids the suit: seat 0 may not lead spades, so
+    every card he may lead is a non-spade (hand derivation: he holds As Ks Js and seven others)."""
+    rec = dict(FULL, constraints={"lead": {"seat": 0, "suit": "s", "must": False}})
+    out = solve_record(rec, Engine(), all_cards=True)
+    assert out["card_values"] and not any(c.endswith("s") for c in out["card_values"])
+
+
+def test_reference_engine_refuses_a_full_deal_instead_of_running_for_minutes(capsys, tmp_path):
+    import time
+
+    f = tmp_path / "full.json"
+    f.write_text(json.dumps(FULL))
+    t = time.thread_time()
+    code, out, err = _cli(["solve", str(f), "--engine", "reference", "--node-budget", "20000"], capsys)
+    assert code == 2 and out == "" and "the reference search gave up after 20000 nodes" in err
+    assert time.thread_time() - t < 20
+    from solver import reference as ref
+    from solver.errors import SearchLimitError
+    from solver.records import position_from_json
+
+    with pytest.raises(SearchLimitError):  # the default budget, without any option
+        ref.solve(position_from_json(FULL), node_budget=50)
+
+
+def test_raspasovka_search_honours_the_node_budget(capsys):
+    from solver.errors import SearchLimitError
+
+    rec = json.loads((pathlib_root() / "examples/raspasovka_deal.json").read_text())
+    with pytest.raises(SearchLimitError, match="node budget of 100 exhausted"):
+        solve_record(rec, Engine(node_budget=100))
+    assert "player_tricks" in solve_record(rec, Engine())  # and answers with the default
+    with pytest.raises(PrefError, match="too big for the plain minimax"):
+        solve_record(rec, Engine(), reference=True)
+
+
+def pathlib_root():
+    import pathlib
+
+    return pathlib.Path(__file__).parent.parent
+
+
+def test_solve_on_an_empty_file_or_a_directory(tmp_path, capsys):
+    f = tmp_path / "empty.json"
+    f.write_text("\n\n")
+    assert _cli(["solve", str(f)], capsys)[::2] == (2, f"prefdd solve: {f}: no record found\n")
+    for cmd in ("solve", "score", "rule"):
+        code, _, err = _cli([cmd, str(tmp_path)], capsys)
+        assert code == 2 and "is a directory" in err and len(err.splitlines()) == 1
+
+
+def test_score_keeps_a_u2028_inside_a_string(tmp_path, capsys):
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"id": "a\u2028b", "contract": "misere", "declarer": 1, "tricks": [5, 1, 4]}\n'
+                 '{"id": "d2", "contract": "misere", "declarer": 1, "tricks": [5, 1, 4]}\n', encoding="utf-8")
+    code, out, err = _cli(["score", str(f)], capsys)
+    assert code == 0, err
+    assert [d["id"] for d in json.loads(out)["deals"]] == ["a\u2028b", "d2"]
+
+
+def test_table_checks_and_applies_constraints(tmp_path, capsys):
+    f = tmp_path / "in.json"
+    f.write_text(json.dumps(dict(FULL, constraints={"lead": {"seat": 0, "suit": 9}})))
+    code, out, err = _cli(["solve", str(f), "--table"], capsys)
+    assert code == 2 and "constraints.lead.suit" in err
+    # a penalty card seat 1 does not hold is refused for every strain
+    f.write_text(json.dumps(dict(FULL, constraints={"penalty_cards": [{"seat": 1, "card": "As"}]})))
+    code, out, err = _cli(["solve", str(f), "--table"], capsys)
+    assert code == 2 and "penalty card A" in err
+    code, _, err = _cli(["solve", str(f), "--table", "--all-cards"], capsys)
+    assert code == 2 and "--table: cannot be combined" in err
+
+
+def test_messages_never_carry_a_raw_line_break(tmp_path, capsys):
+    f = tmp_path / "in.json"
+    f.write_text(json.dumps(dict(ENDING, constraints={"le\rad\u2028": 1})), encoding="utf-8")
+    code, _, err = _cli(["solve", str(f)], capsys)
+    assert code == 2 and err.count("\n") == 1 and "\r" not in err and "\u2028" not in err
+    assert "le\\rad\\u2028" in err

@@ -25,6 +25,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow
 def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = [json.dumps(r) for r in reference_deals]
@@ -32,7 +33,11 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src.write_text("\n".join(lines) + "\n")
     # an earlier run got as far as the first two records (and was cut mid-line)
     first = reference_deals[:2]
-    out.write_text("".join(json.dumps({"id": r["id"], "input_line": i, "declarer_tricks": r["declarer_tricks"]}) + "\n"
+    from compensation.batch.output import signed
+    from compensation.batch.reading import line_hash
+
+    out.write_text("".join(json.dumps(signed({"id": r["id"], "input_line": i, "declarer_tricks": r["declarer_tricks"]},
+                                             line_hash(lines[i - 1].encode()), {})) + "\n"
                            for i, r in enumerate(first, 1)) + '{"id": "r002", "li')
     log = io.StringIO()
     s = batch_file(str(src), str(out), dask=cluster.scheduler_address, chunk_size=5, stream=log)
@@ -48,6 +53,7 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
             assert r["declarer_tricks"] == answers[r["id"]], r
 
 
+@pytest.mark.slow
 def test_solve_many_on_dask(cluster, reference_deals):
     out = list(solve_many(reference_deals[:12], dask=cluster.scheduler_address, chunk_size=3))
     assert sorted(r["input_line"] for r in out) == list(range(1, 13))
@@ -55,6 +61,7 @@ def test_solve_many_on_dask(cluster, reference_deals):
         assert r["declarer_tricks"] == reference_deals[r["input_line"] - 1]["declarer_tricks"]
 
 
+@pytest.mark.slow
 def test_cli_dask_local(tmp_path, reference_deals, capsys):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:5]))
@@ -69,6 +76,7 @@ def test_dask_missing_is_a_clear_error(monkeypatch):
         make_backend(dask="tcp://127.0.0.1:1")
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler(tmp_path, reference_deals):
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps(reference_deals[0]) + "\n")
@@ -76,3 +84,33 @@ def test_unreachable_scheduler(tmp_path, reference_deals):
 
     with pytest.raises(BackendError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         backends.DaskBackend("tcp://127.0.0.1:9", timeout="2s")
+
+
+def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
+    """The terminal sends Ctrl-C to every process of the job; the Dask workers ignore it
+    (started with SIGINT ignored) and the command alone reports the interruption."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("".join(json.dumps({**r, "id": f"{r['id']}#{k}"}) + "\n"
+                           for k in range(100) for r in reference_deals))
+    p = subprocess.Popen([sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--dask-local", "2",
+                          "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and p.poll() is None:
+            if out.exists() and out.read_bytes().count(b"\n") >= 10:
+                break
+            time.sleep(0.05)
+        os.killpg(p.pid, signal.SIGINT)  # as a terminal does: the whole process group
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    err = err.decode()
+    assert p.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
+    assert err.strip().splitlines()[-1].startswith("prefdd batch: interrupted: ")

@@ -44,6 +44,7 @@ def check_complete(out_path, expected):
     assert sorted(r["input_line"] for r in recs) == list(range(1, len(expected) + 1))
 
 
+@pytest.mark.slow
 def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 60)  # 2340 records: seconds of work
@@ -78,6 +79,7 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     check_complete(out, expected)
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume(tmp_path, reference_deals, monkeypatch):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 4)
@@ -119,7 +121,7 @@ def test_damage_before_good_lines_is_not_guessed_at(tmp_path, reference_deals):
     lines = out.read_text().splitlines(keepends=True)
     lines[3] = lines[3][:10] + "\n"
     out.write_text("".join(lines))
-    with pytest.raises(OutputError, match="output line 4 is damaged but later lines are not"):
+    with pytest.raises(OutputError, match="output line 4 is damaged"):
         batch_file(str(src), str(out), workers=0, progress=False)
     assert out.read_text() == "".join(lines)  # left exactly as it was
 
@@ -129,7 +131,8 @@ def test_refuses_to_append_to_a_foreign_file(tmp_path, reference_deals, capsys):
     write_copies(src, reference_deals, 1)
     out.write_text(src.read_text())  # a mistyped -o naming a copy of the input
     assert main(["batch", str(src), "-o", str(out), "--workers", "0"]) == 2
-    assert "does not look like prefdd batch output; refusing to append" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "does not look like prefdd batch output" in err and "refusing to append to it or change it" in err
     assert out.read_text() == src.read_text()
 
 
@@ -140,5 +143,4 @@ def test_resume_against_a_different_input(tmp_path, reference_deals, capsys):
     assert main(["batch", str(a), "-o", str(out), "--workers", "0", "--no-progress"]) == 0
     assert main(["batch", str(b), "-o", str(out), "--workers", "0", "--no-progress"]) == 2
     err = capsys.readouterr().err
-    assert "the output was written for a different input: input line 1 has id 'r003'" in err
-    assert "answers id 'r000#0' there" in err
+    assert "input line 1 is not the record the output answers there (the input has changed" in err

@@ -98,6 +98,7 @@ def _maximiser(pos):
 
 # ---------------------------------------------------------------- known answers
 
+@pytest.mark.slow
 def test_reference_deals_values_and_nodes(reference_deals):
     """Every recorded full deal: the recorded value, and exactly Numba's node count."""
     n_eng, c_eng = numba_engine(), cython_engine()
@@ -145,6 +146,7 @@ def test_hand_checked_misere_exit():
 
 @settings(max_examples=800, **SETTINGS)
 @given(st.data())
+@pytest.mark.slow
 def test_mtd_search_and_table_identical(data):
     """On the same arrays: the same value, statistics and table for the root, for every
     child (each allowed card played) and for every null-window target."""
@@ -167,6 +169,7 @@ def test_mtd_search_and_table_identical(data):
 
 @settings(max_examples=1000, **SETTINGS)
 @given(st.data())
+@pytest.mark.slow
 def test_card_values_match_reference(data):
     """Every card's value (each legal card played and the child solved), with and without
     constraints, trump / no-trump / misère, mid-trick: the Cython engine = plain minimax."""
@@ -179,6 +182,7 @@ def test_card_values_match_reference(data):
 
 @settings(max_examples=300, **SETTINGS)
 @given(st.data())
+@pytest.mark.slow
 def test_split_matches_reference(data):
     pos = data.draw(positions(max_cards=3, strains=["s", "h", "nt"]))
     favour = data.draw(st.sampled_from([s for s in range(3) if s != pos.declarer]))

@@ -39,6 +39,7 @@ def test_reference_deals_all_cards_consistent(reference_deals):
 
 @settings(**SETTINGS)
 @given(positions(max_cards=4))
+@pytest.mark.slow
 def test_values_match_reference(pos):
     want = ref.solve(pos)
     for e in ENGINES.values():
@@ -47,12 +48,14 @@ def test_values_match_reference(pos):
 
 @settings(**SETTINGS)
 @given(positions(max_cards=3))
+@pytest.mark.slow
 def test_card_values_match_reference(pos):
     assert ENGINE.card_values(pos) == ref.card_values(pos)
 
 
 @settings(**SETTINGS)
 @given(st.data())
+@pytest.mark.slow
 def test_constraints_match_reference(data):
     pos = data.draw(positions(max_cards=3))
     cons = data.draw(constraints_for(pos))
@@ -64,6 +67,7 @@ def test_constraints_match_reference(data):
 
 @settings(**SETTINGS)
 @given(st.data())
+@pytest.mark.slow
 def test_split_matches_reference(data):
     pos = data.draw(positions(max_cards=3, strains=["s", "h", "nt"]))
     favour = data.draw(st.sampled_from([s for s in range(3) if s != pos.declarer]))

@@ -40,6 +40,7 @@ OWN_SEARCH = RaspasovkaSolver(table_mb=1, misere_engine=False)
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.integers(0, 2))
+@pytest.mark.slow
 def test_search_agrees_with_reference(pos, player):
     want = ref.solve(pos, player)
     assert SOLVER.solve(pos, player) == want

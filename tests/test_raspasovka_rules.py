@@ -85,6 +85,7 @@ def _cli(args, stdin=None):
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_solve_command_dispatches_raspasovka():
     p = _cli(["solve", "--all-cards", "--line", str(ROOT / "examples" / "raspasovka_ending.json")])
     assert p.returncode == 0, p.stderr

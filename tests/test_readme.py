@@ -39,6 +39,7 @@ def test_readme_has_commands():
 
 
 @pytest.mark.parametrize("words", COMMANDS, ids=[" ".join(w) for w in COMMANDS])
+@pytest.mark.slow
 def test_readme_command_runs(words, tmp_path):
     args = [str(ROOT / w) if (ROOT / w).exists() and "/" in w else w for w in words[1:]]
     env = dict(os.environ, PYTHONPATH=str(ROOT))

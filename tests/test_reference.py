@@ -63,6 +63,7 @@ def test_lead_restriction():
     assert ref.solve(p, forbid_clubs) == 1
 
 
+@pytest.mark.slow
 def test_small_reference_deals(reference_deals):
     done = 0
     for r in reference_deals:

@@ -110,6 +110,7 @@ def test_cli_bad_incident_one_line(tmp_path):
     assert len(lines) == 1 and lines[0].startswith(f"prefdd rule: {p}: history[1]: trick 8, seat 1")
 
 
+@pytest.mark.slow
 def test_cli_not_json_and_missing_file(tmp_path):
     p = tmp_path / "x.json"
     p.write_text("{not json")
@@ -121,6 +122,7 @@ def test_cli_not_json_and_missing_file(tmp_path):
     assert out.returncode == 2 and "incident: expected an object" in out.stderr
 
 
+@pytest.mark.slow
 def test_cli_bad_set(tmp_path):
     p = tmp_path / "ok.json"
     p.write_text(json.dumps(OK))

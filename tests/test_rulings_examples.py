@@ -27,6 +27,7 @@ def load(p):
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.slow
 def test_every_example_yields_a_ruling(path, capsys):
     assert main(["rule", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -50,6 +51,7 @@ def test_every_engine_rule_of_seed_000_to_002_has_a_full_deal_example():
 
 
 @pytest.mark.parametrize("path", MINE, ids=[p.stem for p in MINE])
+@pytest.mark.slow
 def test_figure_balances_are_the_settlement_of_their_tricks(path):
     inc = load(path)
     r = rule_incident(inc)

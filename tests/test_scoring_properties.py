@@ -85,7 +85,7 @@ def move_trick(tricks, src, dst):
     return tuple(t)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # exact arithmetic; timing varies with the load
 @given(outcomes(), conventions())
 def test_settlement_is_zero_sum(outcome, conv):
     e = score(outcome, conv)
@@ -93,7 +93,7 @@ def test_settlement_is_zero_sum(outcome, conv):
     assert sum(balances(e, conv, include_pulya=False), Fraction(0)) == 0
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)  # exact arithmetic; timing varies with the load
 @given(st.lists(st.integers(-50, 50), min_size=24, max_size=24), st.sampled_from([3, 4]))
 def test_any_entries_settle_to_zero(values, n):
     conv = convention("sochi", players=n)
@@ -102,7 +102,7 @@ def test_any_entries_settle_to_zero(values, n):
     assert sum(balances(e, conv), Fraction(0)) == 0
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)  # exact arithmetic; timing varies with the load
 @given(played_games(), conventions(), st.integers(0, 1))
 def test_more_tricks_never_hurt_the_declarer(game, conv, which):
     level, d, decisions, tricks = game
@@ -116,7 +116,7 @@ def test_more_tricks_never_hurt_the_declarer(game, conv, which):
     assert after[d] >= before[d]
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)  # exact arithmetic; timing varies with the load
 @given(trick_splits(), st.integers(0, 2), conventions())
 def test_more_tricks_never_help_on_misere(tricks, d, conv):
     src = next((s for s in range(3) if s != d and tricks[s] > 0), None)
@@ -128,7 +128,7 @@ def test_more_tricks_never_help_on_misere(tricks, d, conv):
     assert after[d] < before[d]
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)  # exact arithmetic; timing varies with the load
 @given(trick_splits(), st.integers(0, 2), st.integers(0, 2), st.integers(1, 5), conventions())
 def test_more_tricks_never_help_on_raspasovka(tricks, src, dst, round_, conv):
     # Not for raspasovka_tie=both under whists scoring: there two players tied on fewest
@@ -145,7 +145,7 @@ def test_more_tricks_never_help_on_raspasovka(tricks, src, dst, round_, conv):
     assert after[dst] <= before[dst]
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # exact arithmetic; timing varies with the load
 @given(outcomes(), conventions(), st.data())
 def test_penalties_only_cost_the_offender(outcome, conv, data):
     base = score(outcome, conv)
@@ -164,7 +164,7 @@ def test_penalties_only_cost_the_offender(outcome, conv, data):
             assert after[i] >= before[i]
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)  # exact arithmetic; timing varies with the load
 @given(outcomes(), outcomes(), conventions(), st.integers(0, 2))
 def test_damage_antisymmetric_and_compensation_nonnegative(a, b, conv, victim):
     ea, eb = score(a, conv), score(b, conv)

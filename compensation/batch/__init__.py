@@ -15,15 +15,18 @@ core (one process each, one engine each), ``workers=0`` this process, ``dask=ADD
 """
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass
+
+from solver.messages import one_line
 from typing import Iterable, Iterator
 
 from .backends import Backend, BackendError, make_backend
 from .driver import KINDS, Batch, InputMismatch, default_chunk_size
-from .output import OutputError, ResumableOutput
+from .output import OutputError, OutputWriteError, ResumableOutput, signed
 from .progress import Progress
-from .reading import count_records, jobs_from_records, open_binary, read_jobs
+from .reading import jobs_from_records, open_binary, read_jobs, survey
 from .work import SOLVE, RULE, Options, RulingsUnavailable, warm_up
 
 
@@ -73,8 +76,10 @@ class Summary:
     """What a file run did: counts, time, and how it ended."""
 
     answered: int = 0
-    errors: int = 0
+    errors: int = 0  # error lines written by this run
+    errors_before: int = 0  # record error lines already in the output from earlier runs
     skipped: int = 0
+    retried: int = 0  # run error lines from earlier runs, answered again
     seconds: float = 0.0
     interrupted: bool = False
     dropped_tail_bytes: int = 0
@@ -84,6 +89,11 @@ class Summary:
     def rate(self) -> float:
         return self.answered / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def has_errors(self) -> bool:
+        """Whether the output file holds error lines (of this run or an earlier one)."""
+        return bool(self.errors or self.errors_before)
+
 
 def batch_file(input_path, output_path, kind: str = "auto", workers: int | None = None, *,
                dask: str | None = None, dask_local: int | None = None, chunk_size: int | None = None,
@@ -91,61 +101,82 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                stream=None, show_errors: int = 10, fsync_every: float = 1.0, threads: int | None = None) -> Summary:
     """Answer a JSON-lines file into a resumable JSON-lines output (see :mod:`.output`).
 
-    Raises OutputError, InputMismatch, BackendError, RulingsUnavailable or OSError for a
-    run that cannot go on; whatever was written stays valid and a rerun finishes the job.
+    Raises OutputError (OutputWriteError: disk full and the like), InputMismatch,
+    BackendError, RulingsUnavailable or OSError for a run that cannot go on; whatever was
+    written stays valid and a rerun finishes the job.
     """
+    import os
+
     stream = stream if stream is not None else sys.stderr
     options = options or Options()
     if kind not in KINDS:
         raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
     if input_path not in (None, "-") and output_path is not None:
-        import os
-
-        if os.path.exists(output_path) and os.path.samefile(input_path, output_path):
+        if os.path.exists(output_path) and os.path.exists(input_path) and os.path.samefile(input_path, output_path):
             raise OutputError("the output file is the input file")
+    signature = options.signature(kind)
     infile = open_binary(input_path)  # fail early on a missing input, before any worker starts
     summary = Summary()
     with infile:
-        total = count_records(input_path)
         out = ResumableOutput(output_path, fsync_every=fsync_every)
-        summary.dropped_tail_bytes = out.dropped_tail
-        if out.dropped_tail:
-            print(f"prefdd batch: dropped a torn last line ({out.dropped_tail} bytes) from {output_path}",
-                  file=stream)
-        bar = Progress(total, stream=stream, enabled=progress, log_every=log_every)
-        shown = 0
         backend = None
         try:
-            if kind != RULE and dask is None and workers != 0 and len(out.done) != total:
-                warm_up(options)
-            backend = make_backend(workers, dask, dask_local, threads)
-            if progress and not bar.tty:
-                print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
-            size = chunk_size or default_chunk_size(
-                None if total is None else total - len(out.done), backend.workers, not backend.local)
-            batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done, on_skip=bar.skip)
-            for rec in batch.answers(read_jobs(infile)):
-                out.write(rec)
-                err = "error" in rec
-                if err and shown < show_errors:
-                    bar.note(f"prefdd batch: {rec['error']}" + _id_note(rec))
-                    shown += 1
-                bar.advance(1, errors=int(err))
-        except KeyboardInterrupt:
-            summary.interrupted = True
+            others = [o for o in out.options if o != signature]
+            if others:
+                raise InputMismatch(
+                    f"{output_path} was written with other options ({_options_text(others[0])}) than this run "
+                    f"({_options_text(signature)}); rerun with the same options or use a new output file")
+            total = survey(input_path, out.done)  # refuses a changed input before anything is written
+            summary.dropped_tail_bytes = out.dropped_tail
+            if out.dropped_tail:
+                print(f"prefdd batch: dropped a torn last line ({out.dropped_tail} bytes) from {output_path}",
+                      file=stream)
+            if out.run_errors:
+                print(f"prefdd batch: answering again {out.run_errors} record(s) whose error was about the run "
+                      f"(node budget, internal failure)", file=stream)
+            out.drop_run_errors()
+            summary.errors_before, summary.retried = out.errors_before, out.retried
+            bar = Progress(total, stream=stream, enabled=progress, log_every=log_every)
+            shown = 0
+            try:
+                if kind != RULE and dask is None and workers != 0 and len(out.done) != total:
+                    warm_up(options)
+                backend = make_backend(workers, dask, dask_local, threads)
+                if progress and not bar.tty:
+                    print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
+                size = chunk_size or default_chunk_size(
+                    None if total is None else total - len(out.done), backend.workers, not backend.local)
+                batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
+                              on_skip=bar.skip)
+                for rec in batch.answers(read_jobs(infile)):
+                    out.write(signed(rec, batch.hashes.pop(rec["input_line"], None) or "", signature))
+                    err = "error" in rec
+                    if err and shown < show_errors:
+                        bar.note(one_line(f"prefdd batch: {rec['error']}" + _id_note(rec)))
+                        shown += 1
+                    bar.advance(1, errors=int(err))
+            except KeyboardInterrupt:
+                summary.interrupted = True
+            finally:
+                bar.finish()
         finally:
             try:
-                out.close()
-            finally:
                 if backend is not None:
                     backend.close()
-        bar.finish()
+            finally:
+                out.close()
     summary.answered, summary.errors, summary.skipped = bar.done, bar.errors, bar.skipped
     summary.seconds = bar.elapsed
     summary.text = bar.summary(summary.interrupted)
     if shown < summary.errors:
         summary.text += f"; {summary.errors - shown} more error(s) in {output_path} (the 'error' field)"
+    if summary.errors_before:
+        summary.text += f"; {summary.errors_before} error line(s) from earlier runs kept in {output_path}"
     return summary
+
+
+def _options_text(sig: dict) -> str:
+    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(sig.items())) or "the defaults"
 
 
 def _id_note(rec: dict) -> str:
@@ -154,6 +185,6 @@ def _id_note(rec: dict) -> str:
 
 __all__ = [
     "solve_many", "rule_many", "run_many", "batch_file", "Summary", "Options", "Batch", "Backend",
-    "make_backend", "BackendError", "OutputError", "InputMismatch", "RulingsUnavailable", "Progress",
-    "ResumableOutput", "read_jobs", "jobs_from_records",
+    "make_backend", "BackendError", "OutputError", "OutputWriteError", "InputMismatch", "RulingsUnavailable",
+    "Progress", "ResumableOutput", "read_jobs", "jobs_from_records",
 ]

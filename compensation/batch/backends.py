@@ -106,7 +106,7 @@ class ProcessBackend(Backend):
         self.workers = workers or local_cores()
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context(start_method),
-                                         initializer=worker_init)
+                                         initializer=worker_init, initargs=(os.getpid(),))
         self._pending = set()
 
     def _submit(self, chunk, options):
@@ -193,9 +193,10 @@ class DaskBackend(Backend):
             if address is None:
                 import logging
 
-                self._cluster = distributed.LocalCluster(
-                    n_workers=local or local_cores(), threads_per_worker=1, processes=processes,
-                    dashboard_address=":0", silence_logs=logging.ERROR)
+                with _ctrl_c_to_parent_only():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=local or local_cores(), threads_per_worker=1, processes=processes,
+                        dashboard_address=":0", silence_logs=logging.CRITICAL)  # failures surface as task errors
                 address = self._cluster
             try:
                 client = distributed.Client(address, timeout=timeout)
@@ -237,6 +238,26 @@ class DaskBackend(Backend):
     def describe(self) -> str:
         where = "a local Dask cluster" if self._cluster is not None else f"the Dask cluster at {self.address}"
         return f"{where} ({self.workers} worker thread{'s' if self.workers != 1 else ''})"
+
+
+class _ctrl_c_to_parent_only:
+    """Start processes with SIGINT ignored (they inherit that), so that a Ctrl-C, sent by the
+    terminal to every process of the job, reaches only this one, which then closes the
+    cluster cleanly instead of every Dask worker printing its own KeyboardInterrupt."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
 
 
 def make_backend(workers: int | None = None, dask: str | None = None, dask_local: int | None = None,

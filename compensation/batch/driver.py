@@ -2,8 +2,9 @@
 is done, and account for every input line exactly once.
 
 Every input line gets exactly one output record: its answer, or an ``error``. The output
-key is the input line number (``input_line``), checked against the record's ``id`` on resume,
-so a rerun can neither duplicate nor skip a record. Ids are expected to be unique: a
+key is the input line number (``input_line``), checked against the record's ``id`` and the
+hash of the input line on resume, so a rerun can neither duplicate nor skip nor mismatch a
+record. Ids are expected to be unique: a
 record reusing an earlier record's id is answered with an error naming both lines.
 """
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Batch:
         self.done = done or {}
         self.on_skip = on_skip
         self.skipped = 0
+        self.hashes: dict[int, str | None] = {}  # input line -> its hash, for answers not yet back
         self._rulings_checked = False
 
     def answers(self, jobs: Iterable[Job]) -> Iterator[dict]:
@@ -51,16 +53,22 @@ class Batch:
             rid = job.id
             key = id_key(rid)
             if job.line in self.done:
-                if self.done[job.line] != key:
+                done_key, done_hash = self.done[job.line]
+                if done_key != key:
                     raise InputMismatch(
                         f"the output was written for a different input: input line {job.line} has id {rid!r} "
-                        f"but the output answers id {_unkey(self.done[job.line])!r} there; "
+                        f"but the output answers id {_unkey(done_key)!r} there; "
                         f"use a new output file")
+                if job.hash is not None and done_hash != job.hash:
+                    raise InputMismatch(
+                        f"input line {job.line} is not the record the output answers there (the input has "
+                        f"changed since the output was written); use a new output file, or restore the input")
                 seen.setdefault(key, job.line)
                 self.skipped += 1
                 if self.on_skip:
                     self.on_skip()
                 continue
+            self.hashes[job.line] = job.hash
             if job.error:
                 seen.setdefault(key, job.line)
                 yield True, [{"id": rid, "input_line": job.line, "error": job.error}]

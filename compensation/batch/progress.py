@@ -1,9 +1,9 @@
-"""Progress of a long run: a live bar on a terminal, a quiet line now and then in a log.
+"""Progress of a long run: a ``tqdm`` bar on a terminal, a quiet line now and then in a log.
 
-On a terminal the bar is redrawn in place (done/total, percent, rate, ETA) at most a few
-times a second; when the stream is a file or pipe a plain line is printed every
-``log_every`` seconds instead, so logs stay short and readable. The rate counts only
-records answered in this run (records skipped on resume would make it look too fast).
+On a terminal the bar is tqdm's (done/total, percent, rate, ETA, errors as a postfix);
+when the stream is a file or pipe a plain line is printed every ``log_every`` seconds
+instead, so logs stay short and readable. The rate counts only records answered in this
+run (records skipped on resume would make it look too fast).
 """
 from __future__ import annotations
 
@@ -26,15 +26,23 @@ class Progress:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.enabled = enabled
-        self.tty = self.stream.isatty() if tty is None else tty
+        self.tty = _isatty(self.stream) if tty is None else tty
         self.log_every = log_every
         self.label = label
         self.done = 0  # answered in this run (errors included)
         self.errors = 0
         self.skipped = 0  # already in the output from an earlier run
         self.start = time.monotonic()
-        self._last_draw = self.start if not self.tty else 0.0  # logs: first line after log_every
-        self._drawn = False
+        self._last_draw = self.start
+        self._bar = None
+
+    def _tqdm(self):
+        if self._bar is None and self.enabled and self.tty:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=self.total, initial=self.skipped, file=self.stream, desc=self.label,
+                             unit="rec", dynamic_ncols=True, mininterval=0.2, smoothing=0.1)
+        return self._bar
 
     @property
     def elapsed(self) -> float:
@@ -47,27 +55,30 @@ class Progress:
 
     def skip(self, n: int = 1) -> None:
         self.skipped += n
+        if self._bar is not None:
+            self._bar.update(n)
 
     def advance(self, n: int = 1, errors: int = 0) -> None:
         self.done += n
         self.errors += errors
-        self.tick()
+        bar = self._tqdm()
+        if bar is not None:
+            if errors:
+                bar.set_postfix_str(f"{self.errors} errors", refresh=False)
+            bar.update(n)
+        else:
+            self.tick()
 
     def tick(self, force: bool = False) -> None:
-        if not self.enabled:
+        """A log line (not a terminal) when ``log_every`` seconds have passed."""
+        if not self.enabled or self.tty:
             return
         now = time.monotonic()
-        every = 0.2 if self.tty else self.log_every
-        if not force and now - self._last_draw < every:
+        if not force and now - self._last_draw < self.log_every:
             return
         self._last_draw = now
-        text = self.status()
-        if self.tty:
-            self.stream.write("\r\x1b[K" + text)
-        else:
-            self.stream.write(f"{self.label}: {text}\n")
+        self.stream.write(f"{self.label}: {self.status()}\n")
         self.stream.flush()
-        self._drawn = True
 
     def status(self) -> str:
         rate = self.rate
@@ -75,14 +86,9 @@ class Progress:
         if self.total is not None:
             finished = self.done + self.skipped
             pct = 100.0 * finished / self.total if self.total else 100.0
-            if self.tty:
-                width = 24
-                full = int(width * min(pct, 100.0) / 100)
-                parts.append("[" + "#" * full + "." * (width - full) + "]")
             parts.append(f"{finished}/{self.total} ({pct:.1f}%)")
             remaining = max(self.total - finished, 0)
-            eta = _clock(remaining / rate) if rate > 0 else "?"
-            tail = f"ETA {eta}"
+            tail = f"ETA {_clock(remaining / rate) if rate > 0 else '?'}"
         else:
             parts.append(f"{self.done + self.skipped} done")
             tail = f"elapsed {_clock(self.elapsed)}"
@@ -94,18 +100,17 @@ class Progress:
 
     def note(self, text: str) -> None:
         """A message of its own (an error report) without garbling the bar."""
-        if self.tty and self._drawn:
-            self.stream.write("\r\x1b[K")
-        self.stream.write(text + "\n")
-        self.stream.flush()
-        if self.tty:
-            self._last_draw = 0.0  # redraw the bar under the message
+        if self._bar is not None:
+            self._bar.write(text, file=self.stream)
+        else:
+            self.stream.write(text + "\n")
+            self.stream.flush()
 
     def finish(self) -> None:
-        """End the bar's line so the summary starts on its own."""
-        if self.enabled and self.tty and self._drawn:
-            self.stream.write("\r\x1b[K" + self.status() + "\n")
-            self.stream.flush()
+        """Close the bar so the summary starts on its own line."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
     def summary(self, interrupted: bool = False) -> str:
         t = self.elapsed
@@ -117,3 +122,10 @@ class Progress:
         if interrupted:
             text = "interrupted: " + text + "; rerun the same command to finish"
         return text
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

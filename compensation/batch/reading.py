@@ -7,14 +7,19 @@ so one bad line never costs the good ones. Blank lines are skipped (their number
 reused).
 
 Every record is known by its ``id``; a record without one is known by its line number
-(an integer), and that is the ``id`` its output line carries.
+(an integer), and that is the ``id`` its output line carries. A line read from a file
+also carries a short hash of its bytes, stored with its answer, so that a resumed run can
+prove each answer in the output belongs to the same input record.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass
 from typing import Iterable, Iterator
+
+from solver.jsonl import parse_json
 
 
 @dataclass
@@ -24,6 +29,7 @@ class Job:
     line: int
     record: dict | None = None
     error: str | None = None
+    hash: str | None = None  # of the input line's bytes (file input only)
 
     @property
     def id(self):
@@ -41,15 +47,15 @@ def id_key(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def line_hash(raw: bytes) -> str:
+    """The input line's fingerprint stored with its answer (its bytes, surrounding blanks ignored)."""
+    return hashlib.sha256(raw.strip()).hexdigest()[:16]
+
+
 def parse_line(line: int, raw: bytes) -> Job:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        return Job(line, error=f"line {line}: not UTF-8 text (byte {e.start + 1})")
-    try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as e:
-        return Job(line, error=f"line {line}: not valid JSON: {e.msg} at column {e.colno}")
+    rec, error = parse_json(raw)
+    if error:
+        return Job(line, error=f"line {line}: {error}")
     return job_of(line, rec)
 
 
@@ -58,12 +64,12 @@ def job_of(line: int, rec) -> Job:
     if not isinstance(rec, dict):
         return Job(line, error=f"line {line}: expected a JSON object, got {_json_type(rec)}")
     if "id" in rec and not _usable_id(rec["id"]):
-        return Job(line, error=f"line {line}: id: expected a string or an integer, got {rec['id']!r}")
+        return Job(line, error=f"line {line}: id: expected a string or an integer, got {_json_type(rec['id'])}")
     return Job(line, rec)
 
 
 def _json_type(value) -> str:
-    return {list: "an array", str: "a string", bool: "true/false", type(None): "null"}.get(
+    return {list: "an array", dict: "an object", str: "a string", bool: "true/false", type(None): "null"}.get(
         type(value), "a number")
 
 
@@ -74,11 +80,38 @@ def open_binary(path):
     return open(path, "rb")
 
 
+MAX_LINE = 16 << 20  # 16 MB: a record is a few hundred bytes; a longer "line" is not one
+TOO_LONG = b"\0too long\0"  # what an over-long line is hashed as
+
+
+def lines_of(stream, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes | None]]:
+    """``(number, bytes)`` for every line, ``(number, None)`` for a line over ``limit`` bytes
+    (skipped without holding it in memory: ``/dev/zero`` as input is a bad line, not a crash)."""
+    number = 0
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(limit + 1)
+            yield number, None
+            continue
+        yield number, raw
+
+
 def read_jobs(stream) -> Iterator[Job]:
     """Yield a job for every non-blank line of a binary stream, lazily."""
-    for number, raw in enumerate(stream, 1):
+    for number, raw in lines_of(stream):
+        if raw is None:
+            yield Job(number, error=f"line {number}: longer than {MAX_LINE >> 20} MB, not a record",
+                      hash=line_hash(TOO_LONG))
+            continue
         if raw.strip():
-            yield parse_line(number, raw.rstrip(b"\r\n"))
+            job = parse_line(number, raw.rstrip(b"\r\n"))
+            job.hash = line_hash(raw)
+            yield job
 
 
 def jobs_from_records(records: Iterable) -> Iterator[Job]:
@@ -90,13 +123,38 @@ def jobs_from_records(records: Iterable) -> Iterator[Job]:
             yield job_of(number, rec)
 
 
-def count_records(path) -> int | None:
-    """How many non-blank lines a file has (one cheap pass, for the progress bar's total)."""
+def survey(path, done: dict | None = None) -> int | None:
+    """How many non-blank lines a file has (one cheap pass, for the progress bar's total),
+    checking on the way that every input line the output already answers (``done``: line ->
+    (id key, hash)) is still the same record. Raises InputMismatch naming the first that is not."""
+    from .driver import InputMismatch
+
     if path in (None, "-"):
         return None
-    n = 0
+    done = done or {}
+    n = last = 0
+    import os
+    import stat
+
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None  # a pipe or device: no total, and the stream itself is checked as it is read
     with open(path, "rb") as f:
-        for raw in f:
-            if raw.strip():
-                n += 1
+        for number, raw in lines_of(f):
+            raw = TOO_LONG if raw is None else raw
+            blank = not raw.strip()
+            if number in done and (blank or done[number][1] != line_hash(raw)):
+                raise InputMismatch(
+                    f"input line {number} is not the record the output answers there (the input has changed "
+                    f"since the output was written); use a new output file, or restore the input")
+            if not blank:
+                n, last = n + 1, number
+    beyond = [k for k in done if k > last]
+    if beyond:
+        raise InputMismatch(f"the output answers input line {min(beyond)}, but the input has only {last} lines "
+                            f"(the input has changed); use a new output file")
     return n
+
+
+def count_records(path) -> int | None:
+    """How many non-blank lines a file has."""
+    return survey(path)

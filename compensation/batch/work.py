@@ -5,11 +5,14 @@ worker keeps one :class:`~solver.engine.Engine` (its own transposition table) fo
 whole life, created on first use, one per thread so a multi-threaded Dask worker stays
 safe. A record's problem — a bad field, an impossible deal, an illegal incident — becomes
 an output record with an ``error`` field; only a failure of the machinery itself (a worker
-dying) stops a run, and the rerun finishes it.
+dying) stops a run, and the rerun finishes it. An error about the run rather than the
+record — a search over the node budget, an internal failure — is marked ``"retry": true``:
+a resumed run (perhaps with a larger ``--node-budget``) answers that record again.
 """
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 
 SOLVE, RULE = "solve", "rule"
@@ -30,7 +33,18 @@ class Options:
     favour: int | None = None
     table_mb: float | None = None
     node_budget: int | None = None
+    analyse_play: bool = False  # positions with a history: each card's cost, a summary per deal
     settings: dict | None = field(default=None, compare=False)  # rulings: {"convention", "overrides", "options"}
+
+    def signature(self, kind: str = "auto") -> dict:
+        """The switches that shape an answer (not table size or node budget, which only decide
+        whether and how fast it comes), as stored with every output line; {} for the defaults."""
+        import json
+
+        sig = {"kind": kind, "all_cards": self.all_cards, "line": self.line, "favour": self.favour,
+               "analyse_play": self.analyse_play, "settings": self.settings or None}
+        sig = {k: v for k, v in sig.items() if v not in (None, False, "auto", {})}
+        return json.loads(json.dumps(sig, default=str, sort_keys=True))
 
 
 INCIDENT_FIELDS = ("violation", "deal", "rule")
@@ -77,6 +91,8 @@ def engine(options: Options):
 
 def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
     """One output record: ``id`` and ``input_line`` first, then the answer or an ``error``."""
+    from solver.errors import SearchLimitError
+
     head = {"id": rid, "input_line": line}
     try:
         if kind == SOLVE:
@@ -85,13 +101,17 @@ def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
             body = _rule(record, options)
     except RulingsUnavailable:
         raise
+    except SearchLimitError as e:  # the run's budget, not the record's fault: retried on resume
+        return {**head, "error": f"line {line}: {e}", "retry": True}
     except RecursionError:
         return {**head, "error": f"line {line}: record too deeply nested"}
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # PrefError and ScoringError are ValueErrors; the others are fields of the wrong shape
         return {**head, "error": f"line {line}: {_describe(e)}"}
+    except MemoryError:
+        return {**head, "error": f"line {line}: out of memory answering this record", "retry": True}
     except Exception as e:  # noqa: BLE001 - a record must never take the run down with it
-        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}"}
+        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}", "retry": True}
     body.pop("id", None)
     body.pop("input_line", None)
     return {**head, **body}
@@ -112,8 +132,12 @@ def _describe(e: Exception) -> str:
 
 
 def _solve(record: dict, options: Options) -> dict:
-    from solver.solve_command import solve_record
+    from solver.solving import solve_record
 
+    if options.analyse_play:
+        from solver.play_analysis import play_record
+
+        return play_record(record, engine(options), summary=True)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
 
@@ -151,11 +175,32 @@ def answer_chunk(chunk: list, options: Options) -> list[dict]:
     return [answer(kind, line, rid, rec, options) for kind, line, rid, rec in chunk]
 
 
-def worker_init() -> None:
-    """Local worker processes leave Ctrl-C to the parent, which stops them cleanly."""
+def worker_init(parent: int | None = None) -> None:
+    """Local worker processes leave Ctrl-C to the parent, which stops them cleanly, and
+    exit by themselves when the parent dies (even by ``kill -9``): they never linger."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        watch_parent(parent)
+
+
+def watch_parent(parent: int, every: float = 0.25) -> None:
+    """A daemon thread that ends this process as soon as ``parent`` is gone (its parent
+    id changes when it dies and the process is adopted by init or a subreaper). Polling,
+    not PR_SET_PDEATHSIG: that fires when the parent *thread* that started us ends."""
+    import os
+
+    if os.getppid() != parent:  # already orphaned before the watch began
+        os._exit(1)
+
+    def watch():
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="prefdd-parent-watch", daemon=True).start()
 
 
 def warm_up(options: Options | None = None) -> None:

@@ -140,7 +140,7 @@ def pushed(ctx) -> Ruling:
         raise IncidentError("violation.named", "expected the contract first named, e.g. \"6s\"")
     conv = ctx.convention
     order = ("s", "c", "d", "h", "nt")
-    if (named.level, order.index(named.strain)) >= (inc.level, order.index(inc.contract.strain)):
+    if (named.level, order.index(str(named.strain))) >= (inc.level, order.index(str(inc.contract.strain))):
         raise IncidentError("violation.named", f"{named} is not cheaper than the contract played, {inc.contract}")
     start = inc.start(f"{named.level}{named.strain}")
     first = play_out(ctx, start, victim=decl, contract=named)

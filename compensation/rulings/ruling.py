@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..numbers import text_number
 from ..sheet import Entries, number_out
 
 SEAT_WORD = {"en": "seat {}", "ru": "место {}"}
@@ -29,10 +30,7 @@ KIND_WORD = {
 
 
 def _num(x) -> str:
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    return f"{x.numerator}/{x.denominator} (≈{float(x):.2f})"
+    return text_number(x, approx=True)
 
 
 @dataclass(frozen=True)
@@ -70,6 +68,10 @@ class Write:
             out["on"] = self.on
         out["why"] = self.why.to_json()
         return out
+
+    def __repr__(self) -> str:
+        on = f" on={self.on}" if self.on is not None else ""
+        return f"<Write seat={self.seat} {self.kind} {text_number(self.amount)}{on}>"
 
     def describe(self, lang: str) -> str:
         a = _num(self.amount)
@@ -198,6 +200,12 @@ class Ruling:
     @property
     def entries(self) -> Entries:
         return entries_of(self.writes, self.players)
+
+    def __repr__(self) -> str:
+        writes = "; ".join(
+            f"{w.seat} {w.kind} {text_number(w.amount)}" + (f" on {w.on}" if w.on is not None else "")
+            for w in self.writes) or "nothing written"
+        return f"<Ruling {self.rule} [{self.pattern}]: {writes}>"
 
     def write(self, seat, kind, amount, on=None, why: Text = Text("", "")) -> None:
         if Fraction(amount):

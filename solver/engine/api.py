@@ -33,6 +33,19 @@ class Analysis:
     nodes: int = 0
     defender_tricks: dict | None = None  # seat -> tricks, when a split was asked for
 
+    def __repr__(self) -> str:
+        """One line, cards as players write them: ``Analysis(declarer_tricks=4, best=[As, Kd], …)``."""
+        parts = [f"declarer_tricks={self.declarer_tricks}"]
+        if self.card_values:
+            parts.append("card_values={" + ", ".join(f"{c}: {v}" for c, v in self.card_values.items()) + "}")
+            parts.append("best=[" + ", ".join(map(str, self.best_cards)) + "]")
+        if self.line:
+            parts.append("line=" + " ".join(map(str, self.line)))
+        if self.defender_tricks is not None:
+            parts.append(f"defender_tricks={dict(self.defender_tricks)}")
+        parts.append(f"nodes={self.nodes}")
+        return f"Analysis({', '.join(parts)})"
+
     def to_json(self) -> dict:
         out = {"declarer_tricks": self.declarer_tricks}
         if self.card_values:
@@ -101,6 +114,11 @@ class Engine:
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
+
+    def __repr__(self) -> str:
+        mb = self.tt.nbytes / (1024 * 1024)
+        return (f"<Engine backend={getattr(self.backend, 'name', self.backend)} table={mb:g} MB "
+                f"reuse_table={self.reuse_table} node_budget={self.node_budget:_}>")
 
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:

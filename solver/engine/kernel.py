@@ -21,9 +21,11 @@ How this file is compiled (see docs/backends.md):
 Rules the shared source keeps so that both compilers agree bit for bit: every constant
 that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is done in
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
-``with`` blocks or Python objects inside kernel functions, and the search's work arrays
-are one flat int64 vector allocated by the entry point (offsets ``W_*`` in
-:mod:`.layout`).
+``with`` blocks or Python objects inside kernel functions (the GIL is released in the
+two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
+hand the kernel C pointers — :func:`data` — when compiled, the arrays themselves
+otherwise), and the search's work arrays are one flat int64 vector allocated by the
+entry point (offsets ``W_*`` in :mod:`.layout`).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move

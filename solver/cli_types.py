@@ -1,0 +1,90 @@
+"""Checked values for command-line options: every number has a sane range and a clear message.
+
+Used as argparse ``type=`` functions; a bad value becomes ``prefdd CMD: --option: problem``
+(one line, exit status 2) instead of a traceback or a silent nonsense setting.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from .messages import one_line
+
+MAX_TABLE_MB = 16384.0  # 16 GB: more than any table the engine can use well
+MAX_NODE_BUDGET = 10 ** 15
+
+
+def _number(text: str, kind):
+    try:
+        return kind(text)
+    except (ValueError, OverflowError):
+        name = "a whole number" if kind is int else "a number"
+        raise argparse.ArgumentTypeError(f"expected {name}, got {text[:40]!r}") from None
+
+
+def table_mb(text: str) -> float:
+    v = _number(text, float)
+    if not math.isfinite(v) or not 0.01 <= v <= MAX_TABLE_MB:
+        raise argparse.ArgumentTypeError(f"expected a size in MB from 0.01 to {MAX_TABLE_MB:g}, got {text[:40]!r}")
+    return v
+
+
+def node_budget(text: str) -> int:
+    v = _number(text, int)
+    if not 1 <= v <= MAX_NODE_BUDGET:
+        raise argparse.ArgumentTypeError(f"expected a node count from 1 to 10^15, got {text[:40]!r}")
+    return v
+
+
+def seat(text: str) -> int:
+    v = _number(text, int)
+    if v not in (0, 1, 2):
+        raise argparse.ArgumentTypeError(f"expected seat 0, 1 or 2, got {text[:40]!r}")
+    return v
+
+
+def count(low: int, high: int = 4096):
+    """A whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        v = _number(text, int)
+        if not low <= v <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text[:40]!r}")
+        return v
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    v = _number(text, float)
+    if not math.isfinite(v) or not 0.1 <= v <= 86400:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0.1 to 86400, got {text[:40]!r}")
+    return v
+
+
+def say(prog: str, message: str) -> None:
+    """``prog: message`` on stderr as one line."""
+    print(f"{prog}: {one_line(message)}", file=sys.stderr, flush=True)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``prefdd solve: --table-mb: problem``."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
+
+    def exit(self, status=0, message=None):
+        if message:
+            sys.stderr.write(message)
+        sys.exit(status)
+
+
+def add_output_switches(p, default: str) -> None:
+    """``--json`` / ``--text``, the same on every command; ``default`` is ``json`` or ``text``."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--json", dest="output_format", action="store_const", const="json",
+                   help="JSON output" + (" (the default)" if default == "json" else ""))
+    g.add_argument("--text", dest="output_format", action="store_const", const="text",
+                   help="readable text output" + (" (the default)" if default == "text" else ""))
+    p.set_defaults(output_format=default)
