@@ -70,7 +70,7 @@ class _Root:
         self.state = state
         hands = pos.hands
         self.h = np.array(hands, dtype=np.int64)
-        self.leader = pos.leader
+        self.leader = int(pos.leader)  # a Seat (IntEnum): the compiled search takes a bare int
         trick = pos.trick
         self.nt = len(trick)
         if trick:
