@@ -257,3 +257,20 @@ def test_kernel_source_runs_without_cython_installed():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["2", "solver.engine._nocython"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_engine_reused_across_strains_matches_fresh_engines(backend):
+    """One engine's configuration arrays are cached per strain, declarer and favoured seat:
+    solving many different positions in turn must give what a fresh engine gives each one —
+    the value, the split and the node count (a stale configuration changes them)."""
+    shared = Engine(table_mb=1, backend=backend)
+    for pos in _seeded_positions(4, 24, seed=15):
+        fresh = Engine(table_mb=1, backend=backend).analyse(pos)
+        got = shared.analyse(pos)
+        assert (got.declarer_tricks, got.nodes) == (fresh.declarer_tricks, fresh.nodes), repr(pos)
+        assert got.declarer_tricks == ref.solve(pos), repr(pos)
+        if not pos.is_misere:
+            favour = (pos.declarer + 1) % 3
+            split = shared.analyse(pos, favour=favour).defender_tricks
+            assert split == Engine(table_mb=1, backend=backend).analyse(pos, favour=favour).defender_tricks

@@ -64,20 +64,30 @@ class _Root:
     __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state")
 
     def __init__(self, pos: Position, cons: Constraints, state):
+        # plain ints for the scalars (the compiled search converts them; NumPy scalars cost
+        # more to make than the conversion), and the trick's array shared when it is empty
         self.pos = pos
         self.state = state
-        self.h = np.array(pos.hands, dtype=np.int64)
-        self.leader = np.int64(pos.leader)
-        self.nt = np.int64(len(pos.trick))
-        tc = [int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick))
-        self.tc = np.array(tc, dtype=np.int64)
+        hands = pos.hands
+        self.h = np.array(hands, dtype=np.int64)
+        self.leader = int(pos.leader)  # a Seat (IntEnum): the compiled search takes a bare int
+        trick = pos.trick
+        self.nt = len(trick)
+        if trick:
+            self.tc = np.array([int(c) for _, c in trick] + [0] * (3 - len(trick)), dtype=np.int64)
+        else:
+            self.tc = _NO_TRICK
         cs = 0
-        if cons.lead is not None and state.lead_pending:
-            cs |= 1
-        if cons.plan is not None and state.plan_active:
-            cs |= (state.plan_index << 1) | (1 << 6)
-        self.cs = np.int64(cs)
-        self.tricks = (sum(bin(h).count("1") for h in pos.hands) + len(pos.trick)) // 3
+        if cons:
+            if cons.lead is not None and state.lead_pending:
+                cs |= 1
+            if cons.plan is not None and state.plan_active:
+                cs |= (state.plan_index << 1) | (1 << 6)
+        self.cs = cs
+        self.tricks = (hands[0].bit_count() + hands[1].bit_count() + hands[2].bit_count() + len(trick)) // 3
+
+
+_NO_TRICK = np.zeros(3, dtype=np.int64)  # never written: the search reads it (``const`` in the kernel)
 
 
 class Engine:
@@ -101,6 +111,9 @@ class Engine:
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = np.zeros(core.STATS_SIZE, dtype=np.int64)
+        # the arrays of an unconstrained search depend only on the strain, the declarer and
+        # the favoured seat: built once each (the search never writes them)
+        self._configs: dict = {}
 
     def __repr__(self) -> str:
         mb = self.tt.nbytes / (1024 * 1024)
@@ -121,6 +134,15 @@ class Engine:
 
     # ------------------------------------------------------------------ config
     def _config(self, pos: Position, cons: Constraints, favour: int | None):
+        if cons:
+            return self._build_config(pos, cons, favour)
+        key = (pos.contract.strain, pos.declarer, favour, self.reuse_table)
+        args = self._configs.get(key)
+        if args is None:
+            args = self._configs[key] = self._build_config(pos, cons, favour)
+        return args
+
+    def _build_config(self, pos: Position, cons: Constraints, favour: int | None):
         cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
         trump = pos.trump
         cfg[core.C_TRUMP] = -1 if trump is None else trump
@@ -190,8 +212,8 @@ class Engine:
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
         b = self.backend
-        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(lo), np.int64(hi), np.int64(guess),
-                  cfg, pen_mask, pen_flags, plan, self.tt, np.int64(self.gen), st, *b.tables)
+        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, guess,
+                  cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
@@ -201,8 +223,8 @@ class Engine:
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, np.int64(target), cfg, pen_mask,
-                                pen_flags, plan, self.tt, np.int64(self.gen), st, *self.backend.tables)
+        r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask,
+                                pen_flags, plan, self.tt, self.gen, st, *self.backend.tables)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
@@ -250,7 +272,7 @@ class Engine:
         """
         cons = constraints or NO_CONSTRAINTS
         args = self._begin(pos, cons, favour)
-        root = _Root(pos.copy(), cons, cons.initial())
+        root = _Root(pos, cons, cons.initial())  # never played on: children are copies
         hi = self._score_range(root, args)
         guess = self._guess(root, pos) * (int(args[0][core.C_MAXREW]) if favour is None else 16)
         value = self._mtd(root, args, 0, hi, min(guess, hi))

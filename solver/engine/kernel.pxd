@@ -91,7 +91,7 @@ cdef enum:
     W_HIST = 1032
     WORK_SIZE = 1096
 
-cdef int64_t HW, ONE, BYTE, LOW32
+cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST
 cdef uint64_t GOLDEN, MIX, U31, U3
 
 # bits
