@@ -22,7 +22,7 @@ DEFAULT_NODE_BUDGET = 300_000  # about ten seconds of plain Python: positions of
 
 
 class _Game:
-    def __init__(self, pos: Position, constraints: Constraints, favour: int | None, node_budget: int | None):
+    def __init__(self, pos: Position, constraints: Constraints, favour: int | None, node_budget: int | None = None):
         self.cons = constraints
         self.memo = {}
         self.nodes = 0
