@@ -20,6 +20,9 @@ import pytest
 from compensation.rulings import rule_incident
 from solver import Deal, analyse
 
+# a real browser per test: the whole module is in the slow lane (CI runs it; `-m "not slow"` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 ART = ROOT / "test-artifacts" / "web"
 CHROMIUM = "/usr/bin/chromium"
