@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..incident import IncidentError
 from ..penalties import penalty
 from . import rule
+from .info import shown_voids
 from .playout import made, need_play, play_out, score_tricks
 from .ruling import Figure, Ruling, text
 
@@ -31,18 +32,7 @@ def _worst_guess():
 
 def _shown_voids(inc, n: int) -> dict:
     """{seat: [suits]} the defenders showed void in ``history[:n]`` (failing to follow, or to ruff)."""
-    pos = inc.start()
-    voids: dict = {}
-    for i, card in enumerate(inc.history[:n]):
-        if i in inc.lead_overrides:
-            pos.leader = inc.lead_overrides[i]
-        seat, lead = pos.to_move, pos.lead_suit
-        if lead is not None and int(card.suit) != lead:
-            voids.setdefault(seat, set()).add(lead)
-            if pos.trump is not None and int(card.suit) != pos.trump:
-                voids[seat].add(pos.trump)
-        pos.play(card)
-    return {s: sorted(v) for s, v in voids.items() if s != inc.declarer}
+    return {s: sorted(v) for s, v in shown_voids(inc, n).items() if s != inc.declarer}
 
 
 def _count(v) -> int:
