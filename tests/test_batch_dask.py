@@ -86,6 +86,7 @@ def test_unreachable_scheduler(tmp_path, reference_deals):
         backends.DaskBackend("tcp://127.0.0.1:9", timeout="2s")
 
 
+@pytest.mark.slow
 def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
     """The terminal sends Ctrl-C to every process of the job; the Dask workers ignore it
     (started with SIGINT ignored) and the command alone reports the interruption."""

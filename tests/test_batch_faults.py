@@ -223,6 +223,7 @@ def test_disk_full_is_reported_with_the_file_name_and_resumable(tmp_path, refere
 
 
 # ---------------------------------------------------------------------- kill -9 of the parent
+@pytest.mark.slow
 def test_workers_exit_when_the_parent_is_killed(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_input(src, reference_deals, copies=80)

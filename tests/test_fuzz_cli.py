@@ -21,6 +21,9 @@ import pytest
 
 from solver.cli import main
 
+# thousands of inputs through every command: the slow lane (CI runs it)
+pytestmark = pytest.mark.slow
+
 EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
 RUNS = int(os.environ.get("PREFDD_FUZZ_RUNS", "1"))  # multiplies the number of inputs
 

@@ -109,6 +109,7 @@ def test_bad_answers_are_named(line, words):
 
 # ---------------------------------------------------------------- paired.py end to end
 
+@pytest.mark.slow
 def test_paired_against_prefdd_itself_reports_every_row():
     r = run_paired("--against", SERVER, "--deals", "3", "--warmup", "1", "--worst", "2", "--json")
     assert r.returncode == 0, r.stderr
@@ -132,6 +133,7 @@ def test_paired_against_prefdd_itself_reports_every_row():
     assert parse_answer(ask([d["request"]])[0]).tricks == d["tricks"]
 
 
+@pytest.mark.slow
 def test_paired_text_report_has_every_row():
     r = run_paired("--against", SERVER, "--deals", "2", "--warmup", "0", "--worst", "1", "--rows", "misere")
     assert r.returncode == 0, r.stderr
@@ -140,6 +142,7 @@ def test_paired_text_report_has_every_row():
     assert "trick counts: all agree" in r.stdout
 
 
+@pytest.mark.slow
 def test_a_wrong_solver_is_reported_loudly(tmp_path):
     liar = tmp_path / "liar.py"
     liar.write_text(textwrap.dedent(f"""
@@ -158,6 +161,7 @@ def test_a_wrong_solver_is_reported_loudly(tmp_path):
     assert "2 DISAGREEMENTS" in r.stdout
 
 
+@pytest.mark.slow
 def test_a_solver_breaking_the_protocol_stops_the_run(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import sys\nfor line in sys.stdin:\n    print('tricks=1 ms=3', flush=True)\n")

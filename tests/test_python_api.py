@@ -140,6 +140,7 @@ def test_scoring_alone_does_not_load_the_rulings_or_the_engine():
     assert out.strip() == "False"
 
 
+@pytest.mark.slow
 def test_one_version_and_python_m_prefdd():
     from importlib.metadata import version
 

@@ -147,6 +147,7 @@ def test_cli_bad_set(tmp_path):
     assert out.returncode == 2 and "--convention" in out.stderr
 
 
+@pytest.mark.slow
 def test_cli_node_budget_stops_a_search_with_one_line(tmp_path):
     p = tmp_path / "ok.json"
     p.write_text(json.dumps(OK))
@@ -179,6 +180,7 @@ def test_progress_engine_reports_its_searches():
     assert quiet.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_cli_unknown_set_option_suggests_the_nearest(tmp_path):
     p = tmp_path / "ok.json"
     p.write_text(json.dumps(OK))
