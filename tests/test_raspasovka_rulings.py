@@ -179,3 +179,15 @@ def test_errors_name_the_field():
         rule_incident(bad)
     with pytest.raises(IncidentError, match="violation.cards_left"):
         rule_incident(incident({"rule": "1.3.3", "offender": 0, "cards_left": 11}))
+
+
+def test_161_search_honours_the_rulings_node_budget():
+    # 1.6.1 asks the raspasovka solver whether an exit existed; that search must stop at the
+    # ruling's node budget (prefdd rule --node-budget, the web page's budget) like every other
+    from solver.engine import Engine
+    from solver.errors import SearchLimitError
+
+    early = incident({"rule": "1.6.1", "offender": 0, "move": 6}, history=OPENED["history"][:6])
+    assert rule_incident(early, engine=Engine(reuse_table=True)).rule == "1.6.1"
+    with pytest.raises(SearchLimitError, match="node budget of 5 exhausted"):
+        rule_incident(early, engine=Engine(node_budget=5, reuse_table=True))

@@ -309,7 +309,7 @@ def opened_cards(ctx) -> Ruling:
     pos, ruled = takes_the_rest(ctx, r, o, ctx.incident.violation.move)
     ruled_entries = result_entries(ctx, ruled)
     reading = exit_reading(ctx)
-    solver = RaspasovkaSolver(reuse_table=True)
+    solver = RaspasovkaSolver(reuse_table=True, node_budget=ctx.engine.node_budget)  # the ruling's budget
     owed: dict = {}
     for y in range(3):
         if y == o or pos.taken[y] != 0:
