@@ -74,8 +74,16 @@ def position_at(ctx, move: int) -> RaspasovkaPosition:
                                  rules=play_rules(ctx))
     except PrefError as e:
         raise IncidentError("deal", str(e)) from None
-    for i, card in enumerate(inc.history[:move]):
+    return replay_cards(pos, inc.history[:move])
+
+
+def replay_cards(pos: RaspasovkaPosition, cards) -> RaspasovkaPosition:
+    """Play ``cards`` on a raspasovka position, an illegal one named as ``history[i]`` (trick,
+    seat, card, why); the moves are not kept for undo. The incident's and the web page's replay."""
+    for i, card in enumerate(cards):
         seat = pos.to_move
+        if pos.is_over():
+            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
         try:
             pos.play(card)
         except PrefError as e:

@@ -125,22 +125,14 @@ def position_of(rec: dict) -> tuple[Position, object]:
 
 def _raspasovka(hands, talon, taken, history):
     """A raspasovka played by the default talon rule: the talon's cards lead the first tricks."""
+    from compensation.rulings.raspasovka import replay_cards
     from solver.raspasovka.rules import RaspasovkaPosition
 
     try:
         pos = RaspasovkaPosition([list(h) for h in hands], talon, done=10 - len(hands[0]), taken=list(taken))
     except PrefError as e:
         raise IncidentError("deal", str(e)) from None
-    for i, card in enumerate(history):
-        seat = pos.to_move
-        if pos.is_over():
-            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
-        try:
-            pos.play(card)
-        except PrefError as e:
-            raise IncidentError(f"history[{i}]", f"trick {pos.done + 1}, seat {seat}, card {card}: {e}") from None
-    pos._stack.clear()
-    return pos
+    return replay_cards(pos, history)
 
 
 def out_of_turn(value) -> dict:
