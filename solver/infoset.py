@@ -127,6 +127,25 @@ class Layouts:
         return out
 
 
+def narrow_layouts(view, pool: Layouts, cut) -> Layouts:
+    """An earlier view's layouts (``pool``) that still fit ``view``: each cut to the cards still
+    unseen (``cut``), kept once if ``view.consistent``, the real one added if it fell out. An
+    exact pool stays exact; a sample stays a uniform sample of what now fits (plus the real one).
+    Shared by :class:`InfoSet` (a layout is one mask) and :class:`SeatView` (a tuple of masks)."""
+    seen, masks = set(), []
+    for lay in pool.masks:
+        lay = cut(lay)
+        if lay not in seen and view.consistent(lay):
+            seen.add(lay)
+            masks.append(lay)
+    added = view.real not in seen
+    if added:
+        masks.append(view.real)
+    if pool.exact:
+        return Layouts(tuple(masks), len(masks), True)
+    return Layouts(tuple(masks), view.count, False, pool.seed, len(masks) - int(added), added)
+
+
 @dataclass
 class InfoSet:
     """What the declarer knows at ``pos``; ``layouts()`` lists the splits he could believe in.
@@ -255,18 +274,7 @@ class InfoSet:
         pool stays exact; a sample stays a uniform sample of what now fits (plus the real one)."""
         if self.open_defence:
             return Layouts((self.real,), 1, True)
-        seen, masks = set(), []
-        for m in pool.masks:
-            m &= self.unseen
-            if m not in seen and self.consistent(m):
-                seen.add(m)
-                masks.append(m)
-        added = self.real not in seen
-        if added:
-            masks.append(self.real)
-        if pool.exact:
-            return Layouts(tuple(masks), len(masks), True)
-        return Layouts(tuple(masks), self.count, False, pool.seed, len(masks) - int(added), added)
+        return narrow_layouts(self, pool, lambda m: m & self.unseen)
 
     # ------------------------------------------------------------------ positions
     def position(self, first_hand: int) -> Position:
@@ -481,18 +489,7 @@ class SeatView:
         """As :meth:`InfoSet.restrict`: an earlier view's layouts that still fit."""
         if len(self.holders) <= 1:
             return Layouts((self.real,), 1, True)
-        seen, masks = set(), []
-        for lay in pool.masks:
-            lay = tuple(m & self.unseen for m in lay)
-            if lay not in seen and self.consistent(lay):
-                seen.add(lay)
-                masks.append(lay)
-        added = self.real not in seen
-        if added:
-            masks.append(self.real)
-        if pool.exact:
-            return Layouts(tuple(masks), len(masks), True)
-        return Layouts(tuple(masks), self.count, False, pool.seed, len(masks) - int(added), added)
+        return narrow_layouts(self, pool, lambda lay: tuple(m & self.unseen for m in lay))
 
     def _enumerate(self):
         def go(i, free):
