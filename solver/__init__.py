@@ -20,7 +20,6 @@ from .contract import Contract, Strain
 from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
-from .play_analysis import PlayAnalysis, PlayStep, analyse_play
 from .position import Move, Position, legal_mask, parse_position, trick_winner
 from .records import constraints_from_json, position_from_json
 from .seat import SEATS, Seat, parse_seat
@@ -28,19 +27,12 @@ from .seat import SEATS, Seat, parse_seat
 if TYPE_CHECKING:
     from .dd_table import DDTable
     from .engine import Analysis, Engine
+    from .play_analysis import PlayAnalysis, PlayStep, analyse_play
 
 
-def _version() -> str:
-    """The installed distribution's version: one value for solver, compensation, prefdd."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("prefdd")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "0+unknown"
-
-
-__version__ = _version()
+# the one version of solver, compensation and prefdd; the packaging reads it from here
+# (pyproject.toml's dynamic version), so no start-up pays for importlib.metadata
+__version__ = "0.1.0"
 
 _local = threading.local()
 
@@ -77,7 +69,8 @@ def solve_table(pos: Position) -> DDTable:
 
 def __getattr__(name: str) -> Any:
     # the table type is cheap, but importing it here eagerly would be a cycle-prone habit;
-    # the engine classes import numpy (and Numba for the Numba backend): load on demand
+    # the engine classes import numpy (and Numba for the Numba backend), play analysis is
+    # a job of its own: load on demand
     if name == "DDTable":
         from .dd_table import DDTable
 
@@ -86,7 +79,16 @@ def __getattr__(name: str) -> Any:
         from . import engine
 
         return getattr(engine, name)
+    if name in ("analyse_play", "PlayAnalysis", "PlayStep"):  # not on the path of a plain solve
+        from . import play_analysis
+
+        return getattr(play_analysis, name)
     raise AttributeError(f"module 'solver' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The loaded names and those :func:`__getattr__` loads on demand."""
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [

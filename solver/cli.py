@@ -6,6 +6,7 @@ imports the compensation package, Dask or jsonschema, and starts in a fraction o
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
@@ -66,11 +67,9 @@ def _chosen(argv) -> str | None:
 
 def build_parser(argv=None) -> Parser:
     """The parser; with ``argv``, only the subcommand it names is loaded (the others are listed)."""
-    from . import __version__
-
     parser = Parser(prog="prefdd",
                     description="Double-dummy solver and penalty-code calculator for Russian Preferans.")
-    parser.add_argument("--version", action="version", version=f"prefdd {__version__} ({_backend()})")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and the engine, and exit")
     parser.add_argument("--backend", choices=BACKENDS, default=None,
                         help="the compiled search: numba, cython, or auto (default; also $PREFDD_ENGINE)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -89,10 +88,15 @@ def build_parser(argv=None) -> Parser:
     return parser
 
 
-def _backend() -> str:
-    from .engine.backends import active_backend_name
+class _Version(argparse.Action):
+    """``--version``: the engine is looked up only when asked (loading it imports NumPy)."""
 
-    return f"engine: {active_backend_name()}"
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        from .engine.backends import active_backend_name
+
+        print(f"prefdd {__version__} (engine: {active_backend_name()})")
+        parser.exit()
 
 
 def main(argv=None) -> int:

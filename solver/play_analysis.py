@@ -401,16 +401,6 @@ def play_record(rec: dict, engine=None, *, summary: bool = False) -> dict:
     return out
 
 
-def option_conflict(args) -> str | None:
-    """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
-    if not args.analyse_play:
-        return "--lang goes with --analyse-play" if args.lang != "en" else None
-    others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
-                                    ("--favour", args.favour is not None),
-                                    ("--engine reference", args.engine == "reference")) if on]
-    return f"--analyse-play cannot be combined with {', '.join(others)}" if others else None
-
-
 def play_output(rec: dict, engine=None, *, text: bool = False, lang: str = "en") -> str:
     """What ``prefdd solve --analyse-play`` prints for one record: a JSON line, or with
     ``text`` the table (headed by the record's id when it has one)."""

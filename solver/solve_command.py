@@ -59,7 +59,6 @@ def run(args) -> int:
         cli_types.say("prefdd solve", str(e))
         return 2
     from .engine import Engine
-    from .play_analysis import option_conflict
 
     args.text = args.output_format == "text"  # --text: with --analyse-play, its table
     if option_conflict(args):
@@ -105,6 +104,16 @@ def run(args) -> int:
         print(f"prefdd solve: {'stdin' if args.input in (None, '-') else args.input}: no record found", file=sys.stderr)
         return 2
     return status
+
+
+def option_conflict(args) -> str | None:
+    """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
+    if not args.analyse_play:
+        return "--lang goes with --analyse-play" if args.lang != "en" else None
+    others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
+                                    ("--favour", args.favour is not None),
+                                    ("--engine reference", args.engine == "reference")) if on]
+    return f"--analyse-play cannot be combined with {', '.join(others)}" if others else None
 
 
 def render_text(label: str, out: dict) -> str:
