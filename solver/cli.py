@@ -74,9 +74,13 @@ def build_parser(argv=None) -> Parser:
                         help="the compiled search: numba, cython, or auto (default; also $PREFDD_ENGINE)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     chosen = _chosen(argv) if argv is not None else None
+    # ``prefdd -h solve`` prints the list of commands: then the others are listed (not loaded);
+    # ``prefdd solve ...`` never shows them, and each parser made costs start-up time
+    listed = chosen in COMMANDS and any(w in ("-h", "--help") for w in argv[:argv.index(chosen)])
     for name, (load, help_text) in COMMANDS.items():
         if chosen in COMMANDS and name != chosen:
-            sub.add_parser(name, help=help_text)  # listed, not loaded
+            if listed:
+                sub.add_parser(name, help=help_text)
             continue
         try:
             mod = load()
@@ -100,6 +104,9 @@ class _Version(argparse.Action):
 
 
 def main(argv=None) -> int:
+    # prefdd does no linear algebra: NumPy's BLAS would only start a thread per core and let
+    # them sleep, in this process and in every batch worker (which inherit the setting)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     try:

@@ -27,7 +27,7 @@ from .driver import KINDS, Batch, InputMismatch, default_chunk_size
 from .output import OutputError, OutputWriteError, ResumableOutput, signed
 from .progress import Progress
 from .reading import jobs_from_records, open_binary, read_jobs, survey
-from .work import SOLVE, RULE, Options, RulingsUnavailable, warm_up
+from .work import SOLVE, RULE, Options, RulingsUnavailable, compiled_on_first_use, warm_up
 
 
 def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, *,
@@ -38,7 +38,7 @@ def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, 
     options = options or Options()
     own = backend is None
     if own:
-        if kind != RULE and dask is None and workers != 0:
+        if kind != RULE and dask is None and workers != 0 and compiled_on_first_use():
             warm_up(options)  # compile once here, not in every worker at the same time
         backend = make_backend(workers, dask, dask_local, threads)
     try:
@@ -139,8 +139,9 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
             bar = Progress(total, stream=stream, enabled=progress, log_every=log_every)
             shown = 0
             try:
-                if kind != RULE and dask is None and workers != 0 and len(out.done) != total:
-                    warm_up(options)
+                if kind != RULE and dask is None and workers != 0 and len(out.done) != total \
+                        and compiled_on_first_use():
+                    warm_up(options)  # Numba: compile once here, not in every worker at the same time
                 backend = make_backend(workers, dask, dask_local, threads)
                 if progress and not bar.tty:
                     print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)

@@ -203,6 +203,16 @@ def watch_parent(parent: int, every: float = 0.25) -> None:
     threading.Thread(target=watch, name="prefdd-parent-watch", daemon=True).start()
 
 
+def compiled_on_first_use() -> bool:
+    """Whether the workers' engine is compiled when first used (Numba): then the parent
+    compiles it once (:func:`warm_up`) before the workers start. The Cython engine was
+    compiled at install: the parent then never loads an engine (nor NumPy), and the
+    workers start sooner."""
+    from solver.engine.backends import chosen_backend
+
+    return chosen_backend() == "numba"
+
+
 def warm_up(options: Options | None = None) -> None:
     """Compile (or load from the on-disk cache) the engine once, before workers start."""
     from solver import Constraints, Position

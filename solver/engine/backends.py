@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import pathlib
 import sys
 from dataclasses import dataclass
 
 from ..errors import PrefError
 
 NAMES = ("auto", "numba", "cython", "python")
-SOURCE = pathlib.Path(__file__).with_name("kernel.py")
+SOURCE = os.path.join(os.path.dirname(__file__), "kernel.py")  # a str: importing pathlib costs a start-up 16 M instructions
 
 
 @dataclass(frozen=True)
@@ -39,14 +38,11 @@ _loaded: dict[str, Backend] = {}
 def load_backend(name: str | None = None) -> Backend:
     """The backend called ``name`` (default: ``$PREFDD_ENGINE`` or ``auto``)."""
     name = (name or os.environ.get("PREFDD_ENGINE") or "auto").lower()
-    if name not in NAMES:
-        raise PrefError(f"unknown engine backend {name!r} (one of {', '.join(NAMES)})")
     if name in _loaded:
         return _loaded[name]
-    if name == "auto":
-        from . import cy_backend
-
-        b = load_backend("cython" if cy_backend.available() else "numba")
+    real = chosen_backend(name)  # checks the name; auto: Cython if built, else Numba
+    if real != name:
+        b = load_backend(real)
     elif name == "cython":
         from . import cy_backend
 
@@ -57,6 +53,18 @@ def load_backend(name: str | None = None) -> Backend:
         b = _backend(name, source_kernel(name))
     _loaded[name] = b
     return b
+
+
+def chosen_backend(name: str | None = None) -> str:
+    """The name of the backend :func:`load_backend` would load, without loading it (no NumPy)."""
+    name = (name or os.environ.get("PREFDD_ENGINE") or "auto").lower()
+    if name not in NAMES:
+        raise PrefError(f"unknown engine backend {name!r} (one of {', '.join(NAMES)})")
+    if name == "auto":
+        from . import cy_backend
+
+        return "cython" if cy_backend.available() else "numba"
+    return name
 
 
 def _backend(name: str, k) -> Backend:
@@ -87,7 +95,9 @@ def source_kernel(name: str):
 
 def _announce_compile() -> None:
     """One line on stderr when Numba will compile the kernel (its disk cache is empty)."""
-    cache = pathlib.Path(os.environ.get("NUMBA_CACHE_DIR") or SOURCE.parent / "__pycache__")
+    import pathlib
+
+    cache = pathlib.Path(os.environ.get("NUMBA_CACHE_DIR") or pathlib.Path(SOURCE).parent / "__pycache__")
     if not any(cache.glob("kernel.search_with-*.nbi")) and not any(cache.rglob("kernel.search_with-*.nbi")):
         print("prefdd: compiling the Numba engine (once, then cached; about 20 s of CPU)", file=sys.stderr)
 

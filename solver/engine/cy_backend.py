@@ -4,23 +4,31 @@
 not (no compiler or no Cython at install time) the package still works on the Numba
 compilation of the same source; ``kernel`` is then None and ``reason`` says why. The
 check looks at the module's file before importing it: importing the uncompiled source
-under this name would start Numba.
+under this name would start Numba, and the extension itself is imported only when
+``kernel`` is first read (so a process can ask which engine it would run without NumPy).
 """
 import importlib.machinery
 import importlib.util
 
 _spec = importlib.util.find_spec(f"{__package__}.kernel")
-if _spec is not None and _spec.origin and _spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-    from . import kernel
-
-    reason = ""
-else:
-    kernel = None
-    reason = "the Cython extension solver.engine.kernel is not built (run `pip install -e .` with a C compiler)"
+BUILT = bool(_spec is not None and _spec.origin
+             and _spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))
+reason = "" if BUILT else \
+    "the Cython extension solver.engine.kernel is not built (run `pip install -e .` with a C compiler)"
 
 NAME = "cython"
 
 
 def available() -> bool:
-    """True if the compiled Cython kernel is there."""
-    return kernel is not None
+    """True if the compiled Cython kernel is there (found, not yet imported: it imports NumPy)."""
+    return BUILT
+
+
+def __getattr__(name: str):
+    if name == "kernel":  # the extension module, imported on first use; None if not built
+        if not BUILT:
+            return None
+        from . import kernel
+
+        return kernel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

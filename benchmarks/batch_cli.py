@@ -1,0 +1,108 @@
+"""``prefdd batch`` end to end, 1 worker against 2, as a user runs it.
+
+    python benchmarks/batch_cli.py                      # 1,500 seeded full deals, 5 pairs of runs
+    python benchmarks/batch_cli.py --records 3000 --pairs 9 --workers 1,2
+
+Each pair runs the installed ``prefdd batch IN -o OUT --workers W --no-progress`` once for
+every worker count, in turn, on the same seeded input (``batch_scaling.seeded_records``),
+each into a new output file, and checks that every run wrote the same answers (tricks, totals). Wall time
+is exec to exit (start-up, worker start-up, every record, the last fsync); CPU is the user
++ system time of the command and its workers. The speed-up of a pair is its 1-worker wall
+over its N-worker wall: runs of a pair are seconds apart, so a change in the machine's
+load hits both alike; the median and range over the pairs are reported. Unlike
+``batch_scaling.py`` (steady state, workers already started), this counts everything a
+one-off ``prefdd batch`` call pays.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from batch_scaling import seeded_records  # noqa: E402
+from startup import prefdd_command  # noqa: E402
+
+
+def run_once(cmd: list[str], inp: pathlib.Path, out: pathlib.Path, workers: int, env: dict) -> tuple[float, float]:
+    """(wall s, CPU s of the command and its workers) of one ``prefdd batch``."""
+    before = os.times()
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd + ["batch", str(inp), "-o", str(out), "--workers", str(workers), "--no-progress"],
+                       capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - t0
+    after = os.times()
+    if p.returncode != 0:
+        raise SystemExit(f"prefdd batch --workers {workers} exited {p.returncode}: {p.stderr[-500:]}")
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def answers(path: pathlib.Path) -> dict:
+    """input line -> answer without the signature and the node count: the same whatever the
+    worker count (a deal's node count can differ by a few: the table's stale entries from the
+    deals a worker solved before steer which entries are replaced)."""
+    out = {}
+    for line in path.read_text().splitlines():
+        rec = json.loads(line)
+        rec.pop("batch", None)
+        rec.pop("nodes", None)
+        out[rec["input_line"]] = rec
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", type=int, default=1500)
+    ap.add_argument("--pairs", type=int, default=5)
+    ap.add_argument("--workers", default="1,2", help="comma-separated worker counts; the first is the baseline")
+    ap.add_argument("--keep-env", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set")
+    args = ap.parse_args(argv)
+    counts = [int(x) for x in args.workers.split(",")]
+    env = dict(os.environ)
+    if not args.keep_env:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps bytecode caches
+    cmd = prefdd_command()
+    walls: dict[int, list[float]] = {w: [] for w in counts}
+    cpus: dict[int, list[float]] = {w: [] for w in counts}
+    loads = []
+    with tempfile.TemporaryDirectory(prefix="prefdd-batch-bench-") as tmp:
+        tmpdir = pathlib.Path(tmp)
+        inp = tmpdir / "deals.jsonl"
+        inp.write_text("".join(json.dumps(r) + "\n" for r in seeded_records(args.records)))
+        run_once(cmd, inp, tmpdir / "warm.jsonl", counts[-1], env)  # bytecode caches, page cache
+        reference = None
+        for i in range(args.pairs):
+            for w in counts:
+                out = tmpdir / f"out-{i}-{w}.jsonl"
+                wall, cpu = run_once(cmd, inp, out, w, env)
+                walls[w].append(wall)
+                cpus[w].append(cpu)
+                got = answers(out)
+                reference = reference or got
+                if got != reference or len(got) != args.records:
+                    raise SystemExit(f"--workers {w}: the answers differ from the first run's")
+                out.unlink()
+            loads.append(os.getloadavg()[0])
+    base = counts[0]
+    print(f"{args.records} seeded full deals, {args.pairs} pairs of runs; load average "
+          f"{min(loads):.2f}-{max(loads):.2f} while measuring")
+    for w in counts:
+        ws, cs = walls[w], cpus[w]
+        line = (f"  --workers {w}: wall median {statistics.median(ws):.2f} s (range {min(ws):.2f}-{max(ws):.2f}), "
+                f"{args.records / statistics.median(ws):.0f} rec/s; CPU median {statistics.median(cs):.2f} s")
+        if w != base:
+            ratios = [b / n for b, n in zip(walls[base], ws)]
+            line += (f"; speed-up over --workers {base}: median {statistics.median(ratios):.2f}x "
+                     f"(pairs {min(ratios):.2f}-{max(ratios):.2f})")
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

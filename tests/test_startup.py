@@ -1,0 +1,94 @@
+"""Start-up: what a fresh ``prefdd solve`` and a batch's parent process load (issue 14).
+
+Each check runs a fresh interpreter and looks at ``sys.modules``; modules already there
+before the code starts (the interpreter's own ``site`` and ``.pth`` files) are not counted.
+The time these imports cost is measured by ``benchmarks/startup.py``.
+"""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from solver.engine import cy_backend
+from solver.jsonl import MAX_DEPTH, parse_json
+
+ROOT = pathlib.Path(__file__).parent.parent
+DEALS = ROOT / "tests" / "data" / "reference_deals.jsonl"
+
+LOADED_BY_SOLVE = """
+import sys
+before = set(sys.modules)
+from solver.cli import main
+main(["solve", sys.argv[1]])
+print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
+"""
+
+BATCH_PARENT = """
+import sys
+before = set(sys.modules)
+from compensation.batch import batch_file
+
+if __name__ == "__main__":
+    summary = batch_file(sys.argv[1], sys.argv[2], workers=1, progress=False)
+    print("ANSWERED", summary.answered, summary.errors)
+    print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
+"""
+
+
+def _loaded(code: str, *args: str) -> tuple[set, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PREFDD_ENGINE"}
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=ROOT,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    line = next(x for x in p.stdout.splitlines() if x.startswith("LOADED"))
+    return set(line.split()[1:]), p.stdout
+
+
+def test_solve_start_up_loads_only_the_solve_path():
+    """``prefdd solve`` of a deal: no package metadata lookup (the version is a literal), no
+    pathlib, no play analysis, no other subcommand's module, no Numba."""
+    loaded, out = _loaded(LOADED_BY_SOLVE, str(DEALS))
+    first = json.loads(DEALS.read_text().splitlines()[0])
+    assert json.loads(out.splitlines()[0])["declarer_tricks"] == first["declarer_tricks"]
+    assert "solver.engine.api" in loaded  # it did solve with the engine
+    for name in ("importlib.metadata", "pathlib", "solver.play_analysis", "compensation", "numba", "jsonschema",
+                 "tqdm"):
+        assert name not in loaded, name
+
+
+@pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
+def test_batch_parent_loads_no_engine_on_cython(tmp_path):
+    """On the Cython engine there is nothing to compile before the workers start, so the
+    parent of a batch never loads an engine, nor NumPy: only its workers do."""
+    src = tmp_path / "deals.jsonl"
+    lines = DEALS.read_text().splitlines()[:3]
+    src.write_text("\n".join(lines) + "\n")
+    out_path = tmp_path / "out.jsonl"
+    loaded, out = _loaded(BATCH_PARENT, str(src), str(out_path))
+    assert "ANSWERED 3 0" in out
+    answers = {json.loads(x)["input_line"]: json.loads(x) for x in out_path.read_text().splitlines()}
+    for i, line in enumerate(lines, 1):
+        assert answers[i]["declarer_tricks"] == json.loads(line)["declarer_tricks"]
+    for name in ("numpy", "numba", "solver.engine.api", "solver.engine.kernel"):
+        assert name not in loaded, name
+
+
+def test_engine_choice_without_loading_it():
+    """Which engine a process would run is known without importing it (or NumPy)."""
+    code = ("import sys\nbefore = set(sys.modules)\nfrom solver.engine.backends import chosen_backend\n"
+            "print(chosen_backend())\nprint('LOADED ' + ' '.join(sorted(set(sys.modules) - before)))")
+    loaded, out = _loaded(code)
+    assert out.split()[0] == ("cython" if cy_backend.available() else "numba")
+    assert "numpy" not in loaded and "solver.engine.kernel" not in loaded
+
+
+def test_nesting_limit_survives_the_bracket_count():
+    """The depth walk is skipped only when the text has too few brackets to nest too deep:
+    brackets inside strings count but do no harm, and real nesting is still refused."""
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH)[1] is None
+    assert parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))[1] == f"nested deeper than {MAX_DEPTH} levels"
+    value, err = parse_json(json.dumps({"id": "[" * 200, "hands": [[], [], []]}))
+    assert err is None and value["id"] == "[" * 200
