@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Iterator
 
-from .work import Options, answer_chunk, worker_init
+from .work import Options, answer_chunk, compiled_on_first_use, preload, worker_init
 
 
 class BackendError(RuntimeError):
@@ -96,13 +96,21 @@ class InlineBackend(Backend):
 
 
 class ProcessBackend(Backend):
-    """Worker processes on this machine, each with its own engine (spawned, never forked:
-    Numba's compiled state and ``fork`` do not mix well)."""
+    """Worker processes on this machine, each with its own engine.
 
-    def __init__(self, workers: int | None = None, start_method: str = "spawn"):
+    On the Cython engine (where ``fork`` exists) the workers are forked from this process
+    after it has loaded the engine's code: they start at once, without each importing
+    Python, NumPy and the solver again, and no resource-tracker process is needed. On
+    Numba they are spawned (Numba's compiled state and ``fork`` do not mix well)."""
+
+    def __init__(self, workers: int | None = None, start_method: str | None = None):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
+        start_method = start_method or default_start_method()
+        if start_method == "fork":
+            preload()
+        self.start_method = start_method
         self.workers = workers or local_cores()
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context(start_method),
@@ -131,6 +139,15 @@ class ProcessBackend(Backend):
 
     def describe(self) -> str:
         return f"{self.workers} local worker process{'es' if self.workers != 1 else ''}"
+
+
+def default_start_method() -> str:
+    """``fork`` for the Cython engine where the platform has it, else ``spawn``."""
+    import multiprocessing
+
+    if "fork" in multiprocessing.get_all_start_methods() and not compiled_on_first_use():
+        return "fork"
+    return "spawn"
 
 
 class ThreadBackend(Backend):

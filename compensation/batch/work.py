@@ -206,11 +206,23 @@ def watch_parent(parent: int, every: float = 0.25) -> None:
 def compiled_on_first_use() -> bool:
     """Whether the workers' engine is compiled when first used (Numba): then the parent
     compiles it once (:func:`warm_up`) before the workers start. The Cython engine was
-    compiled at install: the parent then never loads an engine (nor NumPy), and the
-    workers start sooner."""
+    compiled at install: nothing to warm up (its workers are forked from the parent once
+    it has loaded the engine's code, :func:`preload`)."""
     from solver.engine.backends import chosen_backend
 
     return chosen_backend() == "numba"
+
+
+def preload() -> None:
+    """Load what answering a position needs (NumPy, the engine, its tables, the record
+    parser) into this process, so that workers forked from it start with it loaded."""
+    import solver.engine.api  # noqa: F401 - loaded for the workers
+    import solver.raspasovka.api  # noqa: F401 - solve_record asks it whether a record is a raspasovka
+    import solver.records  # noqa: F401
+    import solver.solving  # noqa: F401
+    from solver.engine.backends import load_backend
+
+    load_backend()
 
 
 def warm_up(options: Options | None = None) -> None:
