@@ -39,10 +39,11 @@ from solver.cards import Card
 from solver.errors import PrefError
 from solver.position import Position
 
-from .conventions import OPTION_NAMES, convention as make_convention
+from .conventions import OPTION_NAMES
+from .conventions import convention as make_convention
 from .errors import ScoringError
 from .incident_shape import RULING_OPTIONS, SCHEMA, IncidentError, check_shape, unknown_field
-from .outcome import DECISION_WORDS, PASS, WHIST, HALF, parse_contract
+from .outcome import DECISION_WORDS, PASS, WHIST, parse_contract
 
 KINDS = ("game", "misere", "raspasovka")
 TOP_FIELDS = set(SCHEMA["properties"])

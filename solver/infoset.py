@@ -206,13 +206,13 @@ class InfoSet:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> "InfoSet":
+    def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> InfoSet:
         """From the position as dealt and the cards played since, in order."""
         pos, voids = voids_from_history(dealt, history)
         return cls(pos, voids, known or {}, open_defence)
 
     @classmethod
-    def from_position(cls, pos: Position, voids=None, known=None, open_defence=False) -> "InfoSet":
+    def from_position(cls, pos: Position, voids=None, known=None, open_defence=False) -> InfoSet:
         """From a position alone: the voids shown in the current trick, plus any given."""
         v = dict(voids_in_trick(pos))
         for s, suits in (voids or {}).items():
@@ -220,7 +220,7 @@ class InfoSet:
             v[int(s)] = frozenset(v.get(int(s), frozenset()) | extra)
         return cls(pos, v, known or {}, open_defence)
 
-    def after(self, card) -> "InfoSet":
+    def after(self, card) -> InfoSet:
         """The information set once the seat to move has played ``card``."""
         card = Card.parse(card)
         p = self.pos.copy()
@@ -417,7 +417,7 @@ class SeatView:
     def open_defence(self) -> bool:
         return not self.holders or len(self.holders) == 1
 
-    def after(self, card) -> "SeatView":
+    def after(self, card) -> SeatView:
         """The view once the seat to move has played ``card``."""
         card = Card.parse(card)
         p = self.pos.copy()

@@ -108,7 +108,8 @@ def raspasovka_solver(engine):
 
 
 def _raspasovka(rec: dict, engine, all_cards: bool, line: bool, reference: bool) -> dict:
-    from .raspasovka.api import position_from_record, solve_record as solve_raspasovka_record
+    from .raspasovka.api import position_from_record
+    from .raspasovka.api import solve_record as solve_raspasovka_record
 
     if reference:
         left = position_from_record(rec).tricks_left()

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from solver.messages import one_line
-from typing import Iterable, Iterator
 
 from .backends import Backend, BackendError, make_backend
 from .driver import KINDS, Batch, InputMismatch, default_chunk_size
 from .output import OutputError, OutputWriteError, ResumableOutput, signed
 from .progress import Progress
 from .reading import jobs_from_records, open_binary, read_jobs, survey
-from .work import SOLVE, RULE, Options, RulingsUnavailable, warm_up
+from .work import RULE, SOLVE, Options, RulingsUnavailable, warm_up
 
 
 def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, *,

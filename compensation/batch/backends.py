@@ -9,7 +9,7 @@ answers already known (bad lines, duplicates), passed straight through in stream
 from __future__ import annotations
 
 import os
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .work import Options, answer_chunk, worker_init
 

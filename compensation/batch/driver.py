@@ -9,7 +9,7 @@ record reusing an earlier record's id is answered with an error naming both line
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .backends import Backend
 from .reading import Job, id_key

@@ -48,8 +48,8 @@ each optional, overriding the incident's own ``scoring`` / ``options``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..incident import RULING_OPTIONS, Incident, IncidentError, parse_incident
 from .ruling import Ruling, text
@@ -206,8 +206,9 @@ def rule_incident(incident_dict, settings: dict | None = None, engine=None) -> R
 
 
 def rule_parsed(inc: Incident, engine=None) -> Ruling:
-    from ..errors import ScoringError
     from solver.engine import Engine
+
+    from ..errors import ScoringError
 
     spec = find_rule(inc.violation.rule, inc.kind)
     spec.check(inc)

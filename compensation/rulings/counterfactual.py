@@ -6,19 +6,37 @@ options ``resolve`` and ``compare``) is :mod:`.playout`'s.
 """
 from __future__ import annotations
 
-
 from solver.cards import Card
 from solver.constraints import NO_CONSTRAINTS, LeadRestriction
 from solver.position import Position, trick_winner
 
 from ..incident import IncidentError
 from . import rule
-from .playout import (SUIT_EN, SUIT_RU, Played, _n, actual, bal, child, compensate, correct_play,  # noqa: F401
-                      deal_result, describe_options, evaluate, faulty_result, made, move_position, need_play,
-                      offenders_of, play_out, score_tricks, side_best, side_is_declarer)
+from .playout import (  # noqa: F401
+    SUIT_EN,
+    SUIT_RU,
+    Played,
+    _n,
+    actual,
+    bal,
+    child,
+    compensate,
+    correct_play,
+    deal_result,
+    describe_options,
+    evaluate,
+    faulty_result,
+    made,
+    move_position,
+    need_play,
+    offenders_of,
+    play_out,
+    score_tricks,
+    side_best,
+    side_is_declarer,
+)
 from .ruling import Ruling, text
 from .wording import count
-
 
 # ------------------------------------------------------------------ 1.3.2.2 and 1.4.2.3
 T_1322_RU = ("Ход вне очереди вистующего (пасующего) при игре открытыми картами. Играющий может потребовать "

@@ -24,8 +24,8 @@ recorded final result.
 """
 from __future__ import annotations
 
-from solver.infoset import InfoSet, SeatView
 from solver.hands import mask_of
+from solver.infoset import InfoSet, SeatView
 from solver.position import Position, run_low
 
 from ..claims import CANDIDATES, candidate_moves, resolve_against

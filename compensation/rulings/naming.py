@@ -12,10 +12,10 @@ from fractions import Fraction
 
 from ..errors import ScoringError
 from ..incident import IncidentError
-from ..outcome import Outcome, parse_contract, score
+from ..outcome import parse_contract
 from ..penalties import penalty
 from . import rule
-from .counterfactual import bal, deal_result, need_play, play_out, score_tricks, Played
+from .counterfactual import Played, bal, deal_result, need_play, play_out, score_tricks
 from .ruling import Ruling, text
 from .wording import contract_words, count
 
@@ -139,7 +139,6 @@ def pushed(ctx) -> Ruling:
         raise IncidentError("violation.named", e.message) from None
     if not named.is_game:
         raise IncidentError("violation.named", "expected the contract first named, e.g. \"6s\"")
-    conv = ctx.convention
     order = ("s", "c", "d", "h", "nt")
     if (named.level, order.index(str(named.strain))) >= (inc.level, order.index(str(inc.contract.strain))):
         raise IncidentError("violation.named", f"{named} is not cheaper than the contract played, {inc.contract}")

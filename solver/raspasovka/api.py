@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import Card, parse_cards
+from ..cards import parse_cards
 from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import mask_of
 from ..position import run_low
 from . import layout as core
-from .rules import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
+from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 
 DEFAULT_TABLE_MB = 8
 

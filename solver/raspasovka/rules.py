@@ -67,7 +67,7 @@ class RaspasovkaRules:
                                   f"got {self.after_talon_lead!r}")
 
     @classmethod
-    def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> "RaspasovkaRules":
+    def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> RaspasovkaRules:
         """Settings from user text; ``None`` keeps the default."""
         kw = {}
         if talon is not None:
@@ -326,7 +326,7 @@ class RaspasovkaPosition:
         self.hands[seat] |= card.mask
         return seat, card
 
-    def copy(self) -> "RaspasovkaPosition":
+    def copy(self) -> RaspasovkaPosition:
         p = RaspasovkaPosition.__new__(RaspasovkaPosition)
         p.hands = list(self.hands)
         p.talon = self.talon
