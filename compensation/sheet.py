@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from solver.seat import parse_seat
+
 from .errors import ScoringError
 from .numbers import json_number as number_out  # the one exact-number helper (numbers.py)
 
@@ -46,26 +48,21 @@ class Entries:
     def n(self) -> int:
         return len(self.pulya)
 
-    def _seat(self, i: int, field: str = "seat") -> int:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.n:
-            raise ScoringError(field, f"seat must be 0..{self.n - 1}, got {i!r}")
-        return i
-
     def add_pulya(self, i: int, amount) -> Entries:
-        self._seat(i)
+        parse_seat(i, "seat", players=self.n, error=ScoringError)
         p = list(self.pulya)
         p[i] += _frac(amount)
         return Entries(tuple(p), self.gora, self.whists)
 
     def add_gora(self, i: int, amount) -> Entries:
-        self._seat(i)
+        parse_seat(i, "seat", players=self.n, error=ScoringError)
         g = list(self.gora)
         g[i] += _frac(amount)
         return Entries(self.pulya, tuple(g), self.whists)
 
     def add_whists(self, writer: int, on: int, amount) -> Entries:
-        self._seat(writer)
-        self._seat(on)
+        parse_seat(writer, "seat", players=self.n, error=ScoringError)
+        parse_seat(on, "seat", players=self.n, error=ScoringError)
         if writer == on:
             raise ScoringError("whists", "a player cannot write whists on himself")
         w = [list(r) for r in self.whists]

@@ -121,7 +121,8 @@ class Layouts:
         return len(self.masks)
 
     def describe(self) -> dict:
-        out = {"layouts": self.total, "method": "exact" if self.exact else "sample", "used": len(self.masks)}
+        out: dict[str, int | str | bool | None] = {"layouts": self.total, "used": len(self.masks),
+                                                   "method": "exact" if self.exact else "sample"}
         if not self.exact:
             out.update(seed=self.seed, sample_size=self.sample_size, real_layout_added=self.real_added)
         return out
@@ -256,8 +257,7 @@ class InfoSet:
         free = cards_of(self.free)
         base = self.forced[self.defenders[0]]
         if total <= bound:
-            masks = tuple(base | mask_of(c) for c in combinations(free, self.need))
-            return Layouts(masks, total, True)
+            return Layouts(tuple(base | mask_of(c) for c in combinations(free, self.need)), total, True)
         if sample < 1:
             raise PositionError(f"sample: must be at least 1, got {sample}")
         rng = random.Random(seed)
@@ -348,7 +348,7 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         return {}
     if not isinstance(value, dict):
         raise PositionError(f"{field_name}: expected an object keyed by seat")
-    out = {}
+    out: dict[int, int | frozenset[int]] = {}
     for k, v in value.items():
         try:
             seat = int(k)
@@ -468,15 +468,17 @@ class SeatView:
             return Layouts(tuple(self._enumerate()), total, True)
         rng = random.Random(seed)
         cards = cards_of(self.unseen)
-        seen, picks, tries = set(), [], 0
+        seen: set[tuple[int, ...]] = set()
+        picks: list[tuple[int, ...]] = []
+        tries = 0
         while len(picks) < min(sample, total) and tries < 200 * sample:
             tries += 1
             rng.shuffle(cards)
-            lay, k = [], 0
+            hands, k = [], 0
             for n in self.sizes:
-                lay.append(mask_of(cards[k:k + n]))
+                hands.append(mask_of(cards[k:k + n]))
                 k += n
-            lay = tuple(lay)
+            lay = tuple(hands)
             if lay not in seen and self.consistent(lay):
                 seen.add(lay)
                 picks.append(lay)

@@ -37,7 +37,7 @@ def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, 
     """Answer every record (positions and/or incidents by ``kind``), streaming."""
     options = options or Options()
     own = backend is None
-    if own:
+    if backend is None:
         if kind != RULE and dask is None and workers != 0:
             warm_up(options)  # compile once here, not in every worker at the same time
         backend = make_backend(workers, dask, dask_local, threads)

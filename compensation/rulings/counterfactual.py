@@ -7,8 +7,9 @@ options ``resolve`` and ``compare``) is :mod:`.playout`'s.
 from __future__ import annotations
 
 from solver.cards import Card
-from solver.constraints import NO_CONSTRAINTS, LeadRestriction
+from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction
 from solver.position import Position, trick_winner
+from solver.seat import Seat
 
 from ..incident import IncidentError
 from . import rule
@@ -83,9 +84,7 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
             raise IncidentError("violation.card", f"seat {v.offender} does not hold {card}")
         wrong = before
         head = []
-        cons = LeadRestriction(rightful, card.suit, must=True, or_trump=True)
-        from solver.constraints import Constraints
-        cons = Constraints(lead=cons)
+        cons = Constraints(lead=LeadRestriction(rightful, card.suit, must=True, or_trump=True))
         r.note(f"Corrected: the declarer demanded {card.suit.symbol} from the rightful leader, seat {rightful} "
                "(void: a trump).",
                f"Исправлено: играющий потребовал ход в {card.suit.symbol} от места {rightful} "
@@ -127,7 +126,8 @@ def unused_remedy(ctx, r: Ruling) -> None:
     inc = ctx.incident
     stand = r.options[0] if r.options else None
     best = next((o for o in r.options if o.best), None)
-    if best is not None and best is not stand and best.value is not None and stand.value is not None:
+    if (best is not None and stand is not None and best is not stand and best.value is not None
+            and stand.value is not None):
         r.note(f"The declarer let the lead stand ({_n(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
                f"his best remedy was: {best.label.en} ({_n(best.value)} whists, {best.declarer_tricks} tricks).",
                f"Играющий оставил ход ({_n(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
@@ -149,10 +149,8 @@ def unused_remedy(ctx, r: Ruling) -> None:
 
 def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:
     """The declarer's two choices, each solved: let the wrong lead stand, or demand its suit."""
-    from solver.constraints import Constraints
-
     stand = before.copy()
-    stand.leader = offender
+    stand.leader = Seat(offender)
     stand.play(card)
     s = int(card.suit)
     opts = [("none", text(f"let {card} stand (the trick goes on from seat {offender})",

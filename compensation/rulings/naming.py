@@ -195,7 +195,7 @@ def trump_average(ctx) -> Ruling:
     trumps = inc.violation.get("trumps")
     if not isinstance(trumps, list) or len(trumps) != 2:
         raise IncidentError("violation.trumps", "expected the two disputed strains, e.g. [\"s\", \"h\"]")
-    total = None
+    both = []
     for i, s in enumerate(trumps):
         try:
             c = parse_contract(f"{inc.level}{s}")
@@ -204,10 +204,10 @@ def trump_average(ctx) -> Ruling:
         pl = play_out(ctx, inc.start(f"{c.level}{c.strain}"), contract=c)
         r.figures.append(pl.figure(text(f"{contract_words(c, 'en')}, double dummy from the first lead",
                                         f"{contract_words(c)}, в открытую с первого хода")))
-        total = pl.entries if total is None else total + pl.entries
+        both.append(pl.entries)
     if trumps[0] == trumps[1] or parse_contract(f"{inc.level}{trumps[0]}") == parse_contract(f"{inc.level}{trumps[1]}"):
         raise IncidentError("violation.trumps", "the two strains must differ")
-    r.write_entries(total * Fraction(1, 2), text("the average of both trump suits' entries (each player's score "
+    r.write_entries((both[0] + both[1]) * Fraction(1, 2), text("the average of both trump suits' entries (each player's score "
                                                  "averaged, not the tricks)",
                                                  "среднее записей при обеих мастях (усредняется запись каждого игрока, "
                                                  "а не взятки)"))

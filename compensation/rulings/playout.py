@@ -89,6 +89,7 @@ def play_out(ctx, pos: Position, cons=NO_CONSTRAINTS, *, victim: int | None = No
     if worst_for is not None:
         vals = [balance(worst_for, c.entries, ctx.convention) for c in cands]
         return cands[vals.index(min(vals))]
+    assert victim is not None  # with neither given the search above has returned
     chosen = resolve_split(victim, [c.entries for c in cands], ctx.convention)
     return next(c for c in cands if c.entries is chosen)
 
@@ -158,6 +159,7 @@ def correct_play(ctx, pos: Position, alternatives, victim: int, cons=NO_CONSTRAI
         v = bal(ctx, victim, pl)
         if best is None or _better(ctx, v, best[0]):
             best = (v, c, pl)
+    assert best is not None  # alts is not empty (checked above)
     return best[1], best[2]
 
 
@@ -261,6 +263,8 @@ def evaluate(ctx, r: Ruling, options, chooser: int):
         r.options.append(opt)
         if best is None or v > best[0]:
             best = (v, key, opt)
+    if best is None:
+        raise ValueError("evaluate: no options to choose among")
     best[2].best = True
     return best[1], results
 

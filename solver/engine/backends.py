@@ -16,7 +16,9 @@ import importlib.util
 import os
 import pathlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from ..errors import PrefError
 
@@ -27,10 +29,10 @@ SOURCE = pathlib.Path(__file__).with_name("kernel.py")
 @dataclass(frozen=True)
 class Backend:
     name: str
-    search: object
-    mtd: object
+    search: Callable[..., int]
+    mtd: Callable[..., int]
     tables: tuple  # SQ, REP, SPREAD, NTH
-    kernel: object  # the kernel module (compiled, jitted or plain)
+    kernel: ModuleType  # the kernel module (compiled, jitted or plain)
 
 
 _loaded: dict[str, Backend] = {}
@@ -75,6 +77,8 @@ def source_kernel(name: str):
     if name == "numba":
         _announce_compile()
     spec = importlib.util.spec_from_file_location(modname, SOURCE)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {SOURCE} as {modname}")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
     try:
