@@ -9,7 +9,7 @@
 from hypothesis import HealthCheck, given, settings
 from strategies import positions
 
-from compensation.claims import literal_worst, worst_guess_play
+from compensation.worst_guess import literal_worst, worst_guess_play
 from solver import reference as ref
 from solver.engine import Engine
 from solver.infoset import InfoSet

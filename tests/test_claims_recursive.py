@@ -13,8 +13,8 @@ A♦ drops the K♦ (2 more), 7♦ loses to it and 10♣ takes the last (none). 
 """
 import pytest
 
-from compensation.claims import worst_guess_play
 from compensation.rulings import rule_incident
+from compensation.worst_guess import worst_guess_play
 from solver import Position
 from solver import reference as ref
 from solver.engine import Engine
