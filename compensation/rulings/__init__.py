@@ -194,10 +194,13 @@ def settings_of(inc: Incident, conv) -> dict:
 
 
 def _jsonable(v):
+    """A convention option for JSON: exact numbers by :func:`~compensation.numbers.json_number`."""
     from fractions import Fraction
 
+    from ..numbers import json_number
+
     if isinstance(v, Fraction):
-        return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        return json_number(v)
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     return v

@@ -24,6 +24,7 @@ from solver.constraints import NO_CONSTRAINTS
 from solver.position import Position
 
 from ..incident import IncidentError
+from ..numbers import text_number
 from ..outcome import Outcome, score
 from ..penalties import penalty
 from ..settlement import balance, resolve_split
@@ -200,8 +201,8 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
                 r.notes.append(condition_note)
             continue
         if d <= 0:
-            r.note(f"No damage to seat {v}: {_n(wc)} with correct play against {_n(wf)} after the fault.",
-                   f"Ущерба месту {v} нет: {_n(wc)} при правильной игре против {_n(wf)} после нарушения.")
+            r.note(f"No damage to seat {v}: {text_number(wc)} with correct play against {text_number(wf)} after the fault.",
+                   f"Ущерба месту {v} нет: {text_number(wc)} при правильной игре против {text_number(wf)} после нарушения.")
             continue
         for o in offs:
             r.write(v, "whists", d / len(offs), on=o,
@@ -211,11 +212,6 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
                              + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
         total += d
     return total
-
-
-def _n(x) -> str:
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def made(ctx, declarer_tricks: int) -> bool:
