@@ -31,6 +31,7 @@ from .cards import SUIT_LETTERS, Card, Suit
 from .errors import PositionError, PrefError
 from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
 from .position import Position
+from .seat import parse_seat
 
 DEFAULT_BOUND = 5000     # list every layout while there are at most this many
 DEFAULT_SAMPLE = 400     # layouts drawn (plus the real one) when there are more
@@ -350,12 +351,7 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         raise PositionError(f"{field_name}: expected an object keyed by seat")
     out: dict[int, int | frozenset[int]] = {}
     for k, v in value.items():
-        try:
-            seat = int(k)
-        except (TypeError, ValueError):
-            raise PositionError(f"{field_name}: key {k!r} is not a seat") from None
-        if seat not in (0, 1, 2):
-            raise PositionError(f"{field_name}: seat must be 0, 1 or 2, got {seat}")
+        seat = parse_seat(k, f"{field_name}[{k}]", strict=False)  # a JSON key: "1" (or "second hand")
         items = list(v) if isinstance(v, str) and not cards else v
         if isinstance(v, str) and cards:
             items = v.split()
