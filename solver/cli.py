@@ -93,13 +93,13 @@ def build_parser(argv=None) -> Parser:
 
 
 class _Version(argparse.Action):
-    """``--version``: the engine is looked up only when asked (loading it imports NumPy)."""
+    """``--version``: the backend is looked up only when asked (loading it imports NumPy)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         from . import __version__
         from .engine.backends import active_backend_name
 
-        print(f"prefdd {__version__} (engine: {active_backend_name()})")
+        print(f"prefdd {__version__} (backend: {active_backend_name()})")
         parser.exit()
 
 

@@ -9,6 +9,7 @@ under this name would start Numba, and the extension itself is imported only whe
 """
 import importlib.machinery
 import importlib.util
+from types import ModuleType
 
 _spec = importlib.util.find_spec(f"{__package__}.kernel")
 BUILT = bool(_spec is not None and _spec.origin
@@ -24,7 +25,7 @@ def available() -> bool:
     return BUILT
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType | None:
     if name == "kernel":  # the extension module, imported on first use; None if not built
         if not BUILT:
             return None

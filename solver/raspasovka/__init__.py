@@ -4,8 +4,7 @@
 tricks); ``reference`` the plain minimax oracle; ``search`` the compiled search; ``api``
 the questions (one player against the other two) and the JSON records.
 """
-from .api import (RaspasovkaAnalysis, RaspasovkaSolver, card_values, forced_tricks, principal_line,
-                  solve_raspasovka)
+from .api import RaspasovkaAnalysis, RaspasovkaSolver, card_values, forced_tricks, principal_line, solve_raspasovka
 from .rules import NOBODY, SOCHI_RULES, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, raspasovka_deal
 
 __all__ = ["RaspasovkaPosition", "RaspasovkaRules", "RaspasovkaError", "SOCHI_RULES", "NOBODY", "raspasovka_deal",

@@ -21,8 +21,9 @@ from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import mask_of
 from ..position import run_low
+from ..seat import Seat, parse_seat
 from . import layout as core
-from .rules import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
+from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 
 DEFAULT_TABLE_MB = 8
 
@@ -50,7 +51,7 @@ class RaspasovkaAnalysis:
     nodes: int = 0
 
     def to_json(self) -> dict:
-        out = {"player": self.player, "player_tricks": self.player_tricks,
+        out: dict[str, object] = {"player": self.player, "player_tricks": self.player_tricks,
                "player_total": self.taken + self.player_tricks}
         if self.card_values:
             out["card_values"] = {str(c): v for c, v in self.card_values.items()}
@@ -60,10 +61,9 @@ class RaspasovkaAnalysis:
         return out
 
 
-def _seat(v, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2):
-        raise RaspasovkaError(f"{what}: expected seat 0, 1 or 2, got {v!r}")
-    return v
+def _seat(v, what: str) -> Seat:
+    """:func:`solver.seat.parse_seat` (the one seat parser), raising this module's error."""
+    return parse_seat(v, what, error=RaspasovkaError)
 
 
 class _Root:
@@ -201,7 +201,8 @@ class RaspasovkaSolver:
     def _card_values(self, root: _Root, cfg, value: int) -> dict:
         victim = int(cfg[core.C_VICTIM])
         ismax = (int(cfg[core.C_MAXMASK]) >> root.pos.to_move) & 1
-        out, cache = {}, {}
+        out: dict[Card, int] = {}
+        cache: dict[int, int] = {}
         for card in root.pos.legal_moves():
             rep = run_low(root.pos, card)
             if rep in cache:

@@ -35,7 +35,7 @@ class _Game:
     def __init__(self, victim: int, forcers: frozenset):
         self.victim = victim
         self.forcers = forcers  # the seats that want the victim's tricks high
-        self.memo = {}
+        self.memo: dict[tuple, int] = {}
 
     def value(self, p: RaspasovkaPosition) -> int:
         if p.is_over():
