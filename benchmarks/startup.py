@@ -3,6 +3,7 @@
     python benchmarks/startup.py                    # 20 runs of `prefdd solve` on one full deal
     python benchmarks/startup.py --runs 50 --baseline
     python benchmarks/startup.py --command "python -m solver.cli"
+    python benchmarks/startup.py --against /path/to/old-venv/bin/prefdd   # the two in turn
 
 Each run spawns the installed ``prefdd`` console script (the one on ``PATH`` beside this
 Python, as ``pip install -e '.[test]'`` made it) on the first deal of
@@ -43,23 +44,30 @@ def one_run(argv: list[str], env: dict, stdin_text: str | None) -> tuple[float, 
     return wall, out.decode()
 
 
-def timed(argv: list[str], env: dict, runs: int, stdin_text: str | None = None) -> dict:
-    """Median / p90 / min of wall and CPU over ``runs`` fresh processes (after one warm-up)."""
-    walls, cpus, answers = [], [], set()
+def timed(commands: list[list[str]], env: dict, runs: int, stdin_text: str | None = None) -> list[dict]:
+    """Median / p90 / min of wall and CPU over ``runs`` fresh processes of each command (after
+    one warm-up each); the commands take turns, so a change in the machine's load hits all alike."""
+    walls: list[list[float]] = [[] for _ in commands]
+    cpus: list[list[float]] = [[] for _ in commands]
+    answers: list[set] = [set() for _ in commands]
     for i in range(runs + 1):
-        before = os.times()  # the reaped child's user + system time lands in children_*
-        wall, out = one_run(argv, env, stdin_text)
-        after = os.times()
-        cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-        if i == 0:
-            continue  # the warm-up: bytecode caches written, files in the page cache
-        walls.append(wall)
-        cpus.append(cpu)
-        answers.add(out)
-    if len(answers) != 1:
-        raise SystemExit(f"{shlex.join(argv)}: the answer differed between runs: {sorted(answers)}")
-    return {"command": shlex.join(argv), "runs": runs, "answer": answers.pop().strip(),
-            "wall": summary(walls), "cpu": summary(cpus)}
+        for k, argv in enumerate(commands):
+            before = os.times()  # the reaped child's user + system time lands in children_*
+            wall, out = one_run(argv, env, stdin_text)
+            after = os.times()
+            if i == 0:
+                continue  # the warm-up: bytecode caches written, files in the page cache
+            walls[k].append(wall)
+            cpus[k].append((after.children_user - before.children_user)
+                           + (after.children_system - before.children_system))
+            answers[k].add(out)
+    rows = []
+    for k, argv in enumerate(commands):
+        if len(answers[k]) != 1:
+            raise SystemExit(f"{shlex.join(argv)}: the answer differed between runs: {sorted(answers[k])}")
+        rows.append({"command": shlex.join(argv), "runs": runs, "answer": answers[k].pop().strip(),
+                     "wall": summary(walls[k]), "cpu": summary(cpus[k])})
+    return rows
 
 
 def summary(xs: list[float]) -> dict:
@@ -81,6 +89,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--command", help="the command to time instead of the installed prefdd (e.g. 'python -m solver.cli')")
+    ap.add_argument("--against", action="append", default=[], metavar="COMMAND",
+                    help="another prefdd command to time in turn (e.g. an older install's); repeatable")
     ap.add_argument("--deal", type=pathlib.Path, default=DEAL, help="a JSON-lines file; its first record is solved")
     ap.add_argument("--baseline", action="store_true", help="also time `python -c pass` and `python -c 'import numpy'`")
     ap.add_argument("--keep-env", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set")
@@ -92,10 +102,12 @@ def main(argv=None) -> int:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     first = next(line for line in args.deal.read_text().splitlines() if line.strip())
     cmd = shlex.split(args.command) if args.command else prefdd_command()
-    rows = [timed(cmd + ["solve", "-"], env, args.runs, first + "\n")]
+    solves = [cmd + ["solve", "-"]] + [shlex.split(c) + ["solve", "-"] for c in args.against]
+    rows = timed(solves, env, args.runs, first + "\n")
+    if len({r["answer"] for r in rows}) != 1:
+        raise SystemExit(f"the commands answered differently: {[r['answer'] for r in rows]}")
     if args.baseline:
-        rows.append(timed([sys.executable, "-c", "pass"], env, args.runs))
-        rows.append(timed([sys.executable, "-c", "import numpy"], env, args.runs))
+        rows += timed([[sys.executable, "-c", "pass"], [sys.executable, "-c", "import numpy"]], env, args.runs)
     load = os.getloadavg()[0]
     if args.json:
         print(json.dumps({"load_average": load, "rows": rows}))
