@@ -44,6 +44,7 @@ class Progress:
         if self._bar is None and self.enabled and self.tty:
             from tqdm import tqdm
 
+            tqdm.monitor_interval = 0  # no monitor thread: local workers are forked from this process
             self._bar = tqdm(total=self.total, initial=self.skipped, file=self.stream, desc=self.label,
                              unit="rec", dynamic_ncols=True, mininterval=0.2, smoothing=0.1)
         return self._bar
