@@ -723,6 +723,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     nodes = 0
     e1 = (decl + 1) % 3
     e2 = (decl + 2) % 3
+    # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
+    root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -755,7 +757,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
-            total = popcount(h0) + popcount(h1) + popcount(h2)
+            total = root_cards - d
             r = (total + nt) // 3
             if need <= 0:
                 val = 1
@@ -872,7 +874,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             key = W[W_KEY + d]
             extra = W[W_EXTRA + d]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-            depth = (popcount(W[hb]) + popcount(W[hb + 1]) + popcount(W[hb + 2])) // 3
+            depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[W_BEST + d]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
