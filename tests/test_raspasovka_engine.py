@@ -1,4 +1,4 @@
-"""The compiled raspasovka search against the plain minimax, and hand-checked endings."""
+"""The raspasovka mode of the search kernel against the plain minimax, and hand-checked endings."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,16 +35,13 @@ def positions(draw, max_cards=4):
 
 
 SOLVER = RaspasovkaSolver(table_mb=1)
-OWN_SEARCH = RaspasovkaSolver(table_mb=1, misere_engine=False)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.integers(0, 2))
 @pytest.mark.slow
 def test_search_agrees_with_reference(pos, player):
-    want = ref.solve(pos, player)
-    assert SOLVER.solve(pos, player) == want
-    assert OWN_SEARCH.solve(pos, player) == want
+    assert SOLVER.solve(pos, player) == ref.solve(pos, player)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,14 +75,12 @@ def test_line_keeps_the_value(pos, player):
 @given(st.integers(1, 6), st.permutations(range(32)), st.integers(0, 2), st.integers(0, 2))
 def test_without_talon_it_is_the_misere_game(n, deck, leader, player):
     # With no talon trick left, "X against the other two, X taking fewest" is exactly the
-    # misère search of the main engine with X as declarer: an independent implementation.
-    # (The solver hands such positions to the main engine; OWN_SEARCH keeps its own search.)
+    # misère search of the main engine with X as declarer (the same kernel, set up by the
+    # engine's own code: the raspasovka configuration must amount to the misère one).
     hands = [[Card(c) for c in deck[i * n:(i + 1) * n]] for i in range(3)]
     r = RaspasovkaPosition(hands, (), done=10 - n, leader=leader)
     m = Position(hands, "misere", declarer=player, leader=leader)
-    want = Engine(table_mb=1).solve(m)
-    assert OWN_SEARCH.solve(r, player) == want
-    assert SOLVER.solve(r, player) == want
+    assert SOLVER.solve(r, player) == Engine(table_mb=1).solve(m)
 
 
 def test_full_deal_against_misere_engine():
@@ -99,7 +94,7 @@ def test_full_deal_against_misere_engine():
         r = RaspasovkaPosition(hands, (), done=0, rules=RaspasovkaRules(talon="none"))
         for x in range(3):
             m = Position(hands, "misere", declarer=x, leader=0)
-            assert OWN_SEARCH.solve(r, x) == Engine().solve(m)
+            assert SOLVER.solve(r, x) == Engine().solve(m)
 
 
 # ---------------------------------------------------------------- hand-checked endings
