@@ -119,6 +119,7 @@ if not cython.compiled:
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
 ONE = np.int64(1)
+TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
 BYTE = np.int64(0xFF)
 LOW32 = np.int64(0xFFFFFFFF)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -497,8 +498,11 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     best = -1
     bseat = -1
     if ts >= 0:
+        # a talon trick: against no card yet, any card of its suit wins, as a trump would
+        # (there are no trumps on raspasovka), so ``beats`` serves with the suit as trump
+        trump = ts
         for i in range(nt):
-            if (W[tcb + i] >> 3) == ts and W[tcb + i] > best:
+            if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
     elif nt > 0:
@@ -575,10 +579,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                     if s == trump and not me_decl:
                         sc -= 20
         else:
-            if ts >= 0:
-                wins = s == ts and c > best
-            else:
-                wins = beats(c, best, trump)
+            wins = beats(c, best, trump)
             partner_winning = (bseat == decl) == me_decl
             if misere:
                 if me_decl:
@@ -705,10 +706,11 @@ def constraint_state_after(cs, nt, mover, planned, cfg):
 # How many are left is part of the state word (bits CS_TALON), so of the table key.
 
 def talon_suit(cs, cfg):
-    """The suit leading the current trick if it is a talon trick, else -1."""
-    n = (cs >> CS_TALON) & 3
-    if n == 0:
+    """The suit leading the current trick if it is a talon trick, else -1 (the talon bits
+    are the state word's highest: below them, no talon trick is left)."""
+    if cs < TALON_ONE:
         return -1
+    n = (cs >> CS_TALON) & 3
     return cfg[C_TALON + n - 1]
 
 
@@ -907,12 +909,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[hb + 3 + mover] &= ~(ONE << c)
                 W[tcb + 3 + nt] = c
                 cs = W[W_CS + d]
-                ts = talon_suit(cs, cfg)
+                talon = cs >= TALON_ONE
                 if cons:
-                    cs = constraint_state_after(cs, 1 if ts >= 0 else nt, mover, W[W_PLANNED + d], cfg)
-                if nt == 2 and ts >= 0:
-                    cs -= ONE << CS_TALON
-                    bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, ts, cfg[C_VOID])
+                    cs = constraint_state_after(cs, 1 if talon else nt, mover, W[W_PLANNED + d], cfg)
+                if nt == 2 and talon:
+                    bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, talon_suit(cs, cfg), cfg[C_VOID])
+                    cs -= TALON_ONE
                     W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
                     W[W_L + e] = talon_next_leader(cs, bseat, cfg)
                     W[W_NT + e] = 0
@@ -957,7 +959,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         if val == ismax:
             W[W_BEST + d] = c
             nt = W[W_NT + d]
-            if nt == 0 and not (W[W_CS + d] >> CS_TALON) & 3:  # a lead (a talon trick's first card is not)
+            if nt == 0 and W[W_CS + d] < TALON_ONE:  # a lead (a talon trick's first card is not)
                 ld = W[W_L + d]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
                 if misere:
