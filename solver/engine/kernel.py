@@ -776,18 +776,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 2
                 continue
             if nt == 0:
-                if use_bounds:
-                    partner = W[hb + 3 - decl - ld] if ld != decl else 0
-                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
-                                            trump, misere, need, r)
-                    if verdict >= 0:
-                        val = verdict
-                        status = 2
-                        continue
+                # the table first: it decides more trick starts than the bounds (misère:
+                # half of them) and its key is needed anyway when neither decides
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
                 found = tt_find(tt, tt_index(key, extra, ttmask), key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
@@ -795,17 +787,26 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         stats[S_TTHITS] += 1
                         val = 1
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     if entry_ub(dat) < need:
                         stats[S_TTHITS] += 1
                         val = 0
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     mcode = entry_move(dat)
                     if mcode:
                         W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                if use_bounds:
+                    partner = W[hb + 3 - decl - ld] if ld != decl else 0
+                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                            trump, misere, need, r)
+                    if verdict >= 0:
+                        val = verdict
+                        W[W_BEST + d] = -1
+                        status = 2
+                        continue
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
             legal = legal_of(hand, nt, W[tcb], trump)
