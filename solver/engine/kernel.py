@@ -777,6 +777,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     nodes = 0
     e1 = (decl + 1) % 3
     e2 = (decl + 2) % 3
+    # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
+    root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -809,7 +811,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
-            total = popcount(h0) + popcount(h1) + popcount(h2)
+            total = root_cards - d
             r = (total + nt) // 3
             if need <= 0:
                 val = 1
@@ -834,18 +836,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 2
                 continue
             if nt == 0:
-                if use_bounds and ts < 0:
-                    partner = W[hb + 3 - decl - ld] if ld != decl else 0
-                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
-                                            trump, misere, need, r)
-                    if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
-                        val = verdict
-                        status = 2
-                        continue
+                # the table first: it decides more trick starts than the bounds (misère:
+                # half of them) and its key is needed anyway when neither decides
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (cs << 12)
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
                 found = tt_find(tt, tt_index(key, extra, ttmask), key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
@@ -853,17 +847,26 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         stats[S_TTHITS] += 1
                         val = 1
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     if entry_ub(dat) < need:
                         stats[S_TTHITS] += 1
                         val = 0
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     mcode = entry_move(dat)
                     if mcode:
                         W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                if use_bounds and ts < 0:
+                    partner = W[hb + 3 - decl - ld] if ld != decl else 0
+                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                            trump, misere, need, r)
+                    if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
+                        val = verdict
+                        W[W_BEST + d] = -1
+                        status = 2
+                        continue
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
             fnt = nt  # cards the mover follows (a talon card counts as led)
@@ -941,7 +944,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             key = W[W_KEY + d]
             extra = W[W_EXTRA + d]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-            depth = (popcount(W[hb]) + popcount(W[hb + 1]) + popcount(W[hb + 2])) // 3
+            depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[W_BEST + d]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
