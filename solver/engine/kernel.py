@@ -869,11 +869,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
-            fnt = nt  # cards the mover follows (a talon card counts as led)
-            lead_card = W[tcb]
-            if ts >= 0:
+            if ts >= 0:  # a talon trick: its card counts as led, first hand follows it too
                 fnt = 1
                 lead_card = ts * 8
+            else:
+                fnt = nt
+                lead_card = W[tcb]
             legal = legal_of(hand, fnt, lead_card, trump)
             planned = 0
             if cons:
@@ -912,19 +913,19 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[hb + 3 + mover] &= ~(ONE << c)
                 W[tcb + 3 + nt] = c
                 cs = W[W_CS + d]
-                talon = cs >= TALON_ONE
                 if cons:
-                    cs = constraint_state_after(cs, 1 if talon else nt, mover, W[W_PLANNED + d], cfg)
-                if nt == 2 and talon:
-                    bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, talon_suit(cs, cfg), cfg[C_VOID])
-                    cs -= TALON_ONE
-                    W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
-                    W[W_L + e] = talon_next_leader(cs, bseat, cfg)
-                    W[W_NT + e] = 0
-                elif nt == 2:
-                    bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
-                    W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
-                    W[W_L + e] = bseat
+                    cs = constraint_state_after(cs, 1 if cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
+                if nt == 2:
+                    if cs >= TALON_ONE:  # a talon trick ends
+                        bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, talon_suit(cs, cfg),
+                                             cfg[C_VOID])
+                        cs -= TALON_ONE
+                        W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
+                        W[W_L + e] = talon_next_leader(cs, bseat, cfg)
+                    else:
+                        bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
+                        W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
+                        W[W_L + e] = bseat
                     W[W_NT + e] = 0
                 else:
                     W[W_SC + e] = W[W_SC + d]
