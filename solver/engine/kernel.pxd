@@ -49,8 +49,11 @@ cdef enum:
     C_CTX = 18
     C_REUSE = 19
     C_SPECIAL = 20
-    C_MAXSIDE_DECL = 21
-    CFG_SIZE = 24
+    C_MAXMASK = 21
+    C_TALON = 22
+    C_VOID = 24
+    C_AFTER = 25
+    CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
     S_ABORT = 2
@@ -66,6 +69,7 @@ cdef enum:
     CS_LEAD = 1
     CS_PLAN_IX = 1
     CS_PLAN_ON = 6
+    CS_TALON = 7
     BUCKET = 4
     E_UB = 8
     E_MOVE = 16
@@ -97,7 +101,7 @@ cdef enum:
     W_HIST = 1032
     WORK_SIZE = 1096
 
-cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST
+cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE
 cdef uint64_t GOLDEN, MIX, U31, U3
 
 # bits
@@ -153,8 +157,8 @@ cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
                above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
-               partner_winning=bint)
-cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, const int64_t *cfg) noexcept nogil
+               partner_winning=bint, leading=bint)
+cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
 
@@ -165,11 +169,18 @@ cdef inline (int64_t, int64_t) constrain_moves(int64_t legal, int64_t cs, int64_
 @cython.locals(ix=int64_t)
 cdef inline int64_t constraint_state_after(int64_t cs, int64_t nt, int64_t mover, int64_t planned, const int64_t *cfg) noexcept nogil
 
+# raspasovka: the talon-led tricks
+@cython.locals(n=int64_t)
+cdef inline int64_t talon_suit(int64_t cs, const int64_t *cfg) noexcept nogil
+@cython.locals(best=int64_t, bseat=int64_t)
+cdef inline int64_t talon_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t ts, int64_t void_rule) noexcept nogil
+cdef inline int64_t talon_next_leader(int64_t cs_after, int64_t winner, const int64_t *cfg) noexcept nogil
+
 # the null-window driver
 @cython.locals(best=int64_t, bseat=int64_t)
 cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t trump) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxside_decl=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,

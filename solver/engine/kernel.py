@@ -45,6 +45,7 @@ if not cython.compiled:
     from .layout import (  # the Cython build takes these from kernel.pxd
         BUCKET,
         C_ABS,
+        C_AFTER,
         C_BOUNDS,
         C_CONS,
         C_CTX,
@@ -54,20 +55,23 @@ if not cython.compiled:
         C_LEAD_SEAT,
         C_LEAD_SUIT,
         C_LEXI,
+        C_MAXMASK,
         C_MAXREW,
-        C_MAXSIDE_DECL,
         C_MISERE,
         C_PLAN_LEN,
         C_PLAN_SIDE,
         C_REUSE,
         C_REW,
         C_SPECIAL,
+        C_TALON,
         C_TRUMP,
+        C_VOID,
         C_X,
         CFG_SIZE,
         CS_LEAD,
         CS_PLAN_IX,
         CS_PLAN_ON,
+        CS_TALON,
         E_DEPTH,
         E_DEPTH_MASK,
         E_EXTRA,
@@ -115,6 +119,7 @@ if not cython.compiled:
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
 ONE = np.int64(1)
+TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
 BYTE = np.int64(0xFF)
 LOW32 = np.int64(0xFFFFFFFF)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -478,9 +483,10 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     return n
 
 
-def order_moves(W, d, n, mover, nt, leader, cfg):
+def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
-    on leads the history of cutoffs (``W_HIST``) adds to the score."""
+    on leads the history of cutoffs (``W_HIST``) adds to the score. On a talon-led trick
+    (``ts``: its suit, else -1) every card follows the talon's suit, the first one too."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
@@ -489,16 +495,24 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
     mv = W_MV + d * MVMAX
     hdecl = W[hb + decl]
     allh = W[hb] | W[hb + 1] | W[hb + 2]
-    if nt > 0:
+    best = -1
+    bseat = -1
+    if ts >= 0:
+        # a talon trick: against no card yet, any card of its suit wins, as a trump would
+        # (there are no trumps on raspasovka), so ``beats`` serves with the suit as trump
+        trump = ts
+        for i in range(nt):
+            if beats(W[tcb + i], best, trump):
+                best = W[tcb + i]
+                bseat = (leader + i) % 3
+    elif nt > 0:
         best = W[tcb]
         bseat = leader
         for i in range(1, nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    else:
-        best = -1
-        bseat = -1
+    leading = nt == 0 and ts < 0
     me_decl = mover == decl
     for i in range(n):
         c = W[mv + i]
@@ -506,7 +520,7 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
         r = c & 7
         val = r + (8 if s == trump else 0)
         sc = 0
-        if nt == 0:
+        if leading:
             opp = 0
             part = 0
             if me_decl:
@@ -590,7 +604,7 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
                     sc = 100 - val
                 else:
                     sc = 50 - val
-        if nt == 0:
+        if leading:
             sc = sc * HW + W[W_HIST + (1 if me_decl else 0) * 32 + c]
         W[W_SCORE + i] = sc
     for i in range(1, n):
@@ -686,6 +700,46 @@ def constraint_state_after(cs, nt, mover, planned, cfg):
     return cs
 
 
+# ---------------------------------------------------------------- raspasovka: the talon-led tricks
+# The first tricks of a raspasovka are led by the talon's cards: first hand plays first,
+# everyone follows the talon card's suit if he can, the highest card of that suit wins.
+# How many are left is part of the state word (bits CS_TALON), so of the table key.
+
+def talon_suit(cs, cfg):
+    """The suit leading the current trick if it is a talon trick, else -1 (the talon bits
+    are the state word's highest: below them, no talon trick is left)."""
+    if cs < TALON_ONE:
+        return -1
+    n = (cs >> CS_TALON) & 3
+    return cfg[C_TALON + n - 1]
+
+
+def talon_winner(c0, c1, c2, leader, ts, void_rule):
+    """The seat whose card of the talon's suit is highest; nobody (-1) if no one had the
+    suit, or first hand (seat 0) under ``void_rule`` 1."""
+    best = -1
+    bseat = -1
+    if (c0 >> 3) == ts:
+        best = c0
+        bseat = leader
+    if (c1 >> 3) == ts and c1 > best:
+        best = c1
+        bseat = (leader + 1) % 3
+    if (c2 >> 3) == ts and c2 > best:
+        bseat = (leader + 2) % 3
+    if bseat < 0 and void_rule:
+        bseat = 0
+    return bseat
+
+
+def talon_next_leader(cs_after, winner, cfg):
+    """Who leads after a talon trick: first hand, except after the last one when the
+    setting gives the lead to its winner (first hand again if nobody took it)."""
+    if (cs_after >> CS_TALON) & 3 or winner < 0 or not cfg[C_AFTER]:
+        return 0
+    return winner
+
+
 # ---------------------------------------------------------------- the null-window driver
 
 def trick_winner(c0, c1, c2, leader, trump):
@@ -714,7 +768,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     use_bounds = cfg[C_BOUNDS]
     absolute = cfg[C_ABS]
     maxrew = cfg[C_MAXREW]
-    maxside_decl = cfg[C_MAXSIDE_DECL]
+    maxmask = cfg[C_MAXMASK]
     reuse = cfg[C_REUSE]
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
@@ -767,31 +821,35 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 val = 0
                 status = 2
                 continue
+            cs = W[W_CS + d]
+            ts = talon_suit(cs, cfg)
             if total + nt == 3:
                 # the last trick: every remaining card is forced
                 c0 = W[tcb] if nt > 0 else lowest_index(W[hb + ld])
                 c1 = W[tcb + 1] if nt > 1 else lowest_index(W[hb + (ld + 1) % 3])
                 c2 = lowest_index(W[hb + (ld + 2) % 3])
-                val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                if ts >= 0:
+                    bseat = talon_winner(c0, c1, c2, ld, ts, cfg[C_VOID])
+                    val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
+                else:
+                    val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
                 status = 2
                 continue
             if nt == 0:
                 # the key first and its bucket fetched from memory while the bounds are
-                # computed (a probe is usually a cache miss)
+                # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
-                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
+                extra = ld | (ctx << 2) | (cs << 12)
                 idx = tt_index(key, extra, ttmask)
                 tt_prefetch(tt, idx)
-                if use_bounds:
+                if use_bounds and ts < 0:
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
-                    if verdict >= 0:
+                    if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
                         status = 2
                         continue
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
                 found = tt_find(tt, idx, key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
@@ -799,23 +857,29 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         stats[S_TTHITS] += 1
                         val = 1
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     if entry_ub(dat) < need:
                         stats[S_TTHITS] += 1
                         val = 0
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     mcode = entry_move(dat)
                     if mcode:
                         W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
-            legal = legal_of(hand, nt, W[tcb], trump)
+            if ts >= 0:  # a talon trick: its card counts as led, first hand follows it too
+                fnt = 1
+                lead_card = ts * 8
+            else:
+                fnt = nt
+                lead_card = W[tcb]
+            legal = legal_of(hand, fnt, lead_card, trump)
             planned = 0
             if cons:
-                legal, planned = constrain_moves(legal, W[W_CS + d], mover, nt, W[tcb], cfg, pen_mask, pen_flags,
+                legal, planned = constrain_moves(legal, cs, mover, fnt, lead_card, cfg, pen_mask, pen_flags,
                                                  plan_cards)
             W[W_PLANNED + d] = planned
             alive_all = h0 | h1 | h2
@@ -824,12 +888,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[W_NMV + d] = n
             W[W_MI + d] = 0
-            if maxside_decl:
-                W[W_ISMAX + d] = 1 if mover == decl else 0
-            else:
-                W[W_ISMAX + d] = 0 if mover == decl else 1
+            W[W_ISMAX + d] = (maxmask >> mover) & 1
             if n > 1:
-                order_moves(W, d, n, mover, nt, ld, cfg)
+                order_moves(W, d, n, mover, nt, ld, ts, cfg)
                 bm = W[W_BEST + d]
                 if bm >= 0:
                     table_move_first(W, d, n, bm, alive_all, hand)
@@ -854,17 +915,24 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[tcb + 3 + nt] = c
                 cs = W[W_CS + d]
                 if cons:
-                    cs = constraint_state_after(cs, nt, mover, W[W_PLANNED + d], cfg)
-                W[W_CS + e] = cs
+                    cs = constraint_state_after(cs, 1 if cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
                 if nt == 2:
-                    bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
-                    W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
-                    W[W_L + e] = bseat
+                    if cs >= TALON_ONE:  # a talon trick ends
+                        bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, talon_suit(cs, cfg),
+                                             cfg[C_VOID])
+                        cs -= TALON_ONE
+                        W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
+                        W[W_L + e] = talon_next_leader(cs, bseat, cfg)
+                    else:
+                        bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
+                        W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
+                        W[W_L + e] = bseat
                     W[W_NT + e] = 0
                 else:
                     W[W_SC + e] = W[W_SC + d]
                     W[W_L + e] = ld
                     W[W_NT + e] = nt + 1
+                W[W_CS + e] = cs
                 d = e
                 status = 0
                 continue
@@ -896,7 +964,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         if val == ismax:
             W[W_BEST + d] = c
             nt = W[W_NT + d]
-            if nt == 0:
+            if nt == 0 and W[W_CS + d] < TALON_ONE:  # a lead (a talon trick's first card is not)
                 ld = W[W_L + d]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
                 if misere:
@@ -1076,7 +1144,7 @@ LAYOUT = dict(
     C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXSIDE_DECL=C_MAXSIDE_DECL, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
     S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
     CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
     E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
@@ -1135,7 +1203,8 @@ if not cython.compiled:
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of"):
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of", "talon_suit",
+                      "talon_winner", "talon_next_leader"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
