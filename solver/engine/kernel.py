@@ -1051,13 +1051,18 @@ def data(a):
     return cython.address(a[0])
 
 
+def data8(a):
+    """:func:`data` for the byte tables (SQ, REP)."""
+    return cython.address(a[0])
+
+
 def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
                tt, gen, stats, SQ, REP, SPREAD, NTH, W):
     ttlen = tt.shape[0]
     with cython.nogil:
         clear_history(data(W))
         r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
-                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ), data(REP),
+                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ), data8(REP),
                         data(SPREAD), data(NTH), data(W))
     return r
 
@@ -1067,8 +1072,8 @@ def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, 
     ttlen = tt.shape[0]
     with cython.nogil:
         v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
-                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ),
-                     data(REP), data(SPREAD), data(NTH), data(W))
+                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
+                     data8(REP), data(SPREAD), data(NTH), data(W))
     return v
 
 
@@ -1130,11 +1135,11 @@ def build_tables():
     * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
     * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
     """
-    sq = np.zeros(65536, np.int64)
-    rep = np.zeros(65536, np.int64)
+    sq = np.zeros(65536, np.uint8)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
+    rep = np.zeros(65536, np.uint8)
     spread = np.zeros(256, np.int64)
     nth = np.zeros(2048, np.int64)
-    fill_tables(data(sq), data(rep), data(spread), data(nth))
+    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
     return sq, rep, spread, nth
 
 
@@ -1166,6 +1171,8 @@ if not cython.compiled:
 
     def data(a):  # noqa: F811
         return a
+
+    data8 = data
 
     def tt_prefetch(tt, idx):
         """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
