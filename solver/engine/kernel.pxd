@@ -6,6 +6,11 @@ from libc.stdint cimport int64_t, uint64_t
 cdef extern from *:
     """
     #include <stdint.h>
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline void prefdd_prefetch(const int64_t *tt, int64_t idx) { __builtin_prefetch(tt + 2 * idx); }
+    #else
+    static inline void prefdd_prefetch(const int64_t *tt, int64_t idx) { (void)tt; (void)idx; }
+    #endif
     static inline uint64_t prefdd_u64(int64_t x) { return (uint64_t)x; }
     static inline int64_t prefdd_i64(uint64_t x) { return (int64_t)x; }
     #if defined(__GNUC__) || defined(__clang__)
@@ -21,6 +26,7 @@ cdef extern from *:
     int64_t i64 "prefdd_i64"(uint64_t x) noexcept nogil
     int64_t lowest_index "prefdd_ctz"(int64_t x) noexcept nogil
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
+    void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
 cdef enum:
     MAXPLY = 34
@@ -181,7 +187,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

@@ -849,37 +849,40 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 2
                 continue
             if nt == 0:
-                # the table first: it decides more trick starts than the bounds (misère:
-                # half of them) and its key is needed anyway when neither decides
+                # the key first and its bucket fetched from memory while the bounds are
+                # computed (a probe is usually a cache miss)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
-                found = tt_find(tt, tt_index(key, extra, ttmask), key, extra)
-                if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
-                    dat = tt[2 * found + 1]
-                    if entry_lb(dat) >= need:
-                        stats[S_TTHITS] += 1
-                        val = 1
-                        status = 2
-                        continue
-                    if entry_ub(dat) < need:
-                        stats[S_TTHITS] += 1
-                        val = 0
-                        status = 2
-                        continue
-                    mcode = entry_move(dat)
-                    if mcode:
-                        W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                idx = tt_index(key, extra, ttmask)
+                tt_prefetch(tt, idx)
                 if use_bounds and (not talon or W[W_CS + d] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
-                        W[W_BEST + d] = -1
                         status = 2
                         continue
                 W[W_KEY + d] = key
                 W[W_EXTRA + d] = extra
+                found = tt_find(tt, idx, key, extra)
+                if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
+                    dat = tt[2 * found + 1]
+                    if entry_lb(dat) >= need:
+                        stats[S_TTHITS] += 1
+                        val = 1
+                        status = 2
+                        W[W_EXTRA + d] = -1
+                        continue
+                    if entry_ub(dat) < need:
+                        stats[S_TTHITS] += 1
+                        val = 0
+                        status = 2
+                        W[W_EXTRA + d] = -1
+                        continue
+                    mcode = entry_move(dat)
+                    if mcode:
+                        W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
             # ---- expand
             hand = W[hb + mover]
             ts = talon_suit(W[W_CS + d], cfg) if talon else -1
@@ -1176,6 +1179,10 @@ if not cython.compiled:
     def data(a):  # noqa: F811
         return a
 
+    def tt_prefetch(tt, idx):
+        """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
+        pass
+
     def highest_bit(b):
         """Index of the highest set bit of a byte (b > 0)."""
         i = 7
@@ -1208,8 +1215,8 @@ if not cython.compiled:
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "trick_winner", "tt_index", "legal_of", "talon_suit",
-                      "talon_winner", "talon_next_leader"):
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
+                      "talon_suit", "talon_winner", "talon_next_leader"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
