@@ -1216,12 +1216,11 @@ if not cython.compiled:
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
-                      "talon_suit", "talon_winner", "talon_next_leader"):
+                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
-                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history",
-                      "end_talon_trick"):
+                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
