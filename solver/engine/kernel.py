@@ -4,8 +4,13 @@
 One call of :func:`search` answers a boolean question — "does the max side's score from
 here reach ``target``?" — where the score is the sum, over the tricks still to play, of
 ``reward[winner]`` (1 for the declarer, 0 for a defender in ordinary play). The max side
-is the declarer, or the defence on misère. :func:`mtd` drives it to the exact value
-(MTD(f) with unit steps).
+is the declarer, or the defence on misère (in general the seats of ``cfg[C_MAXMASK]``).
+:func:`mtd` drives it to the exact value (MTD(f) with unit steps).
+
+Raspasovka is a mode, not a copy: the player whose tricks count is the misère "declarer",
+the seats forcing tricks on him the max side, and the talon-led first tricks are state —
+how many are left is in the state word (``CS_TALON``), their suits and the table's two
+settings in ``cfg`` (``C_TALON``, ``C_VOID``, ``C_AFTER``); see :func:`talon_suit`.
 
 How this file is compiled (see docs/backends.md):
 
