@@ -1,7 +1,7 @@
 # The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
 # The enum repeats solver/engine/layout.py (tests/test_cython_backend.py checks they agree).
 cimport cython
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t, uint64_t, uint8_t
 
 cdef extern from *:
     """
@@ -119,7 +119,7 @@ cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
 @cython.locals(key=uint64_t, k=int64_t, alive=int64_t)
-cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const int64_t *SQ, const int64_t *SPREAD) noexcept nogil
+cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
@@ -153,7 +153,7 @@ cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t 
 @cython.locals(follow=int64_t, r=int64_t)
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
 @cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
-cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const int64_t *REP) noexcept nogil
+cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
                above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
@@ -190,23 +190,24 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
-                     const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+                     const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
 cdef inline void clear_history(int64_t *W) noexcept nogil
 @cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
-                  int64_t *stats, const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+                  int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
-cdef void fill_tables(int64_t *sq, int64_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
+cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
 # entry points: the arrays' buffers are taken once, the GIL is released around the kernel
 cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
+cdef inline uint8_t *data8(uint8_t[::1] a) noexcept nogil
 @cython.locals(r=int64_t, ttlen=int64_t)
 cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
                         int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                        int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+                        int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
 @cython.locals(v=int64_t, ttlen=int64_t)
 cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
                      int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                     int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+                     int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2

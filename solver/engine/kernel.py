@@ -855,7 +855,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 continue
             if nt == 0:
                 # the key first and its bucket fetched from memory while the bounds are
-                # computed (a probe is usually a cache miss)
+                # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
                 idx = tt_index(key, extra, ttmask)
@@ -868,8 +868,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         val = verdict
                         status = 2
                         continue
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
                 found = tt_find(tt, idx, key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
@@ -877,17 +875,17 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         stats[S_TTHITS] += 1
                         val = 1
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     if entry_ub(dat) < need:
                         stats[S_TTHITS] += 1
                         val = 0
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     mcode = entry_move(dat)
                     if mcode:
                         W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
             ts = talon_suit(W[W_CS + d], cfg) if talon else -1
@@ -1068,13 +1066,18 @@ def data(a):
     return cython.address(a[0])
 
 
+def data8(a):
+    """:func:`data` for the byte tables (SQ, REP)."""
+    return cython.address(a[0])
+
+
 def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
                tt, gen, stats, SQ, REP, SPREAD, NTH, W):
     ttlen = tt.shape[0]
     with cython.nogil:
         clear_history(data(W))
         r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
-                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ), data(REP),
+                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ), data8(REP),
                         data(SPREAD), data(NTH), data(W))
     return r
 
@@ -1084,8 +1087,8 @@ def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, 
     ttlen = tt.shape[0]
     with cython.nogil:
         v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
-                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ),
-                     data(REP), data(SPREAD), data(NTH), data(W))
+                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
+                     data8(REP), data(SPREAD), data(NTH), data(W))
     return v
 
 
@@ -1147,11 +1150,11 @@ def build_tables():
     * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
     * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
     """
-    sq = np.zeros(65536, np.int64)
-    rep = np.zeros(65536, np.int64)
+    sq = np.zeros(65536, np.uint8)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
+    rep = np.zeros(65536, np.uint8)
     spread = np.zeros(256, np.int64)
     nth = np.zeros(2048, np.int64)
-    fill_tables(data(sq), data(rep), data(spread), data(nth))
+    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
     return sq, rep, spread, nth
 
 
@@ -1183,6 +1186,8 @@ if not cython.compiled:
 
     def data(a):  # noqa: F811
         return a
+
+    data8 = data
 
     def tt_prefetch(tt, idx):
         """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
