@@ -36,8 +36,7 @@ HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 from deals import ROWS, deals  # noqa: E402
 
-from solver.engine import Engine  # noqa: E402
-from solver.engine import cy_backend  # noqa: E402
+from solver.engine import Engine, cy_backend  # noqa: E402
 
 BACKENDS = ("numba", "cython")
 

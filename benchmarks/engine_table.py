@@ -50,8 +50,8 @@ def main():
     print(f"# {time.strftime('%Y-%m-%d')} {platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"# backend {e.backend.name}; first call in this process (compile or cache load): {warm:.2f} s; "
           f"table {args.table_mb} MB; load average {os.getloadavg()[0]:.2f}")
-    print(f"| category | median ms | p90 ms | max ms | nodes median | C++ median | ratio |")
-    print(f"|---|---|---|---|---|---|---|")
+    print("| category | median ms | p90 ms | max ms | nodes median | C++ median | ratio |")
+    print("|---|---|---|---|---|---|---|")
     for row in ROWS:
         if args.rows and args.rows not in row:
             continue

@@ -37,8 +37,8 @@ from engine_table import pct  # noqa: E402
 from protocol import ProtocolError, format_request, parse_answer  # noqa: E402
 
 from solver.engine import Engine  # noqa: E402
-from solver.errors import PrefError  # noqa: E402
 from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
+from solver.errors import PrefError  # noqa: E402
 
 GOAL_MEDIAN_RATIO = 0.25  # issue 15: every row's median at most a quarter of the other's
 

@@ -5,8 +5,8 @@ and records per second on all local worker processes, on the same seeded full de
     python benchmarks/batch_scaling.py          # the 1-worker vs all-workers table
 """
 import pytest
-
 from batch_scaling import seeded_records
+
 from compensation.batch import Batch, jobs_from_records, make_backend, solve_many, work
 from compensation.batch.backends import local_cores
 from solver import Constraints, position_from_json

@@ -12,7 +12,7 @@ literal worst-move mode; one ``Engine(reuse_table=True)`` per claim. The issue a
 import itertools
 import random
 
-from compensation.claims import check_claim
+from compensation.worst_guess import check_claim
 from solver import Card, Position
 from solver.engine import Engine
 from solver.infoset import InfoSet

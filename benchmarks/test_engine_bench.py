@@ -6,8 +6,8 @@ Each benchmark round solves the row's first 20 deals; divide by 20 for a per-dea
 The per-deal distribution (median, p90, max over 200 deals) is printed by engine_table.py.
 """
 import pytest
-
 from deals import ROWS, deals
+
 from solver.engine import Engine
 
 N = 20

@@ -100,8 +100,15 @@ def _settings(args):
 def run(args) -> int:
     import os
 
-    from .batch import (BackendError, InputMismatch, Options, OutputError, OutputWriteError, RulingsUnavailable,
-                        batch_file)
+    from .batch import (
+        BackendError,
+        InputMismatch,
+        Options,
+        OutputError,
+        OutputWriteError,
+        RulingsUnavailable,
+        batch_file,
+    )
 
     try:
         settings = _settings(args)

@@ -5,6 +5,8 @@ a field path); ``field`` is the same value as ``path``.
 """
 from __future__ import annotations
 
+from typing import Self
+
 from solver.errors import PrefError
 
 
@@ -17,3 +19,7 @@ class ScoringError(PrefError):
 
     def __init__(self, field: str, message: str):
         super().__init__(message, path=field)
+
+    @classmethod
+    def at(cls, path: str, message: str) -> Self:
+        return cls(path, message)

@@ -39,10 +39,11 @@ from solver.cards import Card
 from solver.errors import PrefError
 from solver.position import Position
 
-from .conventions import OPTION_NAMES, convention as make_convention
+from .conventions import OPTION_NAMES
+from .conventions import convention as make_convention
 from .errors import ScoringError
 from .incident_shape import RULING_OPTIONS, SCHEMA, IncidentError, check_shape, unknown_field
-from .outcome import DECISION_WORDS, PASS, WHIST, HALF, parse_contract
+from .outcome import DECISION_WORDS, PASS, WHIST, parse_contract
 
 KINDS = ("game", "misere", "raspasovka")
 TOP_FIELDS = set(SCHEMA["properties"])
@@ -110,6 +111,8 @@ class Incident:
     @property
     def defenders(self) -> tuple:
         d = self.declarer
+        if d is None:
+            raise IncidentError("declarer", "raspasovka has no declarer, so no defenders")
         return ((d + 1) % 3, (d + 2) % 3)
 
     def partner(self, seat: int) -> int:
@@ -175,13 +178,6 @@ def _replay(pos: Position, cards, lead_overrides: dict) -> None:
 
 
 # ---------------------------------------------------------------- parsing helpers
-def _seat(value, path: str) -> int:
-    """A seat inside a rule's own data (the record's seats are the schema's)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
-        raise IncidentError(path, f"expected a seat 0, 1 or 2, got {value!r}")
-    return value
-
-
 def _card(value: str, path: str) -> Card:
     try:
         return Card.parse(value)
@@ -243,7 +239,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
             if c in seen:
                 raise IncidentError(path, f"card {c} is also in {seen[c]}")
             seen[c] = path
-    if kind == "game" and talon:
+    if kind == "game" and talon and declarer is not None:
         if discard and sizes[0] == 10:
             pool = set(hands[declarer]) | set(discard)
             stray = [c for c in talon if c not in pool]
@@ -294,9 +290,9 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     # tricks won before the hands given: an end position of a 10-trick deal
     if rec.get("taken") is not None:
         taken = tuple(rec["taken"])
+    elif sizes[0] == 10:
+        taken = (0, 0, 0)
     else:
-        taken = (0, 0, 0) if sizes[0] == 10 else None
-    if taken is None:
         raise IncidentError("taken", f"missing: the hands hold {sizes[0]} cards, so give the tricks already "
                                      f"won by seats 0, 1, 2 (summing to {10 - sizes[0]})")
     if sum(taken) + sizes[0] != 10:
@@ -373,7 +369,7 @@ def _violation(v: dict, n_history: int) -> Violation:
         raise IncidentError("violation.rule", f"expected a rule number, got {rule!r}")
     rule = rule.strip()
     offender = v.get("offender")
-    offenders = ()
+    offenders: tuple[int, ...] = ()
     if v.get("offenders") is not None:
         offenders = tuple(v["offenders"])
         if offender is not None and offender not in offenders:

@@ -14,6 +14,7 @@ import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Self
 
 from solver.errors import PrefError
 
@@ -27,6 +28,10 @@ class IncidentError(PrefError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")
+
+    @classmethod
+    def at(cls, path: str, message: str) -> Self:
+        return cls(path, message)
 
 
 #: option name -> (allowed values, default), from the schema's ``options``.
@@ -80,8 +85,8 @@ def _expected(schema: dict) -> str:
         return (f"an integer {schema['minimum']}..{schema['maximum']}" if "maximum" in schema
                 else f"an integer >= {schema['minimum']}")
     if isinstance(t, list):
-        return " or ".join(_TYPE_WORDS.get(x, x) for x in t)
-    return _TYPE_WORDS.get(t, "a value of another kind")
+        return " or ".join(_TYPE_WORDS.get(x, str(x)) for x in t)
+    return _TYPE_WORDS.get(str(t), "a value of another kind")
 
 
 def _message(e) -> IncidentError:

@@ -34,13 +34,14 @@ def json_number(x: Number) -> int | str:
     return int(x) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def text_number(x: Number, approx: bool = False) -> str:
-    """For a reader: ``4``, ``-7/2``; with ``approx`` ``196/3 (≈65.33)``."""
+def text_number(x: Number, approx: bool = False, decimal: str = ".") -> str:
+    """For a reader: ``4``, ``-7/2``; with ``approx`` ``196/3 (≈65.33)`` (Russian text
+    passes ``decimal=","``: ``≈65,33``)."""
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)
     exact = f"{x.numerator}/{x.denominator}"
-    return f"{exact} (≈{float(x):.2f})" if approx else exact
+    return f"{exact} (≈{f'{float(x):.2f}'.replace('.', decimal)})" if approx else exact
 
 
 __all__ = ["exact_number", "json_number", "text_number"]

@@ -106,13 +106,6 @@ class Outcome:
     raspasovka_round: int = 1
 
 
-def _seat(value, name: str) -> int:
-    try:
-        return parse_seat(value, name)
-    except PrefError as e:
-        raise ScoringError(name, e.message) from None
-
-
 def _tricks(tricks) -> tuple[int, int, int]:
     if tricks is None:
         raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
@@ -156,7 +149,7 @@ def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
         if outcome.decisions:
             raise ScoringError("decisions", "raspasovka has no whist decisions")
         return score_raspasovka(outcome.tricks, outcome.raspasovka_round, convention)
-    declarer = _seat(outcome.declarer, "declarer")
+    declarer = parse_seat(outcome.declarer, "declarer", error=ScoringError)
     decisions = _decisions(outcome.decisions or {}, declarer)
     if contract.is_misere:
         bad = [s for s, d in decisions.items() if d != PASS]
@@ -173,7 +166,7 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
     """A level-L contract: made or down, with every whisting situation."""
     conv = convention
     p = conv.price(level)
-    d = _seat(declarer, "declarer")
+    d = parse_seat(declarer, "declarer", error=ScoringError)
     decisions = _decisions(decisions, d)
     defenders = ((d + 1) % 3, (d + 2) % 3)
     missing = [s for s in defenders if s not in decisions]
@@ -236,7 +229,7 @@ def shortfall(level: int, declarer: int, whisters, tricks, convention: Conventio
     defence = 10 - tricks[declarer]
     short = q - defence
     if second_whister is not None:
-        _seat(second_whister, "second_whister")
+        parse_seat(second_whister, "second_whister", error=ScoringError)
         if second_whister not in whisters or len(whisters) != 2:
             raise ScoringError("second_whister", f"seat {second_whister} is not one of "
                                                  f"two whisters {list(whisters)}")
@@ -261,7 +254,7 @@ def shortfall(level: int, declarer: int, whisters, tricks, convention: Conventio
 
 def score_misere(declarer: int, tricks, convention: Convention = SOCHI) -> Entries:
     """Misère: made with no trick, else gora per trick taken. No whists."""
-    d = _seat(declarer, "declarer")
+    d = parse_seat(declarer, "declarer", error=ScoringError)
     t = _tricks(tricks)[d]
     e = Entries.zero(convention.players)
     if t == 0:

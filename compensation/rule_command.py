@@ -73,13 +73,13 @@ def run(args) -> int:
         return _fail("input", "give an incident file (or --list)")
     import difflib
 
+    from solver.errors import PrefError
+    from solver.jsonl import InputError, read_document
+
     from .conventions import OPTION_NAMES, PRESETS, parse_option
     from .errors import ScoringError
     from .incident import RULING_OPTIONS, IncidentError
     from .rulings import rule_incident
-    from solver.errors import PrefError
-
-    from solver.jsonl import InputError, read_document
 
     name = "stdin" if args.input == "-" else args.input
     try:
@@ -108,6 +108,7 @@ def run(args) -> int:
     if args.node_budget is not None and args.node_budget < 1:
         return _fail("--node-budget", f"expected a positive number of nodes, got {args.node_budget}")
     from solver.errors import SearchLimitError
+
     from .rulings.progress import ProgressEngine
 
     try:

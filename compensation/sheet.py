@@ -8,9 +8,11 @@ methods return new entries.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+
+from solver.seat import parse_seat
 
 from .errors import ScoringError
 from .numbers import json_number as number_out  # the one exact-number helper (numbers.py)
@@ -39,40 +41,35 @@ class Entries:
             raise ScoringError("whists", "a player cannot write whists on himself")
 
     @classmethod
-    def zero(cls, n: int = 3) -> "Entries":
+    def zero(cls, n: int = 3) -> Entries:
         return cls((0,) * n, (0,) * n, tuple((0,) * n for _ in range(n)))
 
     @property
     def n(self) -> int:
         return len(self.pulya)
 
-    def _seat(self, i: int, field: str = "seat") -> int:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.n:
-            raise ScoringError(field, f"seat must be 0..{self.n - 1}, got {i!r}")
-        return i
-
-    def add_pulya(self, i: int, amount) -> "Entries":
-        self._seat(i)
+    def add_pulya(self, i: int, amount) -> Entries:
+        parse_seat(i, "seat", players=self.n, error=ScoringError)
         p = list(self.pulya)
         p[i] += _frac(amount)
         return Entries(tuple(p), self.gora, self.whists)
 
-    def add_gora(self, i: int, amount) -> "Entries":
-        self._seat(i)
+    def add_gora(self, i: int, amount) -> Entries:
+        parse_seat(i, "seat", players=self.n, error=ScoringError)
         g = list(self.gora)
         g[i] += _frac(amount)
         return Entries(self.pulya, tuple(g), self.whists)
 
-    def add_whists(self, writer: int, on: int, amount) -> "Entries":
-        self._seat(writer)
-        self._seat(on)
+    def add_whists(self, writer: int, on: int, amount) -> Entries:
+        parse_seat(writer, "seat", players=self.n, error=ScoringError)
+        parse_seat(on, "seat", players=self.n, error=ScoringError)
         if writer == on:
             raise ScoringError("whists", "a player cannot write whists on himself")
         w = [list(r) for r in self.whists]
         w[writer][on] += _frac(amount)
         return Entries(self.pulya, self.gora, tuple(tuple(r) for r in w))
 
-    def __add__(self, other: "Entries") -> "Entries":
+    def __add__(self, other: Entries) -> Entries:
         if not isinstance(other, Entries):
             return NotImplemented
         if other.n != self.n:
@@ -88,7 +85,7 @@ class Entries:
             return self
         return NotImplemented
 
-    def __mul__(self, k) -> "Entries":
+    def __mul__(self, k) -> Entries:
         if isinstance(k, bool) or not isinstance(k, (int, Fraction)):
             return NotImplemented
         return Entries(

@@ -92,7 +92,7 @@ def build_parser(argv=None) -> Parser:
 def _backend() -> str:
     from .engine.backends import active_backend_name
 
-    return f"engine: {active_backend_name()}"
+    return f"backend: {active_backend_name()}"
 
 
 def main(argv=None) -> int:

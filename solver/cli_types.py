@@ -9,7 +9,9 @@ import argparse
 import math
 import sys
 
+from .errors import PrefError
 from .messages import one_line
+from .seat import parse_seat
 
 MAX_TABLE_MB = 16384.0  # 16 GB: more than any table the engine can use well
 MAX_NODE_BUDGET = 10 ** 15
@@ -38,10 +40,11 @@ def node_budget(text: str) -> int:
 
 
 def seat(text: str) -> int:
-    v = _number(text, int)
-    if v not in (0, 1, 2):
-        raise argparse.ArgumentTypeError(f"expected seat 0, 1 or 2, got {text[:40]!r}")
-    return v
+    """A seat as :func:`solver.seat.parse_seat` reads it (``1``, ``second``, ``вторая``)."""
+    try:
+        return parse_seat(text, strict=False)
+    except PrefError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
 
 
 def count(low: int, high: int = 4096):

@@ -6,6 +6,7 @@ value (:class:`ConstraintState`) the searches carry along.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from .hands import SUIT_MASKS
 from .seat import Seat, parse_seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PenaltyCard:
     """An exposed card its holder must play when the rule says so.
 
@@ -32,7 +33,7 @@ class PenaltyCard:
 
     seat: Seat
     card: Card
-    when: frozenset = frozenset({"any"})
+    when: frozenset[str] = frozenset({"any"})
 
     PRESETS = {
         "first": frozenset({"any"}),
@@ -42,19 +43,21 @@ class PenaltyCard:
         "declarer": frozenset({"suit", "ruff"}),
     }
 
-    def __post_init__(self):
-        object.__setattr__(self, "card", Card.parse(self.card))
-        w = self.when
-        if isinstance(w, str):
-            if w not in self.PRESETS:
-                raise PositionError(f"penalty card {self.card}: unknown mode {w!r} (one of {sorted(self.PRESETS)})")
-            w = self.PRESETS[w]
-        w = frozenset(w)
+    def __init__(self, seat: int | str, card: Card | str, when: str | Iterable[str] = "any"):
+        """``seat`` as :func:`~solver.seat.parse_seat` reads it, ``card`` as :meth:`Card.parse`,
+        ``when`` a preset name or a set of occasions."""
+        card = Card.parse(card)
+        object.__setattr__(self, "card", card)
+        if isinstance(when, str):
+            if when not in self.PRESETS:
+                raise PositionError(f"penalty card {card}: unknown mode {when!r} (one of {sorted(self.PRESETS)})")
+            when = self.PRESETS[when]
+        w = frozenset(when)
         bad = w - {"lead", "suit", "ruff", "any"}
         if bad or not w:
-            raise PositionError(f"penalty card {self.card}: unknown occasions {sorted(bad) or 'none'}")
+            raise PositionError(f"penalty card {card}: unknown occasions {sorted(bad) or 'none'}")
         object.__setattr__(self, "when", w)
-        object.__setattr__(self, "seat", parse_seat(self.seat, f"penalty card {self.card}: seat", strict=False))
+        object.__setattr__(self, "seat", parse_seat(seat, f"penalty card {card}: seat", strict=False))
 
     def to_json(self) -> dict[str, Any]:
         preset = next((name for name, w in self.PRESETS.items() if w == self.when), None)
@@ -74,7 +77,7 @@ class PenaltyCard:
         return "ruff" in self.when and trump is not None and suit == trump
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class LeadRestriction:
     """Seat ``seat``'s next lead must be (``must=True``) or must not be suit ``suit``.
 
@@ -87,14 +90,15 @@ class LeadRestriction:
     must: bool = True
     or_trump: bool = False
 
-    def __post_init__(self):
-        suit = self.suit
-        if isinstance(suit, str):
-            suit = Suit.parse(suit)
-        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
-            raise PositionError(f"expected a suit s c d h (or 0..3), got {self.suit!r}", "lead.suit")
-        object.__setattr__(self, "suit", int(suit))
-        object.__setattr__(self, "seat", parse_seat(self.seat, "lead restriction: seat", strict=False))
+    def __init__(self, seat: int | str, suit: int | str, must: bool = True, or_trump: bool = False):
+        """``seat`` as :func:`~solver.seat.parse_seat` reads it, ``suit`` a letter or 0..3."""
+        s = Suit.parse(suit) if isinstance(suit, str) else suit
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3:
+            raise PositionError(f"expected a suit s c d h (or 0..3), got {suit!r}", "lead.suit")
+        object.__setattr__(self, "suit", int(s))
+        object.__setattr__(self, "seat", parse_seat(seat, "lead restriction: seat", strict=False))
+        object.__setattr__(self, "must", must)
+        object.__setattr__(self, "or_trump", or_trump)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": int(self.seat), "suit": SUIT_LETTERS[self.suit], "must": self.must, "or_trump": self.or_trump}

@@ -7,6 +7,8 @@ the input was a record, the ``path`` of the field at fault (``"hands[1]"``,
 """
 from __future__ import annotations
 
+from typing import Self
+
 
 class PrefError(ValueError):
     """Base class for every input error the tool reports to a user."""
@@ -19,6 +21,13 @@ class PrefError(ValueError):
         # a subclass may have set these before calling up (IncidentError does): keep them
         self.__dict__.setdefault("message", message)
         self.__dict__.setdefault("path", path)
+
+    @classmethod
+    def at(cls, path: str, message: str) -> Self:
+        """This error for the field at ``path`` (one call shape for every subclass, whatever
+        order its constructor takes the two in: a shared validator such as
+        :func:`solver.seat.parse_seat` raises the caller's kind of error with it)."""
+        return cls(message, path)
 
     @property
     def field(self) -> str | None:

@@ -31,6 +31,7 @@ from .cards import SUIT_LETTERS, Card, Suit
 from .errors import PositionError, PrefError
 from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
 from .position import Position
+from .seat import parse_seat
 
 DEFAULT_BOUND = 5000     # list every layout while there are at most this many
 DEFAULT_SAMPLE = 400     # layouts drawn (plus the real one) when there are more
@@ -121,7 +122,8 @@ class Layouts:
         return len(self.masks)
 
     def describe(self) -> dict:
-        out = {"layouts": self.total, "method": "exact" if self.exact else "sample", "used": len(self.masks)}
+        out: dict[str, int | str | bool | None] = {"layouts": self.total, "used": len(self.masks),
+                                                   "method": "exact" if self.exact else "sample"}
         if not self.exact:
             out.update(seed=self.seed, sample_size=self.sample_size, real_layout_added=self.real_added)
         return out
@@ -206,13 +208,13 @@ class InfoSet:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> "InfoSet":
+    def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> InfoSet:
         """From the position as dealt and the cards played since, in order."""
         pos, voids = voids_from_history(dealt, history)
         return cls(pos, voids, known or {}, open_defence)
 
     @classmethod
-    def from_position(cls, pos: Position, voids=None, known=None, open_defence=False) -> "InfoSet":
+    def from_position(cls, pos: Position, voids=None, known=None, open_defence=False) -> InfoSet:
         """From a position alone: the voids shown in the current trick, plus any given."""
         v = dict(voids_in_trick(pos))
         for s, suits in (voids or {}).items():
@@ -220,7 +222,7 @@ class InfoSet:
             v[int(s)] = frozenset(v.get(int(s), frozenset()) | extra)
         return cls(pos, v, known or {}, open_defence)
 
-    def after(self, card) -> "InfoSet":
+    def after(self, card) -> InfoSet:
         """The information set once the seat to move has played ``card``."""
         card = Card.parse(card)
         p = self.pos.copy()
@@ -256,8 +258,7 @@ class InfoSet:
         free = cards_of(self.free)
         base = self.forced[self.defenders[0]]
         if total <= bound:
-            masks = tuple(base | mask_of(c) for c in combinations(free, self.need))
-            return Layouts(masks, total, True)
+            return Layouts(tuple(base | mask_of(c) for c in combinations(free, self.need)), total, True)
         if sample < 1:
             raise PositionError(f"sample: must be at least 1, got {sample}")
         rng = random.Random(seed)
@@ -348,14 +349,9 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         return {}
     if not isinstance(value, dict):
         raise PositionError(f"{field_name}: expected an object keyed by seat")
-    out = {}
+    out: dict[int, int | frozenset[int]] = {}
     for k, v in value.items():
-        try:
-            seat = int(k)
-        except (TypeError, ValueError):
-            raise PositionError(f"{field_name}: key {k!r} is not a seat") from None
-        if seat not in (0, 1, 2):
-            raise PositionError(f"{field_name}: seat must be 0, 1 or 2, got {seat}")
+        seat = parse_seat(k, f"{field_name}[{k}]", strict=False)  # a JSON key: "1" (or "second hand")
         items = list(v) if isinstance(v, str) and not cards else v
         if isinstance(v, str) and cards:
             items = v.split()
@@ -417,7 +413,7 @@ class SeatView:
     def open_defence(self) -> bool:
         return not self.holders or len(self.holders) == 1
 
-    def after(self, card) -> "SeatView":
+    def after(self, card) -> SeatView:
         """The view once the seat to move has played ``card``."""
         card = Card.parse(card)
         p = self.pos.copy()
@@ -468,15 +464,17 @@ class SeatView:
             return Layouts(tuple(self._enumerate()), total, True)
         rng = random.Random(seed)
         cards = cards_of(self.unseen)
-        seen, picks, tries = set(), [], 0
+        seen: set[tuple[int, ...]] = set()
+        picks: list[tuple[int, ...]] = []
+        tries = 0
         while len(picks) < min(sample, total) and tries < 200 * sample:
             tries += 1
             rng.shuffle(cards)
-            lay, k = [], 0
+            hands, k = [], 0
             for n in self.sizes:
-                lay.append(mask_of(cards[k:k + n]))
+                hands.append(mask_of(cards[k:k + n]))
                 k += n
-            lay = tuple(lay)
+            lay = tuple(hands)
             if lay not in seen and self.consistent(lay):
                 seen.add(lay)
                 picks.append(lay)

@@ -30,6 +30,7 @@ from .deal import Deal
 from .errors import IllegalMoveError, PositionError, PrefError
 from .hands import cards_of, popcount
 from .position import Position
+from .seat import parse_seat
 
 SIDES = {"game": ("declarer", "defence"), "misere": ("declarer", "catchers"), "raspasovka": ("player", "opponents")}
 
@@ -176,7 +177,8 @@ class _Game:
             reason = "a penalty card due"
         else:
             lead = self.cons.lead
-            reason = (f"seat {lead.seat}'s lead restriction: {'must' if lead.must else 'must not'} lead "
+            reason = ("a constraint" if lead is None else
+                      f"seat {lead.seat}'s lead restriction: {'must' if lead.must else 'must not'} lead "
                       f"{SUIT_SYMBOLS[lead.suit]}")
         return f"the constraints allow only {only} here ({reason})"
 
@@ -210,10 +212,11 @@ class _Raspasovka:
     """Raspasovka: ``player`` against the other two (:class:`RaspasovkaSolver`)."""
 
     def __init__(self, pos, player, solver):
-        from .raspasovka.api import RaspasovkaSolver, _seat
+        from .raspasovka.api import RaspasovkaSolver
+        from .raspasovka.rules import RaspasovkaError
 
         self.pos = pos
-        self.seat = _seat(player, "player")
+        self.seat = parse_seat(player, "player", error=RaspasovkaError)
         # a solver of its own unless one is given: its table then serves this deal only
         self.solver = solver if isinstance(solver, RaspasovkaSolver) else RaspasovkaSolver(reuse_table=True)
         self.kind = "raspasovka"
@@ -280,6 +283,7 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
 
     if isinstance(deal_or_position, Deal):
         deal_or_position = deal_or_position.start()
+    game: _Game | _Raspasovka
     if isinstance(deal_or_position, RaspasovkaPosition):
         if constraints:
             raise PositionError("constraints: raspasovka play analysis takes none")
@@ -361,6 +365,7 @@ def _walk(game, cards: list) -> PlayAnalysis:
         known = after
     if start is None:  # no card played: the value of the position as it is
         start = known = game.base() + (0 if pos.is_over() else game.values()[0])
+    assert known is not None  # set by the last card walked, or just above
     return PlayAnalysis(game.kind, game.seat, game.contract, start, known, pos.is_over(), steps)
 
 
@@ -388,9 +393,9 @@ def analyse_record(rec: dict, engine=None) -> PlayAnalysis:
             raise PositionError("constraints: raspasovka play analysis takes none")
         start = position_from_record(dict(rec, history=[]))
         return analyse_play(start, history, engine=engine, player=rec["player"])
-    start = position_from_json(dict(rec, history=[]))
+    dealt = position_from_json(dict(rec, history=[]))
     cons = constraints_from_json(rec.get("constraints"))
-    return analyse_play(start, history, cons, engine)
+    return analyse_play(dealt, history, cons, engine)
 
 
 def play_record(rec: dict, engine=None, *, summary: bool = False) -> dict:

@@ -6,6 +6,8 @@ in the players' notation (``A♠ 10♥``; Russian ``Тп 10ч``). A costly card 
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from .cards import SUIT_SYMBOLS
 from .contract import Contract, Strain
 
@@ -16,7 +18,22 @@ ROLES = {
     "ru": {"declarer": "играющий", "defence": "вистующий", "catchers": "ловящий", "player": "игрок",
            "opponents": "соперник"},
 }
-WORDS = {
+
+
+class Words(TypedDict):
+    """One language's words for the table (column heads, the headline's template, fixed phrases)."""
+    columns: tuple[str, ...]
+    head: str
+    end_done: str
+    end_open: str
+    who: dict[str, str]
+    none: str
+    raspasovka: str
+    any: str
+    talon: str
+
+
+WORDS: dict[str, Words] = {
     "en": {"columns": ("#", "trick", "hand", "card", "tricks", "cost", "best"),
            "head": "{contract}, {role}: {hand}. Double dummy, {who} takes {start} at the start, {final} {end}.",
            "end_done": "at the end", "end_open": "after the last card shown",

@@ -21,13 +21,7 @@ from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, check_
 from .errors import PositionError, PrefError
 from .hands import mask_of
 from .position import Position
-
-
-def _seat(rec: dict, field: str) -> int:
-    v = rec.get(field)
-    if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2):
-        raise PositionError(f"{field}: expected seat 0, 1 or 2, got {v!r}")
-    return v
+from .seat import parse_seat
 
 
 def _cards(value, field: str) -> list[Card]:
@@ -63,7 +57,7 @@ def position_from_json(rec: dict) -> Position:
             out += _cards(rec[f], f)
     if len(set(out)) != len(out):
         raise PositionError("talon/discard: duplicate card")
-    declarer = _seat(rec, "declarer")
+    declarer = parse_seat(rec.get("declarer"), "declarer")
     taken = rec.get("taken", [0, 0, 0])
     if not (isinstance(taken, list) and len(taken) == 3 and all(isinstance(t, int) and not isinstance(t, bool) for t in taken)):
         raise PositionError(f"taken: expected three trick counts, got {taken!r}")
@@ -71,7 +65,7 @@ def position_from_json(rec: dict) -> Position:
     if "history" in rec and rec["history"] is not None:
         if "trick" in rec or "to_move" in rec:
             raise PositionError("give either history or to_move/trick, not both")
-        leader = _seat(rec, "leader") if "leader" in rec else 0
+        leader = parse_seat(rec.get("leader"), "leader") if "leader" in rec else 0
         pos = Position(masks, contract, declarer, leader, taken=taken, out=mask_of(out))
         pos.replay(_cards(rec["history"], "history"))
         pos._stack.clear()
@@ -82,12 +76,10 @@ def position_from_json(rec: dict) -> Position:
             raise PositionError("trick: expected [[seat, card], ...]")
         parsed = []
         for i, (s, c) in enumerate(trick):
-            if isinstance(s, bool) or s not in (0, 1, 2):
-                raise PositionError(f"trick[{i}]: seat must be 0, 1 or 2, got {s!r}")
-            parsed.append((s, _cards([c], f"trick[{i}]")[0]))
+            parsed.append((parse_seat(s, f"trick[{i}]"), _cards([c], f"trick[{i}]")[0]))
         leader = parsed[0][0]
         if "to_move" in rec:
-            tm = _seat(rec, "to_move")
+            tm = parse_seat(rec.get("to_move"), "to_move")
             if tm != (leader + len(parsed)) % 3:
                 raise PositionError(
                     f"to_move: seat {tm} cannot be to move after {len(parsed)} card(s) led by seat {leader}"
@@ -96,9 +88,9 @@ def position_from_json(rec: dict) -> Position:
             raise PositionError(f"leader: {rec['leader']!r} disagrees with the trick, led by seat {leader}")
         return Position(masks, contract, declarer, leader, parsed, taken, mask_of(out))
     if "leader" in rec:
-        leader = _seat(rec, "leader")
+        leader = parse_seat(rec.get("leader"), "leader")
     elif "to_move" in rec:
-        leader = _seat(rec, "to_move")
+        leader = parse_seat(rec.get("to_move"), "to_move")
     else:
         raise PositionError("missing field 'leader' (or 'to_move' with 'trick', or 'history')")
     return Position(masks, contract, declarer, leader, (), taken, mask_of(out))
@@ -148,12 +140,6 @@ def _object(value, where: str) -> dict:
     return value
 
 
-def _seat_value(value, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
-        raise PositionError(f"{where}: expected seat 0, 1 or 2, got {_show(value)}")
-    return value
-
-
 def _flag(value, where: str) -> bool:
     if not isinstance(value, bool):
         raise PositionError(f"{where}: expected true or false, got {_show(value)}")
@@ -177,7 +163,7 @@ def _card(value, where: str) -> Card:
 def _penalty_card(p, where: str) -> PenaltyCard:
     p = _object(p, where)
     _only(p, where, {"seat", "card", "when"}, ("seat", "card"))
-    seat = _seat_value(p["seat"], f"{where}.seat")
+    seat = parse_seat(p["seat"], f"{where}.seat")
     card = _card(p["card"], f"{where}.card")
     when = p.get("when", "first")
     if isinstance(when, list):
@@ -198,7 +184,7 @@ SUIT_NUMBERS = (0, 1, 2, 3)  # spades, clubs, diamonds, hearts
 def _lead(lead, where: str) -> LeadRestriction:
     lead = _object(lead, where)
     _only(lead, where, {"seat", "suit", "must", "or_trump"}, ("seat", "suit"))
-    seat = _seat_value(lead["seat"], f"{where}.seat")
+    seat = parse_seat(lead["seat"], f"{where}.seat")
     suit = lead["suit"]
     if isinstance(suit, str):
         try:

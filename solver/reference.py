@@ -24,7 +24,7 @@ DEFAULT_NODE_BUDGET = 300_000  # about ten seconds of plain Python: positions of
 class _Game:
     def __init__(self, pos: Position, constraints: Constraints, favour: int | None, node_budget: int | None = None):
         self.cons = constraints
-        self.memo = {}
+        self.memo: dict[tuple, int] = {}
         self.nodes = 0
         self.budget = node_budget or DEFAULT_NODE_BUDGET
         d = pos.declarer
@@ -55,6 +55,7 @@ class _Game:
             v = self.child(p, state, card, planned)
             if best is None or (v > best if maximise else v < best):
                 best = v
+        assert best is not None, "a hand to move always has a card it may play (Constraints.moves)"
         self.memo[key] = best
         return best
 

@@ -8,14 +8,16 @@ no part in the play, so he is not a :class:`Seat`; :func:`parse_seat` with ``pla
 accepts him as the int 3.
 
 :func:`parse_seat` is the one seat validator: every field that holds a seat goes through
-it, and its error names the field (``PositionError`` with a ``path``).
+it, and its error names the field (``PositionError`` with a ``path``; a caller whose input
+errors are of another kind, an incident's or a score sheet's, passes that class as ``error``).
 """
 from __future__ import annotations
 
 import operator
 from enum import IntEnum
+from typing import Literal, overload
 
-from .errors import PositionError
+from .errors import PositionError, PrefError
 
 _ENGLISH = ("first hand", "second hand", "third hand")
 _RUSSIAN = ("первая рука", "вторая рука", "третья рука")
@@ -69,10 +71,23 @@ for _s in range(3):
         _BY_NAME[_name] = _s
 
 
-def parse_seat(value: object, path: str = "seat", *, players: int = 3, strict: bool = True) -> int:
+def _show(value: object) -> str:
+    """The bad value as the error quotes it: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@overload
+def parse_seat(value: object, path: str = ..., *, players: Literal[3] = ..., strict: bool = ...,
+               error: type[PrefError] = ...) -> Seat: ...
+@overload
+def parse_seat(value: object, path: str = ..., *, players: int, strict: bool = ...,
+               error: type[PrefError] = ...) -> int: ...
+def parse_seat(value: object, path: str = "seat", *, players: int = 3, strict: bool = True,
+               error: type[PrefError] = PositionError) -> int:
     """Check a seat field; returns a :class:`Seat` (or the int 3, the dealer, when
     ``players=4``). ``strict`` (JSON records): only an integer; else names and digit
-    strings are read too. Booleans are never seats."""
+    strings are read too. Booleans are never seats. The error is ``error.at(path, message)``."""
     top = players - 1
     want = f"a seat 0..{top}" if players != 3 else "a seat 0, 1 or 2"
     if isinstance(value, Seat):
@@ -85,14 +100,14 @@ def parse_seat(value: object, path: str = "seat", *, players: int = 3, strict: b
         elif t in _BY_NAME:
             seat = _BY_NAME[t]
         else:
-            raise PositionError(f"expected {want} or a name such as 'first hand', got {value!r}", path)
+            raise error.at(path, f"expected {want} or a name such as 'first hand', got {_show(value)}")
     elif not isinstance(value, bool):
         try:
             seat = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             seat = None
     if seat is None or not 0 <= seat <= top:
-        raise PositionError(f"expected {want}, got {value!r}", path)
+        raise error.at(path, f"expected {want}, got {_show(value)}")
     return SEATS[seat] if seat < 3 else seat
 
 

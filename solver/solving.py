@@ -9,14 +9,20 @@ size limit). Errors are :class:`~solver.errors.PrefError` naming the field.
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING
 
 from .errors import PositionError, PrefError
 from .records import json_kind
+from .seat import parse_seat
+
+if TYPE_CHECKING:  # not imported at run time: prefdd solve's start-up
+    from .engine import Engine
+    from .raspasovka.api import RaspasovkaSolver
 
 STRAINS = ("s", "c", "d", "h", "nt", "misere")
 REFERENCE_RASPASOVKA_TRICKS = 6  # the plain raspasovka minimax has no budget: bound its size
 
-_raspasovka_solvers = weakref.WeakKeyDictionary()
+_raspasovka_solvers: weakref.WeakKeyDictionary[Engine, RaspasovkaSolver] = weakref.WeakKeyDictionary()
 
 
 def table_record(rec: dict, engine) -> dict:
@@ -37,11 +43,7 @@ def table_record(rec: dict, engine) -> dict:
 
 def favour_of(value, where: str = "favour"):
     """A defender's seat, or None; ``true`` is not seat 1."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
-        raise PositionError(f"{where}: expected seat 0, 1 or 2, got {value!r}"[:120])
-    return value
+    return None if value is None else parse_seat(value, where)
 
 
 def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None, reference=False,
@@ -108,7 +110,8 @@ def raspasovka_solver(engine):
 
 
 def _raspasovka(rec: dict, engine, all_cards: bool, line: bool, reference: bool) -> dict:
-    from .raspasovka.api import position_from_record, solve_record as solve_raspasovka_record
+    from .raspasovka.api import position_from_record
+    from .raspasovka.api import solve_record as solve_raspasovka_record
 
     if reference:
         left = position_from_record(rec).tricks_left()

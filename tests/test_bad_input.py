@@ -186,7 +186,7 @@ def test_numeric_options_are_checked(option, value, tmp_path, capsys):
     ({"seat": 1, "suit": True}, "constraints.lead.suit: expected a suit"),
     ({"seat": 1, "suit": "h", "must": "false"}, "constraints.lead.must: expected true or false, got 'false'"),
     ({"seat": 1, "suit": "h", "or_trump": 1}, "constraints.lead.or_trump: expected true or false, got 1"),
-    ({"seat": True, "suit": "h"}, "constraints.lead.seat: expected seat 0, 1 or 2, got True"),
+    ({"seat": True, "suit": "h"}, "constraints.lead.seat: expected a seat 0, 1 or 2, got True"),
     ({"seat": 1, "suit": "h", "mustnt": True}, "constraints.lead: unknown field(s) ['mustnt']"),
 ])
 @pytest.mark.parametrize("all_cards", [False, True])
@@ -198,9 +198,9 @@ def test_lead_restriction_types_are_checked_not_coerced(lead, problem, all_cards
 
 
 def test_favour_true_is_not_seat_1():
-    with pytest.raises(PrefError, match="favour: expected seat 0, 1 or 2, got True"):
+    with pytest.raises(PrefError, match="favour: expected a seat 0, 1 or 2, got True"):
         solve_record(dict(FULL, favour=True), Engine())
-    with pytest.raises(PrefError, match="--favour: expected seat 0, 1 or 2, got True"):
+    with pytest.raises(PrefError, match="--favour: expected a seat 0, 1 or 2, got True"):
         solve_record(FULL, Engine(), favour=True)
 
 

@@ -9,9 +9,8 @@ import json
 
 import pytest
 
-from compensation.batch import (Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many)
+from compensation.batch import Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many, work
 from compensation.batch import driver as batch_driver
-from compensation.batch import work
 from solver.cli import main
 
 

@@ -1,6 +1,7 @@
 """Cards and hands: every notation parses and prints back."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver import ALL_CARDS, Card, CardError, Hand, Rank, Suit, parse_cards
 

@@ -7,12 +7,12 @@
 * Double dummy here is the reference minimax's, an implementation independent of the engine.
 """
 from hypothesis import HealthCheck, given, settings
+from strategies import positions
 
-from compensation.claims import literal_worst, worst_guess_play
+from compensation.worst_guess import literal_worst, worst_guess_play
 from solver import reference as ref
 from solver.engine import Engine
 from solver.infoset import InfoSet
-from strategies import positions
 
 ENGINE = Engine(table_mb=1, reuse_table=True)
 SETTINGS = dict(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

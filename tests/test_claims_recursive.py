@@ -13,12 +13,12 @@ A♦ drops the K♦ (2 more), 7♦ loses to it and 10♣ takes the last (none). 
 """
 import pytest
 
-from solver import Position, reference as ref
+from compensation.rulings import rule_incident
+from compensation.worst_guess import worst_guess_play
+from solver import Position
+from solver import reference as ref
 from solver.engine import Engine
 from solver.infoset import InfoSet
-
-from compensation.claims import worst_guess_play
-from compensation.rulings import rule_incident
 
 HANDS = [["Ts", "Ad", "7d", "Qc", "Ah"], ["Kc", "Ks", "Jh", "Kh", "8d"], ["7c", "9h", "Kd", "Tc", "9c"]]
 

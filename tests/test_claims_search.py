@@ -4,7 +4,7 @@ Each test writes out the hand analysis the expected values come from.
 """
 import pytest
 
-from compensation.claims import candidate_moves, check_claim, literal_worst, worst_guess_play
+from compensation.worst_guess import candidate_moves, check_claim, literal_worst, worst_guess_play
 from solver import Card, Position, PositionError
 from solver.engine import Engine
 from solver.infoset import InfoSet, infoset_from_json

@@ -13,9 +13,9 @@ EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
 
 
 def test_solve_loads_neither_compensation_nor_dask_nor_jsonschema():
-    code = ("import sys; from solver.cli import main; rc = main(['solve', %r]); "
+    code = (f"import sys; from solver.cli import main; rc = main(['solve', {str(EXAMPLES / 'ending.json')!r}]); "
             "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('compensation', 'dask', 'distributed', "
-            "'jsonschema', 'tqdm', 'filelock')); print(json.dumps([rc, heavy]))" % str(EXAMPLES / "ending.json"))
+            "'jsonschema', 'tqdm', 'filelock')); print(json.dumps([rc, heavy]))")
     r = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True, timeout=120)
     rc, heavy = json.loads(r.stdout.strip().splitlines()[-1])
     assert rc == 0 and heavy == []

@@ -14,16 +14,18 @@ import threading
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import constraints_for, positions
 
-from solver import Position, SearchLimitError, position_from_json, reference as ref
+from solver import Position, SearchLimitError, position_from_json
+from solver import reference as ref
 from solver.constraints import NO_CONSTRAINTS, Constraints, PenaltyCard
 from solver.engine import Engine
 from solver.engine import cy_backend as cy
 from solver.engine import layout as core
 from solver.engine.api import _Root
 from solver.engine.backends import load_backend
-from strategies import constraints_for, positions
 
 if not cy.available():
     if os.environ.get("PREFDD_REQUIRE_CYTHON") == "1":
@@ -315,7 +317,7 @@ def test_search_releases_the_gil(reference_deals):
     for _ in range(3):  # a busy machine may not schedule the main thread at all once
         started, done = threading.Event(), threading.Event()
 
-        def worker():
+        def worker(started=started, done=done):
             tt[:] = 0
             started.set()
             CY.mtd(*head, 0, 10, 0, *tail, *TABLES)

@@ -1,12 +1,12 @@
 """The fast engine against the recorded answers and against the reference search."""
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from solver import Card, Position, SearchLimitError, position_from_json, reference as ref
-from solver.engine import Engine
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import constraints_for, positions
 
-from solver.engine import cy_backend
+from solver import Card, Position, SearchLimitError, position_from_json
+from solver import reference as ref
+from solver.engine import Engine, cy_backend
 
 BACKENDS = ["numba"] + (["cython"] if cy_backend.available() else [])
 ENGINES = {b: Engine(table_mb=1, backend=b) for b in BACKENDS}

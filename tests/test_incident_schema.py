@@ -61,7 +61,7 @@ def test_ruling_options_come_from_the_schema_with_their_defaults():
                               "guess": (("every_sequence", "greedy"), "every_sequence"),
                               "uncorrected": (("compensate", "unpunished"), "compensate"),
                               "whist_rounding": (("nearest", "up", "exact"), "nearest")}
-    for name, (values, default) in RULING_OPTIONS.items():
+    for name, (_values, default) in RULING_OPTIONS.items():
         assert f"`options.{name}`" in DOC and f"`{default}`" in DOC
 
 

@@ -149,7 +149,7 @@ def test_one_version_and_python_m_prefdd():
 
     assert solver.__version__ == compensation.__version__ == prefdd.__version__ == version("prefdd")
     p = subprocess.run([sys.executable, "-m", "prefdd", "--version"], capture_output=True, text=True)
-    assert p.returncode == 0 and p.stdout.startswith(f"prefdd {solver.__version__} (engine: ")
+    assert p.returncode == 0 and p.stdout.startswith(f"prefdd {solver.__version__} (backend: ")
     p = subprocess.run([sys.executable, "-m", "prefdd", "solve", "-"], input=json.dumps(three().to_json()),
                        capture_output=True, text=True)
     assert p.returncode == 0 and json.loads(p.stdout)["declarer_tricks"] == 2

@@ -68,3 +68,10 @@ def test_readme_python_example():
     assert analyse(pos).declarer_tricks == 1  # as the README's comment says
     assert analyse(pos, Constraints((PenaltyCard(1, "Ks", "first"),))).declarer_tricks == 2
     assert ns["a"].best_cards and len(ns["a"].line) == 6
+
+
+def test_ci_runs_the_linters_the_readme_shows():
+    """The README's linter commands are the ones `.ci/run` runs (both must pass there)."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    for command in ("ruff check .", "mypy --check-untyped-defs solver compensation"):
+        assert command in README and f"python -m {command}" in ci, command

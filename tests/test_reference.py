@@ -1,7 +1,8 @@
 """The reference search on endings worked out by hand, and on the small reference deals."""
 import pytest
 
-from solver import Position, position_from_json, reference as ref
+from solver import Position, position_from_json
+from solver import reference as ref
 from solver.constraints import Constraints, LeadRestriction, PenaltyCard
 
 

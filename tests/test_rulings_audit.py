@@ -7,9 +7,9 @@ Sochi, three players: W_i = Σ w[i][j] − Σ w[j][i] + (10/3)(ΣG − 3·G_i) +
 """
 from fractions import Fraction as F
 
-from compensation.rulings import rule_incident
-
 from test_rulings_engine import C, T
+
+from compensation.rulings import rule_incident
 
 
 def test_1322_no_compensation_when_the_contract_is_made_after_the_wrong_lead():

@@ -13,7 +13,8 @@ Sochi, three players. Balance W_i = Σ w[i][j] − Σ w[j][i] + (10/3)(ΣG − 3
 from fractions import Fraction as F
 
 from compensation.rulings import rule_incident
-from solver import Position, reference as ref
+from solver import Position
+from solver import reference as ref
 
 
 def compensation_writes(r):

@@ -18,7 +18,8 @@ import pytest
 
 from compensation.incident import IncidentError
 from compensation.rulings import rule_incident
-from solver import Position, reference as ref
+from solver import Position
+from solver import reference as ref
 
 HANDS = [["Jh", "Ad", "Jc"], ["Jd", "8h", "Ks"], ["Ts", "Kh", "7s"]]
 M = {"deal": {"hands": HANDS}, "taken": [0, 3, 4], "contract": "misere", "declarer": 0, "open": True,

@@ -5,8 +5,7 @@ from pathlib import Path
 import pytest
 
 import compensation.conventions as conventions_module
-from compensation.conventions import (LENINGRAD, OPTION_NAMES, ROSTOV, SOCHI, Convention,
-                                      convention, parse_option)
+from compensation.conventions import LENINGRAD, OPTION_NAMES, ROSTOV, SOCHI, Convention, convention, parse_option
 from compensation.errors import ScoringError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,7 @@ import pytest
 
 from compensation.conventions import LENINGRAD, SOCHI, convention
 from compensation.errors import ScoringError
-from compensation.penalties import (game_penalty, naming_penalty, penalty, tricks_penalty,
-                                    whist_penalty)
+from compensation.penalties import game_penalty, naming_penalty, penalty, tricks_penalty, whist_penalty
 from compensation.settlement import balances
 from compensation.sheet import Entries
 

@@ -6,8 +6,16 @@ import pytest
 from compensation.conventions import LENINGRAD, SOCHI, convention
 from compensation.errors import ScoringError
 from compensation.outcome import score_game
-from compensation.settlement import (balance, balances, compensation, compensation_entries,
-                                     damage, resolve_split, running_balances, settle_sheet)
+from compensation.settlement import (
+    balance,
+    balances,
+    compensation,
+    compensation_entries,
+    damage,
+    resolve_split,
+    running_balances,
+    settle_sheet,
+)
 from compensation.sheet import Entries
 
 Z = Entries.zero(3)

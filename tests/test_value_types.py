@@ -52,6 +52,28 @@ def test_strict_seat_wants_an_integer_and_knows_the_dealer():
         parse_seat(4, "writer", players=4)
 
 
+def test_every_seat_field_goes_through_parse_seat_with_its_own_error_kind():
+    """One validator, the caller's error class, the field path kept (PrefError.at)."""
+    from compensation.errors import ScoringError
+    from compensation.incident_shape import IncidentError
+    from compensation.sheet import Entries
+    from solver.raspasovka.rules import RaspasovkaError
+    from solver.records import position_from_json
+
+    for cls in (IncidentError, ScoringError, RaspasovkaError, PositionError):
+        with pytest.raises(cls) as e:
+            parse_seat(5, "violation.offender", error=cls)
+        assert type(e.value) is cls and e.value.path == "violation.offender"
+        assert e.value.message == "expected a seat 0, 1 or 2, got 5"
+    with pytest.raises(ScoringError) as e:  # a four-player sheet: seats 0..3
+        Entries.zero(4).add_pulya(4, 1)
+    assert str(e.value) == "seat: expected a seat 0..3, got 4"
+    rec = {"hands": [["As"], ["Ks"], ["Qs"]], "contract": "s", "declarer": 0,
+           "trick": [[True, "As"]], "to_move": 1}
+    with pytest.raises(PositionError, match=r"trick\[0\]: expected a seat 0, 1 or 2, got True"):
+        position_from_json(rec)
+
+
 def test_positions_deals_and_constraints_carry_seats():
     pos = Position([["As"], ["Ks"], ["Qs"]], "s", declarer=2, leader=1)
     assert pos.declarer is Seat.THIRD and pos.to_move is Seat.SECOND

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from solver.messages import one_line
-from typing import Iterable, Iterator
 
 from .backends import Backend, BackendError, make_backend
 from .driver import KINDS, Batch, InputMismatch, default_chunk_size
 from .output import OutputError, OutputWriteError, ResumableOutput, signed
 from .progress import Progress
 from .reading import jobs_from_records, open_binary, read_jobs, survey
-from .work import SOLVE, RULE, Options, RulingsUnavailable, warm_up
+from .work import RULE, SOLVE, Options, RulingsUnavailable, warm_up
 
 
 def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, *,
@@ -37,7 +37,7 @@ def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, 
     """Answer every record (positions and/or incidents by ``kind``), streaming."""
     options = options or Options()
     own = backend is None
-    if own:
+    if backend is None:
         if kind != RULE and dask is None and workers != 0:
             warm_up(options)  # compile once here, not in every worker at the same time
         backend = make_backend(workers, dask, dask_local, threads)

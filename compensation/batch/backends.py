@@ -9,7 +9,8 @@ answers already known (bad lines, duplicates), passed straight through in stream
 from __future__ import annotations
 
 import os
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
 
 from .work import Options, answer_chunk, worker_init
 
@@ -107,7 +108,7 @@ class ProcessBackend(Backend):
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context(start_method),
                                          initializer=worker_init, initargs=(os.getpid(),))
-        self._pending = set()
+        self._pending: set[Future] = set()
 
     def _submit(self, chunk, options):
         self._pending.add(self._pool.submit(answer_chunk, chunk, options))
@@ -146,7 +147,7 @@ class ThreadBackend(Backend):
         self.workers = threads or local_cores()
         self.engine = active_backend_name()
         self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="prefdd")
-        self._pending = set()
+        self._pending: set[Future] = set()
 
     def _submit(self, chunk, options):
         self._pending.add(self._pool.submit(answer_chunk, chunk, options))

@@ -9,7 +9,7 @@ record reusing an earlier record's id is answered with an error naming both line
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .backends import Backend
 from .reading import Job, id_key
@@ -78,6 +78,7 @@ class Batch:
                 yield True, [{"id": rid, "input_line": job.line,
                               "error": f"line {job.line}: id {rid!r} is already used on line {first}"}]
                 continue
+            assert job.record is not None  # a job read without an error has its record
             kind = kind_of(job.record, self.kind)
             if kind == RULE and not self._rulings_checked:
                 rule_function()  # raises RulingsUnavailable before any incident is sent out

@@ -23,8 +23,12 @@ import json
 import os
 import stat
 import time
+from typing import TYPE_CHECKING
 
 from .reading import MAX_LINE, id_key
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 SIGNATURE = "batch"
 
@@ -51,9 +55,9 @@ class ResumableOutput:
         self.errors_before = 0  # record errors already in the file (kept, counted in the exit status)
         self.retried = 0  # run errors removed, to be answered again
         self.dropped_tail = 0  # bytes cut from a torn end
-        self._retry = []
-        self._fd = None
-        self._lock = None
+        self._retry: list[tuple[int, int]] = []
+        self._fd: int | None = None
+        self._lock: BaseFileLock | None = None
         _check_kind(path)
         if lock:
             self._take_lock()
@@ -139,10 +143,10 @@ class ResumableOutput:
             if not ours:
                 raise OutputError(self._foreign(bad_at, False))
             self.dropped_tail = offset - good_end
-            with open(self.path, "r+b") as f:
-                f.truncate(good_end)
-                f.flush()
-                os.fsync(f.fileno())
+            with open(self.path, "r+b") as torn:
+                torn.truncate(good_end)
+                torn.flush()
+                os.fsync(torn.fileno())
         self._retry = retry
 
     def _foreign(self, number: int, ours: bool) -> str:
@@ -179,7 +183,7 @@ class ResumableOutput:
                 dst.flush()
                 os.fsync(dst.fileno())
             os.replace(tmp, self.path)
-            os.close(self._fd)
+            os.close(self._open_fd)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as e:
             try:
@@ -191,12 +195,18 @@ class ResumableOutput:
         self.retried, self._retry = len(ranges), []
 
     # ------------------------------------------------------------------ writing
+    @property
+    def _open_fd(self) -> int:
+        if self._fd is None:
+            raise OutputWriteError(f"{self.path} is closed: nothing more can be written to it")
+        return self._fd
+
     def write(self, record: dict) -> None:
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
         view = memoryview(data)
         try:
             while view:  # a regular file takes it in one write; loop only for safety
-                n = os.write(self._fd, view)
+                n = os.write(self._open_fd, view)
                 view = view[n:]
         except OSError as e:
             raise OutputWriteError(self._write_failed(e)) from None
@@ -212,7 +222,7 @@ class ResumableOutput:
     def sync(self, now: float | None = None) -> None:
         if self._unsynced:
             try:
-                os.fsync(self._fd)
+                os.fsync(self._open_fd)
             except OSError as e:
                 raise OutputWriteError(self._write_failed(e)) from None
             self._unsynced = False

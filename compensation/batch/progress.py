@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 def _clock(seconds: float) -> str:
@@ -34,7 +38,7 @@ class Progress:
         self.skipped = 0  # already in the output from an earlier run
         self.start = time.monotonic()
         self._last_draw = self.start
-        self._bar = None
+        self._bar: tqdm | None = None
 
     def _tqdm(self):
         if self._bar is None and self.enabled and self.tty:

@@ -78,13 +78,10 @@ def engine(options: Options):
     eng = getattr(_local, "engine", None)
     if eng is None or getattr(_local, "engine_cfg", None) != (options.table_mb, options.node_budget):
         from solver.engine import Engine
+        from solver.engine.api import DEFAULT_TABLE_MB
 
-        kw = {}
-        if options.table_mb:
-            kw["table_mb"] = options.table_mb
-        if options.node_budget:
-            kw["node_budget"] = options.node_budget
-        eng = _local.engine = Engine(**kw)
+        eng = _local.engine = Engine(table_mb=options.table_mb or DEFAULT_TABLE_MB,
+                                     node_budget=options.node_budget or None)
         _local.engine_cfg = (options.table_mb, options.node_budget)
     return eng
 
@@ -120,11 +117,7 @@ def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
 def _describe(e: Exception) -> str:
     from solver.errors import PrefError
 
-    try:
-        from compensation.errors import ScoringError
-    except ImportError:  # pragma: no cover
-        ScoringError = ()
-    if isinstance(e, (PrefError, ScoringError)):
+    if isinstance(e, PrefError):  # ScoringError and IncidentError are PrefErrors too
         return str(e)
     if isinstance(e, KeyError):
         return f"missing field {e.args[0]!r}"

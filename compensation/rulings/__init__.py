@@ -48,12 +48,18 @@ each optional, overriding the incident's own ``scoring`` / ``options``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from ..incident import RULING_OPTIONS, Incident, IncidentError, parse_incident
 from .ruling import Ruling, text
 from .wording import SeatNames
+
+if TYPE_CHECKING:
+    from solver.engine import Engine
+
+    from ..conventions import Convention
 
 PATTERNS = ("FIXED", "CF", "REMEDY", "WORST", "PLAN", "INFO")
 OFFENDER_KINDS = ("any", "defender", "declarer", "passer", "whister", "none")
@@ -161,8 +167,8 @@ class Context:
     """What a rule's function receives."""
 
     incident: Incident
-    convention: object
-    engine: object
+    convention: Convention
+    engine: Engine
     spec: RuleSpec
     settings: dict = field(default_factory=dict)
 
@@ -188,10 +194,13 @@ def settings_of(inc: Incident, conv) -> dict:
 
 
 def _jsonable(v):
+    """A convention option for JSON: exact numbers by :func:`~compensation.numbers.json_number`."""
     from fractions import Fraction
 
+    from ..numbers import json_number
+
     if isinstance(v, Fraction):
-        return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        return json_number(v)
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     return v
@@ -206,8 +215,9 @@ def rule_incident(incident_dict, settings: dict | None = None, engine=None) -> R
 
 
 def rule_parsed(inc: Incident, engine=None) -> Ruling:
-    from ..errors import ScoringError
     from solver.engine import Engine
+
+    from ..errors import ScoringError
 
     spec = find_rule(inc.violation.rule, inc.kind)
     spec.check(inc)
@@ -216,8 +226,8 @@ def rule_parsed(inc: Incident, engine=None) -> Ruling:
     try:
         r = spec.func(ctx)
     except ScoringError as e:
-        raise IncidentError(e.field if "." in e.field or e.field.startswith("penalty") else f"scoring.{e.field}",
-                            e.message) from None
+        f = e.field or ""  # a ScoringError always names its field
+        raise IncidentError(f if "." in f or f.startswith("penalty") else f"scoring.{f}", e.message) from None
     for k in inc.violation.unread():
         r.note(f"violation.{k} was given, but rule {spec.number} does not use it here.",
                f"Поле violation.{k} указано, но правило {spec.number} его здесь не использует.")

@@ -1,5 +1,5 @@
 """Rule 1.6.2 and the claim (the code's preamble), on the worst-guess search of
-:mod:`compensation.claims`; and ``worst_guess_tricks`` for seed 001's note (rule "001",
+:mod:`compensation.worst_guess`; and ``worst_guess_tricks`` for seed 001's note (rule "001",
 registered in :mod:`.note`).
 
 Incident fields (in ``violation``, all optional):
@@ -12,7 +12,7 @@ Incident fields (in ``violation``, all optional):
   defenders (needed only when the claim stands with more tricks conceded than the
   worst-guess play gives them and two defenders whisted);
 * ``reading`` — ``wrong_guess`` (default: the candidates worst on the real layout, see
-  :mod:`compensation.claims`) or ``worst_legal_move`` (the literal reading: his worst legal
+  :mod:`compensation.worst_guess`) or ``worst_legal_move`` (the literal reading: his worst legal
   card at the next decision, then double dummy);
 * ``candidates`` — ``best_somewhere`` (default: a card best in at least one layout he could
   believe in is a possible guess) or ``undominated`` (also drop a card never better than
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
 
-from ..claims import CANDIDATES, ClaimCheck, check_claim, worst_guess_play
 from ..incident import IncidentError
+from ..worst_guess import CANDIDATES, ClaimCheck, check_claim, worst_guess_play
 from . import rule
 from .playout import made, need_play, score_tricks
 from .ruling import Figure, Ruling, text

@@ -6,19 +6,38 @@ options ``resolve`` and ``compare``) is :mod:`.playout`'s.
 """
 from __future__ import annotations
 
-
 from solver.cards import Card
-from solver.constraints import NO_CONSTRAINTS, LeadRestriction
+from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction
 from solver.position import Position, trick_winner
+from solver.seat import Seat
 
 from ..incident import IncidentError
+from ..numbers import text_number
 from . import rule
-from .playout import (SUIT_EN, SUIT_RU, Played, _n, actual, bal, child, compensate, correct_play,  # noqa: F401
-                      deal_result, describe_options, evaluate, faulty_result, made, move_position, need_play,
-                      offenders_of, play_out, score_tricks, side_best, side_is_declarer)
+from .playout import (  # noqa: F401
+    SUIT_EN,
+    SUIT_RU,
+    Played,
+    actual,
+    bal,
+    child,
+    compensate,
+    correct_play,
+    deal_result,
+    describe_options,
+    evaluate,
+    faulty_result,
+    made,
+    move_position,
+    need_play,
+    offenders_of,
+    play_out,
+    score_tricks,
+    side_best,
+    side_is_declarer,
+)
 from .ruling import Ruling, text
 from .wording import count
-
 
 # ------------------------------------------------------------------ 1.3.2.2 and 1.4.2.3
 T_1322_RU = ("Ход вне очереди вистующего (пасующего) при игре открытыми картами. Играющий может потребовать "
@@ -65,9 +84,7 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
             raise IncidentError("violation.card", f"seat {v.offender} does not hold {card}")
         wrong = before
         head = []
-        cons = LeadRestriction(rightful, card.suit, must=True, or_trump=True)
-        from solver.constraints import Constraints
-        cons = Constraints(lead=cons)
+        cons = Constraints(lead=LeadRestriction(rightful, card.suit, must=True, or_trump=True))
         r.note(f"Corrected: the declarer demanded {card.suit.symbol} from the rightful leader, seat {rightful} "
                "(void: a trump).",
                f"Исправлено: играющий потребовал ход в {card.suit.symbol} от места {rightful} "
@@ -109,11 +126,12 @@ def unused_remedy(ctx, r: Ruling) -> None:
     inc = ctx.incident
     stand = r.options[0] if r.options else None
     best = next((o for o in r.options if o.best), None)
-    if best is not None and best is not stand and best.value is not None and stand.value is not None:
-        r.note(f"The declarer let the lead stand ({_n(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
-               f"his best remedy was: {best.label.en} ({_n(best.value)} whists, {best.declarer_tricks} tricks).",
-               f"Играющий оставил ход ({_n(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
-               f"исправлением было: {best.label.ru} ({_n(best.value)}, взяток: {best.declarer_tricks}).")
+    if (best is not None and stand is not None and best is not stand and best.value is not None
+            and stand.value is not None):
+        r.note(f"The declarer let the lead stand ({text_number(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
+               f"his best remedy was: {best.label.en} ({text_number(best.value)} whists, {best.declarer_tricks} tricks).",
+               f"Играющий оставил ход ({text_number(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
+               f"исправлением было: {best.label.ru} ({text_number(best.value)}, взяток: {best.declarer_tricks}).")
     elif stand is not None:
         r.note("Letting the lead stand was as good for the declarer as any remedy.",
                "Оставить ход было для играющего не хуже любого исправления.")
@@ -131,10 +149,8 @@ def unused_remedy(ctx, r: Ruling) -> None:
 
 def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:
     """The declarer's two choices, each solved: let the wrong lead stand, or demand its suit."""
-    from solver.constraints import Constraints
-
     stand = before.copy()
-    stand.leader = offender
+    stand.leader = Seat(offender)
     stand.play(card)
     s = int(card.suit)
     opts = [("none", text(f"let {card} stand (the trick goes on from seat {offender})",

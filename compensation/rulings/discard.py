@@ -72,7 +72,6 @@ def mixed_discard(ctx) -> Ruling:
     p.hands[decl] = (pos.hands[decl] | mask_of(inc.discard)) & ~pm
     p.out = (pos.out & ~mask_of(inc.discard)) | pm
     played = play_out(ctx, p, worst_for=decl)
-    decl_total = played.tricks[decl]
     for pair in worst_pairs[:12]:
         r.options.append(Option(text(f"discard {pair[0]} {pair[1]}", f"снос {pair[0].russian()} {pair[1].russian()}"),
                                 pos.taken[decl] + worst, best=pair == chosen))

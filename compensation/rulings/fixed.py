@@ -12,6 +12,7 @@ from . import rule
 from .playout import GAME_WHY, WHIST_WHY, deal_result, score_tricks, write_penalty  # noqa: F401
 from .ruling import Ruling, text
 
+
 def _count(ctx, field: str = "count") -> int:
     v = ctx.incident.violation.get(field, 1)
     if isinstance(v, bool) or not isinstance(v, int) or v < 1:

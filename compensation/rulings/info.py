@@ -24,12 +24,12 @@ recorded final result.
 """
 from __future__ import annotations
 
-from solver.infoset import InfoSet, SeatView
 from solver.hands import mask_of
+from solver.infoset import InfoSet, SeatView
 from solver.position import Position, run_low
 
-from ..claims import CANDIDATES, candidate_moves, resolve_against
 from ..incident import IncidentError
+from ..worst_guess import CANDIDATES, candidate_moves, resolve_against
 from . import rule
 from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
 from .ruling import Ruling, Text, text

@@ -12,10 +12,10 @@ from fractions import Fraction
 
 from ..errors import ScoringError
 from ..incident import IncidentError
-from ..outcome import Outcome, parse_contract, score
+from ..outcome import parse_contract
 from ..penalties import penalty
 from . import rule
-from .counterfactual import bal, deal_result, need_play, play_out, score_tricks, Played
+from .counterfactual import Played, bal, deal_result, need_play, play_out, score_tricks
 from .ruling import Ruling, text
 from .wording import contract_words, count
 
@@ -139,7 +139,6 @@ def pushed(ctx) -> Ruling:
         raise IncidentError("violation.named", e.message) from None
     if not named.is_game:
         raise IncidentError("violation.named", "expected the contract first named, e.g. \"6s\"")
-    conv = ctx.convention
     order = ("s", "c", "d", "h", "nt")
     if (named.level, order.index(str(named.strain))) >= (inc.level, order.index(str(inc.contract.strain))):
         raise IncidentError("violation.named", f"{named} is not cheaper than the contract played, {inc.contract}")
@@ -196,7 +195,7 @@ def trump_average(ctx) -> Ruling:
     trumps = inc.violation.get("trumps")
     if not isinstance(trumps, list) or len(trumps) != 2:
         raise IncidentError("violation.trumps", "expected the two disputed strains, e.g. [\"s\", \"h\"]")
-    total = None
+    both = []
     for i, s in enumerate(trumps):
         try:
             c = parse_contract(f"{inc.level}{s}")
@@ -205,10 +204,10 @@ def trump_average(ctx) -> Ruling:
         pl = play_out(ctx, inc.start(f"{c.level}{c.strain}"), contract=c)
         r.figures.append(pl.figure(text(f"{contract_words(c, 'en')}, double dummy from the first lead",
                                         f"{contract_words(c)}, в открытую с первого хода")))
-        total = pl.entries if total is None else total + pl.entries
+        both.append(pl.entries)
     if trumps[0] == trumps[1] or parse_contract(f"{inc.level}{trumps[0]}") == parse_contract(f"{inc.level}{trumps[1]}"):
         raise IncidentError("violation.trumps", "the two strains must differ")
-    r.write_entries(total * Fraction(1, 2), text("the average of both trump suits' entries (each player's score "
+    r.write_entries((both[0] + both[1]) * Fraction(1, 2), text("the average of both trump suits' entries (each player's score "
                                                  "averaged, not the tricks)",
                                                  "среднее записей при обеих мастях (усредняется запись каждого игрока, "
                                                  "а не взятки)"))

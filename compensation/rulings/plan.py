@@ -10,8 +10,9 @@ nothing; the deal itself is written with its real result.
 from __future__ import annotations
 
 from solver.constraints import Constraints, Plan
+from solver.seat import parse_seat
 
-from ..incident import IncidentError, _cards, _seat
+from ..incident import IncidentError, _cards
 from . import rule
 from .playout import bal, deal_result, need_play, play_out
 from .ruling import Option, Ruling, text
@@ -33,7 +34,7 @@ def _plans(ctx, pos):
         seats = p.get("seats", [p["seat"]] if "seat" in p else None)
         if not isinstance(seats, list) or not seats:
             raise IncidentError(f"{path}.seats", "missing: who stated this plan (a list of seats)")
-        seats = [_seat(s, f"{path}.seats[{j}]") for j, s in enumerate(seats)]
+        seats = [parse_seat(s, f"{path}.seats[{j}]", error=IncidentError) for j, s in enumerate(seats)]
         for s in seats:
             if s == inc.declarer:
                 raise IncidentError(f"{path}.seats", f"seat {s} is the declarer: plans are the defence's "

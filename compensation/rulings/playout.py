@@ -24,6 +24,7 @@ from solver.constraints import NO_CONSTRAINTS
 from solver.position import Position
 
 from ..incident import IncidentError
+from ..numbers import text_number
 from ..outcome import Outcome, score
 from ..penalties import penalty
 from ..settlement import balance, resolve_split
@@ -89,6 +90,7 @@ def play_out(ctx, pos: Position, cons=NO_CONSTRAINTS, *, victim: int | None = No
     if worst_for is not None:
         vals = [balance(worst_for, c.entries, ctx.convention) for c in cands]
         return cands[vals.index(min(vals))]
+    assert victim is not None  # with neither given the search above has returned
     chosen = resolve_split(victim, [c.entries for c in cands], ctx.convention)
     return next(c for c in cands if c.entries is chosen)
 
@@ -158,6 +160,7 @@ def correct_play(ctx, pos: Position, alternatives, victim: int, cons=NO_CONSTRAI
         v = bal(ctx, victim, pl)
         if best is None or _better(ctx, v, best[0]):
             best = (v, c, pl)
+    assert best is not None  # alts is not empty (checked above)
     return best[1], best[2]
 
 
@@ -198,8 +201,8 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
                 r.notes.append(condition_note)
             continue
         if d <= 0:
-            r.note(f"No damage to seat {v}: {_n(wc)} with correct play against {_n(wf)} after the fault.",
-                   f"Ущерба месту {v} нет: {_n(wc)} при правильной игре против {_n(wf)} после нарушения.")
+            r.note(f"No damage to seat {v}: {text_number(wc)} with correct play against {text_number(wf)} after the fault.",
+                   f"Ущерба месту {v} нет: {text_number(wc)} при правильной игре против {text_number(wf)} после нарушения.")
             continue
         for o in offs:
             r.write(v, "whists", d / len(offs), on=o,
@@ -209,11 +212,6 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
                              + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
         total += d
     return total
-
-
-def _n(x) -> str:
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def made(ctx, declarer_tricks: int) -> bool:
@@ -261,6 +259,8 @@ def evaluate(ctx, r: Ruling, options, chooser: int):
         r.options.append(opt)
         if best is None or v > best[0]:
             best = (v, key, opt)
+    if best is None:
+        raise ValueError("evaluate: no options to choose among")
     best[2].best = True
     return best[1], results
 

@@ -40,7 +40,7 @@ class ProgressEngine(Engine):
     def close(self) -> None:
         self.bar.close()
 
-    def __enter__(self) -> "ProgressEngine":
+    def __enter__(self) -> ProgressEngine:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -419,9 +419,9 @@ def _looked(ctx) -> Ruling:
     occ = v.get("offence_number", 1)  # the schema has checked it is an integer >= 1
     k = 1 if occ == 1 else 2
     penalty_tricks(ctx, r, v.offender, k, text(
-        f"rule 4.3{'' if occ == 1 else ' with 4.4 (offence no. %d in the deal: doubled)' % occ}: "
+        f"rule 4.3{'' if occ == 1 else f' with 4.4 (offence no. {occ} in the deal: doubled)'}: "
         f"{count(k, 'trick', 'en')} to gora",
-        f"правило 4.3{'' if occ == 1 else ' и 4.4 (нарушение № %d в сдаче: двойной штраф)' % occ}: "
+        f"правило 4.3{'' if occ == 1 else f' и 4.4 (нарушение № {occ} в сдаче: двойной штраф)'}: "
         f"{count(k, 'trick')} в гору"))
     if occ > 1:
         r.note("Rule 4.4 read as: every further offence costs twice the base penalty (2 tricks), not a penalty "

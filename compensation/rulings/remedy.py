@@ -9,18 +9,32 @@ one-trick compensation when the contract fails.
 """
 from __future__ import annotations
 
-
-from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction, PenaltyCard
 from solver.cards import Suit
+from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction, PenaltyCard
 from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
 from . import rule
 from .counterfactual import unused_remedy
 from .info import defender_view, knowledge_figures
-from .playout import (SUIT_EN, SUIT_RU, Played, actual, bal, compensate, correct_play, deal_result,  # noqa: F401
-                      evaluate, made, need_play, play_out, score_tricks, write_penalty)
+from .playout import (  # noqa: F401
+    SUIT_EN,
+    SUIT_RU,
+    Played,
+    actual,
+    bal,
+    compensate,
+    correct_play,
+    deal_result,
+    evaluate,
+    made,
+    need_play,
+    play_out,
+    score_tricks,
+    write_penalty,
+)
 from .ruling import Ruling, text
+
 
 def suit_options(pos, leader: int, base: Constraints):
     """(key, Text, cons) for each suit the leader holds: 'must lead it'."""

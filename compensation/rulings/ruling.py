@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ..numbers import text_number
 from ..sheet import Entries, number_out
@@ -132,7 +133,7 @@ class Figure:
     source: str = "double dummy"  # or "actual", "given"
 
     def to_json(self) -> dict:
-        out = {"label": self.label.to_json(), "source": self.source}
+        out: dict[str, Any] = {"label": self.label.to_json(), "source": self.source}
         if self.declarer_tricks is not None:
             out["declarer_tricks"] = self.declarer_tricks
         if self.tricks is not None:
@@ -232,7 +233,7 @@ class Ruling:
 
     def to_json(self) -> dict:
         """Every figure exact (integers or "p/q"); the texts as :meth:`to_text` words them."""
-        out = {}
+        out: dict[str, Any] = {}
         if self.incident_id is not None:
             out["id"] = self.incident_id
         writes = []

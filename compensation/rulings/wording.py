@@ -18,6 +18,8 @@ import math
 import re
 from fractions import Fraction
 
+from ..numbers import text_number
+
 NOUNS = {
     # key: (Russian 1, 2-4, 5+), (English singular, plural)
     "whist": (("вист", "виста", "вистов"), ("whist", "whists")),
@@ -47,11 +49,7 @@ def plural(n, noun: str, lang: str = "ru") -> str:
 
 def number(x, lang: str = "ru") -> str:
     """An exact number: an integer, or p/q with its decimal reading (≈3,33 / ≈3.33)."""
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    approx = f"{float(x):.2f}"
-    return f"{x.numerator}/{x.denominator} (≈{approx.replace('.', ',') if lang == 'ru' else approx})"
+    return text_number(Fraction(x), approx=True, decimal="," if lang == "ru" else ".")
 
 
 def count(n, noun: str, lang: str = "ru") -> str:
@@ -92,7 +90,7 @@ def on_sheet(x, rounding: str = "nearest", lang: str = "ru") -> str:
     r = rounded(x, rounding)
     if r == x:
         return count(x, "whist", lang)
-    exact = f"{x.numerator}/{x.denominator} ≈ {float(x):.2f}"
+    exact = f"{text_number(x)} ≈ {float(x):.2f}"
     if lang == "ru":
         return f"{count(r, 'whist', lang)} (точно {exact.replace('.', ',')})"
     return f"{count(r, 'whist', lang)} (exactly {exact})"

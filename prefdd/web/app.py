@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from compensation.errors import ScoringError
 from compensation.incident import IncidentError
+from compensation.numbers import text_number
 from solver.errors import PrefError, SearchLimitError
 
 from .catalogue import catalogue
@@ -157,7 +158,7 @@ def _rule(body: dict, engine) -> dict:
 def _number(x: Fraction) -> dict:
     """The exact value and the value as read at the table (two decimals, as ``prefdd rule`` prints)."""
     x = Fraction(x)
-    exact = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    exact = text_number(x)
     rounded = exact if x.denominator == 1 else f"{float(x):.2f}"
     return {"exact": exact, "rounded": rounded}
 

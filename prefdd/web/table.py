@@ -14,18 +14,15 @@ from compensation.errors import ScoringError
 from compensation.incident import IncidentError
 from compensation.outcome import parse_contract
 from solver.cards import ALL_CARDS, Card
+from solver.contract import Contract
 from solver.errors import PrefError
 from solver.hands import Hand
 from solver.position import Position
+from solver.raspasovka.rules import RaspasovkaPosition
+from solver.seat import parse_seat
 
 TABLE_FIELDS = {"deal", "contract", "declarer", "first_leader", "history", "out_of_turn", "taken",
                 "values", "line", "node_budget"}
-
-
-def _seat(value, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
-        raise IncidentError(path, f"expected a seat 0, 1 or 2, got {value!r}")
-    return value
 
 
 def _cards(value, path: str) -> list:
@@ -44,7 +41,7 @@ def _cards(value, path: str) -> list:
     return out
 
 
-def contract_of(value):
+def contract_of(value) -> Contract:
     """The incident's contract (``7s``, ``misere``, ``raspasovka``, Russian words too)."""
     try:
         return parse_contract(value)
@@ -60,7 +57,7 @@ def solver_contract(contract) -> str:
     return f"{contract.level}{contract.strain}"
 
 
-def position_of(rec: dict) -> tuple[Position, object]:
+def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
     """The position after ``history``, each card checked; returns it and the contract."""
     if not isinstance(rec, dict):
         raise IncidentError("request", f"expected a JSON object, got {type(rec).__name__}")
@@ -89,11 +86,11 @@ def position_of(rec: dict) -> tuple[Position, object]:
         raise IncidentError(f"deal.hands[{short}]", f"the three hands must hold the same number of cards, "
                                                      f"got {sizes[0]}, {sizes[1]}, {sizes[2]}")
     contract = contract_of(rec["contract"])
-    declarer = 0 if contract.is_raspasovka else _seat(rec.get("declarer"), "declarer")
-    leader = _seat(rec.get("first_leader", 0), "first_leader")
+    declarer = 0 if contract.is_raspasovka else parse_seat(rec.get("declarer"), "declarer", error=IncidentError)
+    leader = parse_seat(rec.get("first_leader", 0), "first_leader", error=IncidentError)
     talon = _cards(deal.get("talon") or [], "deal.talon")
     discard = _cards(deal.get("discard") or [], "deal.discard")
-    seen = {}
+    seen: dict[Card, str] = {}
     for path, cs in [(f"deal.hands[{i}]", h) for i, h in enumerate(hands)] + [("deal.discard", discard)]:
         for c in cs:
             if c in seen:
@@ -126,7 +123,6 @@ def position_of(rec: dict) -> tuple[Position, object]:
 def _raspasovka(hands, talon, taken, history):
     """A raspasovka played by the default talon rule: the talon's cards lead the first tricks."""
     from compensation.rulings.raspasovka import replay_cards
-    from solver.raspasovka.rules import RaspasovkaPosition
 
     try:
         pos = RaspasovkaPosition([list(h) for h in hands], talon, done=10 - len(hands[0]), taken=list(taken))
@@ -147,7 +143,7 @@ def out_of_turn(value) -> dict:
             i = int(k)
         except (TypeError, ValueError):
             raise IncidentError("out_of_turn", f"key {k!r} is not a history index") from None
-        out[i] = _seat(v, f"out_of_turn.{k}")
+        out[i] = parse_seat(v, f"out_of_turn.{k}", error=IncidentError)
     return out
 
 
@@ -185,7 +181,7 @@ def table_state(rec: dict, engine) -> dict:
         "over": pos.is_over(),
         "legal": [] if pos.is_over() else [str(c) for c in pos.legal_moves()],
     }
-    if contract.is_raspasovka:
+    if isinstance(pos, RaspasovkaPosition):  # contract.is_raspasovka
         card = pos.talon_card
         state["talon_card"] = str(card) if card is not None and not pos.is_over() else None
         state["note"] = {"en": "raspasovka: no declarer, so no card values",
@@ -273,8 +269,8 @@ def _checked_lines(deal: dict) -> dict:
     hands = deal["hands"]
     if not isinstance(hands, list) or len(hands) != 3:
         raise IncidentError("text", "expected three hands")
-    seen = {}
-    out = {"hands": []}
+    seen: dict[Card, str] = {}
+    out: dict[str, list] = {"hands": []}
     for i, h in enumerate(hands):
         cs = _cards(h, f"hands[{i}]")
         for c in cs:

@@ -7,6 +7,7 @@ arrays the compiled search takes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,7 @@ class Analysis:
         return f"Analysis({', '.join(parts)})"
 
     def to_json(self) -> dict:
-        out = {"declarer_tricks": self.declarer_tricks}
+        out: dict[str, Any] = {"declarer_tricks": self.declarer_tricks}
         if self.card_values:
             out["card_values"] = {str(c): v for c, v in self.card_values.items()}
             out["best_cards"] = [str(c) for c in self.best_cards]
@@ -165,14 +166,14 @@ class Engine:
         for s in range(3):
             cfg[core.C_REW + s] = rew[s]
         cfg[core.C_LEXI] = int(lexi)
-        cfg[core.C_X] = favour if lexi else 0
+        cfg[core.C_X] = favour if favour is not None else 0
         constrained = bool(cons)
         cfg[core.C_ABS] = int(constrained)
         cfg[core.C_CONS] = int(constrained)
         cfg[core.C_BOUNDS] = int(not constrained and not lexi)
         pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
         strain = int(pos.strain)
-        x = favour if lexi else 0
+        x = favour if favour is not None else 0
         cfg[core.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
         reuse = self.reuse_table and not constrained
         cfg[core.C_REUSE] = int(reuse)
@@ -289,7 +290,7 @@ class Engine:
     def _card_values(self, root: _Root, cons, args, value: int, favour) -> dict:
         ismax = self._max_to_move(root, args)
         out = {}
-        cache = {}
+        cache: dict[int, int] = {}
         for card in self._allowed(root, cons):
             rep = self._rep(root, card, cons)
             if rep in cache:

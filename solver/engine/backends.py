@@ -16,7 +16,9 @@ import importlib.util
 import os
 import pathlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from ..errors import PrefError
 
@@ -27,10 +29,10 @@ SOURCE = pathlib.Path(__file__).with_name("kernel.py")
 @dataclass(frozen=True)
 class Backend:
     name: str
-    search: object
-    mtd: object
+    search: Callable[..., int]
+    mtd: Callable[..., int]
     tables: tuple  # SQ, REP, SPREAD, NTH
-    kernel: object  # the kernel module (compiled, jitted or plain)
+    kernel: ModuleType  # the kernel module (compiled, jitted or plain)
 
 
 _loaded: dict[str, Backend] = {}
@@ -75,6 +77,8 @@ def source_kernel(name: str):
     if name == "numba":
         _announce_compile()
     spec = importlib.util.spec_from_file_location(modname, SOURCE)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {SOURCE} as {modname}")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
     try:
@@ -89,7 +93,7 @@ def _announce_compile() -> None:
     """One line on stderr when Numba will compile the kernel (its disk cache is empty)."""
     cache = pathlib.Path(os.environ.get("NUMBA_CACHE_DIR") or SOURCE.parent / "__pycache__")
     if not any(cache.glob("kernel.search_with-*.nbi")) and not any(cache.rglob("kernel.search_with-*.nbi")):
-        print("prefdd: compiling the Numba engine (once, then cached; about 20 s of CPU)", file=sys.stderr)
+        print("prefdd: Numba is compiling the search kernel (once, then cached; about 20 s of CPU)", file=sys.stderr)
 
 
 def _quiet(fn):

@@ -8,11 +8,13 @@ under this name would start Numba.
 """
 import importlib.machinery
 import importlib.util
+from types import ModuleType
 
 _spec = importlib.util.find_spec(f"{__package__}.kernel")
 if _spec is not None and _spec.origin and _spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-    from . import kernel
+    from . import kernel as _extension
 
+    kernel: ModuleType | None = _extension
     reason = ""
 else:
     kernel = None

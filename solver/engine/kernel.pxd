@@ -175,12 +175,14 @@ cdef inline int64_t talon_suit(int64_t cs, const int64_t *cfg) noexcept nogil
 @cython.locals(best=int64_t, bseat=int64_t)
 cdef inline int64_t talon_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t ts, int64_t void_rule) noexcept nogil
 cdef inline int64_t talon_next_leader(int64_t cs_after, int64_t winner, const int64_t *cfg) noexcept nogil
+@cython.locals(e=int64_t, tce=int64_t, bseat=int64_t)
+cdef int64_t end_talon_trick(int64_t *W, int64_t d, int64_t ld, int64_t cs, const int64_t *cfg) noexcept nogil
 
 # the null-window driver
 @cython.locals(best=int64_t, bseat=int64_t)
 cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t trump) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,

@@ -4,8 +4,13 @@
 One call of :func:`search` answers a boolean question — "does the max side's score from
 here reach ``target``?" — where the score is the sum, over the tricks still to play, of
 ``reward[winner]`` (1 for the declarer, 0 for a defender in ordinary play). The max side
-is the declarer, or the defence on misère. :func:`mtd` drives it to the exact value
-(MTD(f) with unit steps).
+is the declarer, or the defence on misère (in general the seats of ``cfg[C_MAXMASK]``).
+:func:`mtd` drives it to the exact value (MTD(f) with unit steps).
+
+Raspasovka is a mode, not a copy: the player whose tricks count is the misère "declarer",
+the seats forcing tricks on him the max side, and the talon-led first tricks are state —
+how many are left is in the state word (``CS_TALON``), their suits and the table's two
+settings in ``cfg`` (``C_TALON``, ``C_VOID``, ``C_AFTER``); see :func:`talon_suit`.
 
 How this file is compiled (see docs/backends.md):
 
@@ -512,7 +517,9 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    leading = nt == 0 and ts < 0
+    leading = nt == 0
+    if ts >= 0:
+        leading = False
     me_decl = mover == decl
     for i in range(n):
         c = W[mv + i]
@@ -740,6 +747,18 @@ def talon_next_leader(cs_after, winner, cfg):
     return winner
 
 
+def end_talon_trick(W, d, ld, cs, cfg):
+    """Ply d's talon trick is complete (its cards at ply d + 1): score it, name the next
+    leader, and return the state word with one talon trick fewer."""
+    e = d + 1
+    tce = W_TC + 3 * e
+    bseat = talon_winner(W[tce], W[tce + 1], W[tce + 2], ld, talon_suit(cs, cfg), cfg[C_VOID])
+    cs -= TALON_ONE
+    W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
+    W[W_L + e] = talon_next_leader(cs, bseat, cfg)
+    return cs
+
+
 # ---------------------------------------------------------------- the null-window driver
 
 def trick_winner(c0, c1, c2, leader, trump):
@@ -779,6 +798,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     e2 = (decl + 2) % 3
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
+    talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -821,15 +841,13 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 val = 0
                 status = 2
                 continue
-            cs = W[W_CS + d]
-            ts = talon_suit(cs, cfg)
             if total + nt == 3:
                 # the last trick: every remaining card is forced
                 c0 = W[tcb] if nt > 0 else lowest_index(W[hb + ld])
                 c1 = W[tcb + 1] if nt > 1 else lowest_index(W[hb + (ld + 1) % 3])
                 c2 = lowest_index(W[hb + (ld + 2) % 3])
-                if ts >= 0:
-                    bseat = talon_winner(c0, c1, c2, ld, ts, cfg[C_VOID])
+                if talon and W[W_CS + d] >= TALON_ONE:
+                    bseat = talon_winner(c0, c1, c2, ld, talon_suit(W[W_CS + d], cfg), cfg[C_VOID])
                     val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
                 else:
                     val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
@@ -839,10 +857,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # the key first and its bucket fetched from memory while the bounds are
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
-                extra = ld | (ctx << 2) | (cs << 12)
+                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
                 idx = tt_index(key, extra, ttmask)
                 tt_prefetch(tt, idx)
-                if use_bounds and ts < 0:
+                if use_bounds and (not talon or W[W_CS + d] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
@@ -870,6 +888,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
+            ts = talon_suit(W[W_CS + d], cfg) if talon else -1
             if ts >= 0:  # a talon trick: its card counts as led, first hand follows it too
                 fnt = 1
                 lead_card = ts * 8
@@ -879,8 +898,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             legal = legal_of(hand, fnt, lead_card, trump)
             planned = 0
             if cons:
-                legal, planned = constrain_moves(legal, cs, mover, fnt, lead_card, cfg, pen_mask, pen_flags,
-                                                 plan_cards)
+                legal, planned = constrain_moves(legal, W[W_CS + d], mover, fnt, lead_card, cfg, pen_mask,
+                                                 pen_flags, plan_cards)
             W[W_PLANNED + d] = planned
             alive_all = h0 | h1 | h2
             for i in range(nt):
@@ -915,18 +934,14 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[tcb + 3 + nt] = c
                 cs = W[W_CS + d]
                 if cons:
-                    cs = constraint_state_after(cs, 1 if cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
+                    cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
                 if nt == 2:
-                    if cs >= TALON_ONE:  # a talon trick ends
-                        bseat = talon_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, talon_suit(cs, cfg),
-                                             cfg[C_VOID])
-                        cs -= TALON_ONE
-                        W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
-                        W[W_L + e] = talon_next_leader(cs, bseat, cfg)
-                    else:
+                    if not talon or cs < TALON_ONE:
                         bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
                         W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
                         W[W_L + e] = bseat
+                    else:
+                        cs = end_talon_trick(W, d, ld, cs, cfg)
                     W[W_NT + e] = 0
                 else:
                     W[W_SC + e] = W[W_SC + d]
@@ -964,7 +979,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         if val == ismax:
             W[W_BEST + d] = c
             nt = W[W_NT + d]
-            if nt == 0 and W[W_CS + d] < TALON_ONE:  # a lead (a talon trick's first card is not)
+            if nt == 0 and (not talon or W[W_CS + d] < TALON_ONE):  # a lead (a talon trick's first card is not)
                 ld = W[W_L + d]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
                 if misere:
@@ -1210,8 +1225,8 @@ if not cython.compiled:
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of", "talon_suit",
-                      "talon_winner", "talon_next_leader"):
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
+                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",

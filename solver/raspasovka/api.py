@@ -24,6 +24,7 @@ from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import cards_of, mask_of
 from ..position import run_low
+from ..seat import Seat, parse_seat
 from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
 
 DEFAULT_TABLE_MB = 8
@@ -44,7 +45,7 @@ class RaspasovkaAnalysis:
     nodes: int = 0
 
     def to_json(self) -> dict:
-        out = {"player": self.player, "player_tricks": self.player_tricks,
+        out: dict[str, object] = {"player": self.player, "player_tricks": self.player_tricks,
                "player_total": self.taken + self.player_tricks}
         if self.card_values:
             out["card_values"] = {str(c): v for c, v in self.card_values.items()}
@@ -54,10 +55,9 @@ class RaspasovkaAnalysis:
         return out
 
 
-def _seat(v, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2):
-        raise RaspasovkaError(f"{what}: expected seat 0, 1 or 2, got {v!r}")
-    return v
+def _seat(v, what: str) -> Seat:
+    """:func:`solver.seat.parse_seat` (the one seat parser), raising this module's error."""
+    return parse_seat(v, what, error=RaspasovkaError)
 
 
 def talon_left(pos: RaspasovkaPosition) -> int:
@@ -225,7 +225,8 @@ class RaspasovkaSolver:
         ismax = self._max_to_move(root, args)
         alone = sum(p.card.mask for p in cons.penalty_cards)
         allowed, _ = cons.moves(root.pos, root.state)
-        out, cache = {}, {}
+        out: dict[Card, int] = {}
+        cache: dict[int, int] = {}
         for card in cards_of(allowed):
             rep = run_low(root.pos, card, alone)
             if rep in cache:

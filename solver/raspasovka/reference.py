@@ -39,7 +39,7 @@ class _Game:
         self.victim = victim
         self.forcers = forcers  # the seats that want the victim's tricks high
         self.cons = cons
-        self.memo: dict = {}
+        self.memo: dict[tuple, int] = {}
 
     def value(self, p: RaspasovkaPosition, state) -> int:
         if p.is_over():

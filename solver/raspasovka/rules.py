@@ -69,7 +69,7 @@ class RaspasovkaRules:
                                   f"got {self.after_talon_lead!r}")
 
     @classmethod
-    def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> "RaspasovkaRules":
+    def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> RaspasovkaRules:
         """Settings from user text; ``None`` keeps the default."""
         kw = {}
         if talon is not None:
@@ -187,9 +187,9 @@ class RaspasovkaPosition:
     # ------------------------------------------------------------------ validation
     def _check_cards(self) -> None:
         """Every card in one place only; at most two talon cards; sizes possible with no leader."""
-        seen = {}
+        seen: dict[int, str] = {}
 
-        def claim(card, where):
+        def claim(card, where: str) -> None:
             c = int(card)
             if c in seen:
                 raise RaspasovkaError(f"duplicate card {Card(c)}: in {seen[c]} and in {where}")
@@ -245,6 +245,8 @@ class RaspasovkaPosition:
             raise RaspasovkaError(f"leader: first hand (seat 0) leads trick {k + 1}, the first after the "
                                   f"talon, not seat {self.leader}")
         lead = self.lead_suit
+        if lead is None:  # nothing led yet: nothing to follow
+            return
         start = 0 if self.talon_card is not None else 1
         for seat, card in self.trick[start:]:
             held = self.hands[seat] | card.mask
@@ -298,8 +300,9 @@ class RaspasovkaPosition:
         seat = self.to_move
         if not self.hands[seat] & card.mask:
             raise IllegalMoveError(f"seat {seat} does not hold {card}")
-        if not self.legal_mask() & card.mask:
-            raise IllegalMoveError(f"seat {seat} cannot play {card}: must follow suit {SUIT_SYMBOLS[self.lead_suit]}")
+        lead = self.lead_suit
+        if not self.legal_mask() & card.mask and lead is not None:  # with nothing led, every card held is legal
+            raise IllegalMoveError(f"seat {seat} cannot play {card}: must follow suit {SUIT_SYMBOLS[lead]}")
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
         if len(self.trick) < 3:
@@ -329,7 +332,7 @@ class RaspasovkaPosition:
         self.hands[seat] |= card.mask
         return seat, card
 
-    def copy(self) -> "RaspasovkaPosition":
+    def copy(self) -> RaspasovkaPosition:
         p = RaspasovkaPosition.__new__(RaspasovkaPosition)
         p.hands = list(self.hands)
         p.talon = self.talon

@@ -1,4 +1,4 @@
-"""Claims and rule 1.6.2: the declarer who opens his cards is taken to guess wrong.
+"""The worst-guess search behind rule 1.6.2 and claims: the declarer who opens his cards is taken to guess wrong.
 
 Rule 1.6.2 says "the move least favourable to him is made for him". Read literally ("the
 worst legal move") it would have him throw away his aces, which no arbiter means: what is
