@@ -319,6 +319,11 @@ def rules_from_json(rec: dict) -> RaspasovkaRules:
     return RaspasovkaRules.parse(rec.get("talon_rule"), rec.get("void_talon_trick"), rec.get("after_talon_lead"))
 
 
+RECORD_FIELDS = frozenset({"hands", "contract", "player", "talon", "talon_rule", "void_talon_trick",
+                           "after_talon_lead", "taken", "tricks_done", "history", "trick", "to_move", "leader",
+                           "constraints", "id"})
+
+
 def position_from_record(rec: dict) -> RaspasovkaPosition:
     """A raspasovka record → position (errors name the field).
 
@@ -330,6 +335,9 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     """
     if not isinstance(rec, dict):
         raise RaspasovkaError(f"expected a JSON object, got {type(rec).__name__}")
+    from ..records import check_fields
+
+    check_fields(rec, RECORD_FIELDS, RaspasovkaError)
     if "hands" not in rec:
         raise RaspasovkaError("missing field 'hands'")
     hands = rec["hands"]
