@@ -16,7 +16,7 @@ from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, run_low
-from . import layout as core  # the array layout (cfg/stats indices); no Numba import
+from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import load_backend
 
 DEFAULT_TABLE_MB = 8
@@ -111,7 +111,7 @@ class Engine:
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0  # nodes of the last call
-        self._stats = np.zeros(core.STATS_SIZE, dtype=np.int64)
+        self._stats = np.zeros(layout.STATS_SIZE, dtype=np.int64)
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
@@ -144,11 +144,11 @@ class Engine:
         return args
 
     def _build_config(self, pos: Position, cons: Constraints, favour: int | None):
-        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        cfg = np.zeros(layout.CFG_SIZE, dtype=np.int64)
         trump = pos.trump
-        cfg[core.C_TRUMP] = -1 if trump is None else trump
-        cfg[core.C_MISERE] = int(pos.is_misere)
-        cfg[core.C_DECL] = pos.declarer
+        cfg[layout.C_TRUMP] = -1 if trump is None else trump
+        cfg[layout.C_MISERE] = int(pos.is_misere)
+        cfg[layout.C_DECL] = pos.declarer
         lexi = favour is not None
         if lexi:
             if favour == pos.declarer or favour not in (0, 1, 2):
@@ -157,34 +157,34 @@ class Engine:
                 raise PositionError("favour: there are no whists on misère, no split to favour")
             other = 3 - pos.declarer - favour
             rew = {pos.declarer: 0, favour: 17, other: 16}
-            cfg[core.C_MAXMASK] = 7 ^ (1 << pos.declarer)
-            cfg[core.C_MAXREW] = 17
+            cfg[layout.C_MAXMASK] = 7 ^ (1 << pos.declarer)
+            cfg[layout.C_MAXREW] = 17
         else:
             rew = {s: int(s == pos.declarer) for s in range(3)}
-            cfg[core.C_MAXMASK] = 7 ^ (1 << pos.declarer) if pos.is_misere else 1 << pos.declarer
-            cfg[core.C_MAXREW] = 1
+            cfg[layout.C_MAXMASK] = 7 ^ (1 << pos.declarer) if pos.is_misere else 1 << pos.declarer
+            cfg[layout.C_MAXREW] = 1
         for s in range(3):
-            cfg[core.C_REW + s] = rew[s]
-        cfg[core.C_LEXI] = int(lexi)
-        cfg[core.C_X] = favour if favour is not None else 0
+            cfg[layout.C_REW + s] = rew[s]
+        cfg[layout.C_LEXI] = int(lexi)
+        cfg[layout.C_X] = favour if favour is not None else 0
         constrained = bool(cons)
-        cfg[core.C_ABS] = int(constrained)
-        cfg[core.C_CONS] = int(constrained)
-        cfg[core.C_BOUNDS] = int(not constrained and not lexi)
+        cfg[layout.C_ABS] = int(constrained)
+        cfg[layout.C_CONS] = int(constrained)
+        cfg[layout.C_BOUNDS] = int(not constrained and not lexi)
         pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
         strain = int(pos.strain)
         x = favour if favour is not None else 0
-        cfg[core.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
+        cfg[layout.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
         reuse = self.reuse_table and not constrained
-        cfg[core.C_REUSE] = int(reuse)
+        cfg[layout.C_REUSE] = int(reuse)
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching
     def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
         cfg, pen_mask, pen_flags, plan = args
         st = self._stats
-        st[core.S_BUDGET] = self.node_budget
-        st[core.S_ABORT] = 0
+        st[layout.S_BUDGET] = self.node_budget
+        st[layout.S_ABORT] = 0
         b = self.backend
         v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, guess,
                   cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
@@ -195,8 +195,8 @@ class Engine:
     def _test(self, root: _Root, args, target: int) -> bool:
         cfg, pen_mask, pen_flags, plan = args
         st = self._stats
-        st[core.S_BUDGET] = self.node_budget
-        st[core.S_ABORT] = 0
+        st[layout.S_BUDGET] = self.node_budget
+        st[layout.S_ABORT] = 0
         r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask,
                                 pen_flags, plan, self.tt, self.gen, st, *self.backend.tables)
         if r < 0:
@@ -208,11 +208,11 @@ class Engine:
             check_constraints(pos, cons)
         if not self.reuse_table or cons or self.gen == 0:
             self.new_generation()
-        self._stats[core.S_NODES] = 0
+        self._stats[layout.S_NODES] = 0
         return self._config(pos, cons, favour)
 
     def _score_range(self, root: _Root, args) -> int:
-        return int(args[0][core.C_MAXREW]) * root.tricks
+        return int(args[0][layout.C_MAXREW]) * root.tricks
 
     def _guess(self, root: _Root, pos: Position) -> int:
         n = root.tricks
@@ -229,7 +229,7 @@ class Engine:
         return _Root(p, cons, nstate), winner
 
     def _reward(self, args, winner) -> int:
-        return 0 if winner is None else int(args[0][core.C_REW + winner])
+        return 0 if winner is None else int(args[0][layout.C_REW + winner])
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
@@ -248,7 +248,7 @@ class Engine:
         args = self._begin(pos, cons, favour)
         root = _Root(pos, cons, cons.initial())  # never played on: children are copies
         hi = self._score_range(root, args)
-        guess = self._guess(root, pos) * (int(args[0][core.C_MAXREW]) if favour is None else 16)
+        guess = self._guess(root, pos) * (int(args[0][layout.C_MAXREW]) if favour is None else 16)
         value = self._mtd(root, args, 0, hi, min(guess, hi))
         res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
@@ -260,7 +260,7 @@ class Engine:
             res.best_cards = [c for c, v in res.card_values.items() if v == bv]
         if line:
             res.line = self._line(root, cons, args, value)
-        res.nodes = int(self._stats[core.S_NODES])
+        res.nodes = int(self._stats[layout.S_NODES])
         self.nodes = res.nodes
         return res
 
@@ -281,7 +281,7 @@ class Engine:
     def _max_to_move(self, root: _Root, args) -> bool:
         cfg = args[0]
         mover = root.pos.to_move
-        return bool((int(cfg[core.C_MAXMASK]) >> mover) & 1)
+        return bool((int(cfg[layout.C_MAXMASK]) >> mover) & 1)
 
     def _allowed(self, root: _Root, cons: Constraints) -> list[Card]:
         allowed, _ = cons.moves(root.pos, root.state)
@@ -353,18 +353,18 @@ def constraint_arrays(cons: Constraints, cfg) -> tuple:
     for p in cons.penalty_cards:
         pen_mask[p.seat] |= p.card.mask
         f = 0
-        for w, bit in (("lead", core.P_LEAD), ("suit", core.P_SUIT), ("ruff", core.P_RUFF), ("any", core.P_ANY)):
+        for w, bit in (("lead", layout.P_LEAD), ("suit", layout.P_SUIT), ("ruff", layout.P_RUFF), ("any", layout.P_ANY)):
             if w in p.when:
                 f |= bit
         pen_flags[int(p.card)] |= f
         special |= p.card.mask
     if cons.lead is not None:
-        cfg[core.C_LEAD_SEAT] = cons.lead.seat
-        cfg[core.C_LEAD_SUIT] = cons.lead.suit
-        cfg[core.C_LEAD_MUST] = int(cons.lead.must)
-        cfg[core.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
+        cfg[layout.C_LEAD_SEAT] = cons.lead.seat
+        cfg[layout.C_LEAD_SUIT] = cons.lead.suit
+        cfg[layout.C_LEAD_MUST] = int(cons.lead.must)
+        cfg[layout.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
     else:
-        cfg[core.C_LEAD_SEAT] = -1
+        cfg[layout.C_LEAD_SEAT] = -1
     plan = np.zeros(32, dtype=np.int64)
     if cons.plan is not None:
         if len(cons.plan.cards) > 31:
@@ -372,9 +372,9 @@ def constraint_arrays(cons: Constraints, cfg) -> tuple:
         for i, c in enumerate(cons.plan.cards):
             plan[i] = int(c)
             special |= c.mask
-        cfg[core.C_PLAN_LEN] = len(cons.plan.cards)
-        cfg[core.C_PLAN_SIDE] = 0 if cons.plan.side == "declarer" else 1
-    cfg[core.C_SPECIAL] = special
+        cfg[layout.C_PLAN_LEN] = len(cons.plan.cards)
+        cfg[layout.C_PLAN_SIDE] = 0 if cons.plan.side == "declarer" else 1
+    cfg[layout.C_SPECIAL] = special
     return pen_mask, pen_flags, plan
 
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..cards import Card, parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
-from ..engine import layout as core  # the kernel's array layout; no compiler imported
+from ..engine import layout  # the kernel's array layout; no compiler imported
 from ..engine.api import constraint_arrays
 from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
@@ -77,9 +77,9 @@ class _Root:
         self.leader = int(pos.leader)
         self.nt = len(pos.trick)
         self.tc = np.array([int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick)), dtype=np.int64)
-        cs = talon_left(pos) << core.CS_TALON
+        cs = talon_left(pos) << layout.CS_TALON
         if cons.lead is not None and state.lead_pending:
-            cs |= core.CS_LEAD
+            cs |= layout.CS_LEAD
         self.cs = cs
         self.tricks = pos.tricks_left()
 
@@ -104,7 +104,7 @@ class RaspasovkaSolver:
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0
-        self._stats = np.zeros(core.STATS_SIZE, dtype=np.int64)
+        self._stats = np.zeros(layout.STATS_SIZE, dtype=np.int64)
 
     def _new_generation(self):
         self.gen += 1
@@ -123,29 +123,29 @@ class RaspasovkaSolver:
         maxmask = sum(1 << s for s in set(by))
         coalition = maxmask == 7 ^ (1 << victim)
         constrained = bool(cons)
-        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-        cfg[core.C_TRUMP] = -1
-        cfg[core.C_MISERE] = 1  # past the talon, one player against the others is a misère
-        cfg[core.C_DECL] = victim
-        cfg[core.C_REW + victim] = 1
-        cfg[core.C_MAXREW] = 1
-        cfg[core.C_MAXMASK] = maxmask
+        cfg = np.zeros(layout.CFG_SIZE, dtype=np.int64)
+        cfg[layout.C_TRUMP] = -1
+        cfg[layout.C_MISERE] = 1  # past the talon, one player against the others is a misère
+        cfg[layout.C_DECL] = victim
+        cfg[layout.C_REW + victim] = 1
+        cfg[layout.C_MAXREW] = 1
+        cfg[layout.C_MAXMASK] = maxmask
         k = pos.talon_tricks
         suits = [int(pos.talon[k - n]) >> 3 if k - n >= 0 else 0 for n in (1, 2)]
-        cfg[core.C_TALON] = suits[0]
-        cfg[core.C_TALON + 1] = suits[1]
-        cfg[core.C_VOID] = int(pos.rules.void_talon_trick == "first_hand")
-        cfg[core.C_AFTER] = int(pos.rules.after_talon_lead == "winner")
-        cfg[core.C_ABS] = int(constrained)
-        cfg[core.C_CONS] = int(constrained)
+        cfg[layout.C_TALON] = suits[0]
+        cfg[layout.C_TALON + 1] = suits[1]
+        cfg[layout.C_VOID] = int(pos.rules.void_talon_trick == "first_hand")
+        cfg[layout.C_AFTER] = int(pos.rules.after_talon_lead == "winner")
+        cfg[layout.C_ABS] = int(constrained)
+        cfg[layout.C_CONS] = int(constrained)
         # the misère bounds; with one forcer only the victim's clean exit holds (the forced
         # trick bound needs both others playing together)
-        cfg[core.C_BOUNDS] = 0 if constrained else (1 if coalition else 2)
+        cfg[layout.C_BOUNDS] = 0 if constrained else (1 if coalition else 2)
         pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
         helper = 0 if coalition else 1 + int(by[0] == (victim + 2) % 3)  # which seat forces alone, if one
-        cfg[core.C_CTX] = (victim | (helper << 2) | (int(cfg[core.C_VOID]) << 4) | (int(cfg[core.C_AFTER]) << 5)
+        cfg[layout.C_CTX] = (victim | (helper << 2) | (int(cfg[layout.C_VOID]) << 4) | (int(cfg[layout.C_AFTER]) << 5)
                            | (suits[0] << 6) | (suits[1] << 8))
-        cfg[core.C_REUSE] = int(self.reuse_table and not constrained)
+        cfg[layout.C_REUSE] = int(self.reuse_table and not constrained)
         return cfg, pen_mask, pen_flags, plan
 
     def _begin(self, pos, victim, by, cons: Constraints):
@@ -154,14 +154,14 @@ class RaspasovkaSolver:
         check_constraints(pos, cons)
         if not self.reuse_table or cons or self.gen == 0:
             self._new_generation()
-        self._stats[core.S_NODES] = 0
+        self._stats[layout.S_NODES] = 0
         return self._config(pos, victim, by, cons)
 
     def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
         cfg, pen_mask, pen_flags, plan = args
         st = self._stats
-        st[core.S_BUDGET] = self.node_budget
-        st[core.S_ABORT] = 0
+        st[layout.S_BUDGET] = self.node_budget
+        st[layout.S_ABORT] = 0
         b = self.backend
         v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, min(max(guess, lo), hi),
                   cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
@@ -172,8 +172,8 @@ class RaspasovkaSolver:
     def _test(self, root: _Root, args, target: int) -> bool:
         cfg, pen_mask, pen_flags, plan = args
         st = self._stats
-        st[core.S_BUDGET] = self.node_budget
-        st[core.S_ABORT] = 0
+        st[layout.S_BUDGET] = self.node_budget
+        st[layout.S_ABORT] = 0
         b = self.backend
         r = b.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask, pen_flags, plan,
                      self.tt, self.gen, st, *b.tables)
@@ -202,14 +202,14 @@ class RaspasovkaSolver:
             res.best_cards = [c for c, v in res.card_values.items() if v == bv]
         if line:
             res.line = self._line(root, cons, args, value)
-        res.nodes = int(self._stats[core.S_NODES])
+        res.nodes = int(self._stats[layout.S_NODES])
         self.nodes = res.nodes
         return res
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _max_to_move(root: _Root, args) -> bool:
-        return bool((int(args[0][core.C_MAXMASK]) >> root.pos.to_move) & 1)
+        return bool((int(args[0][layout.C_MAXMASK]) >> root.pos.to_move) & 1)
 
     @staticmethod
     def _child(root: _Root, cons: Constraints, card: Card, victim: int):
@@ -221,7 +221,7 @@ class RaspasovkaSolver:
         return _Root(p, cons, state), int(won is not None and won == victim)
 
     def _card_values(self, root: _Root, cons, args, value: int) -> dict:
-        victim = int(args[0][core.C_DECL])
+        victim = int(args[0][layout.C_DECL])
         ismax = self._max_to_move(root, args)
         alone = sum(p.card.mask for p in cons.penalty_cards)
         allowed, _ = cons.moves(root.pos, root.state)
@@ -241,7 +241,7 @@ class RaspasovkaSolver:
         return out
 
     def _line(self, root: _Root, cons, args, value: int) -> list:
-        victim = int(args[0][core.C_DECL])
+        victim = int(args[0][layout.C_DECL])
         out = []
         cur, v = root, value
         while not cur.pos.is_over():
