@@ -14,9 +14,10 @@ ROOT = pathlib.Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text()
 
 
-def readme_commands():
+def commands_in(text):
+    """The `prefdd` command lines of a Markdown text's sh blocks that run on shipped files."""
     out = []
-    for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.splitlines():
             line = line.split("  #")[0].strip()
             if "&&" in line:
@@ -24,8 +25,8 @@ def readme_commands():
             if not line.startswith("prefdd "):
                 continue
             words = shlex.split(line)
-            files = [w for w in words if "/" in w and not w.startswith("tcp:")]
-            if any(not (ROOT / f).exists() for f in files if not f.startswith("-")):
+            inputs = [w for i, w in enumerate(words) if w.endswith((".json", ".jsonl")) and words[i - 1] != "-o"]
+            if any(not (ROOT / f).exists() for f in inputs):
                 continue  # a placeholder such as archive.jsonl or incident.json
             if any(w.startswith("tcp://") for w in words):
                 continue  # needs a running scheduler
@@ -33,16 +34,29 @@ def readme_commands():
     return out
 
 
+def readme_commands():
+    return commands_in(README)
+
+
 COMMANDS = readme_commands()
+DOC_COMMANDS = [words for doc in sorted((ROOT / "docs").glob("*.md")) for words in commands_in(doc.read_text())]
 
 
 def test_readme_has_commands():
     assert len(COMMANDS) >= 8
 
 
-@pytest.mark.parametrize("words", COMMANDS, ids=[" ".join(w) for w in COMMANDS])
+def test_docs_have_commands():
+    assert len(DOC_COMMANDS) >= 8
+
+
+ALL_COMMANDS = list({" ".join(w): w for w in COMMANDS + DOC_COMMANDS}.values())  # each once
+
+
+@pytest.mark.parametrize("words", ALL_COMMANDS, ids=[" ".join(w) for w in ALL_COMMANDS])
 @pytest.mark.slow
 def test_readme_command_runs(words, tmp_path):
+    """Every command the README and the docs show on a shipped file runs and answers."""
     args = [str(ROOT / w) if (ROOT / w).exists() and "/" in w else w for w in words[1:]]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.run([sys.executable, "-m", "solver.cli", *args], cwd=tmp_path, capture_output=True,
