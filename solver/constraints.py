@@ -180,7 +180,7 @@ class Constraints:
         seat = pos.to_move
         legal = pos.legal_mask()
         trump = pos.trump
-        if self.lead and state.lead_pending and seat == self.lead.seat and not pos.trick:
+        if self.lead and state.lead_pending and seat == self.lead.seat and pos.lead_suit is None:  # a lead
             legal = self.lead.narrow(legal, trump)
         forced = 0
         for p in self.penalty_cards:
@@ -198,7 +198,7 @@ class Constraints:
         """State after the seat to move in ``pos_before`` plays ``card``."""
         seat = pos_before.to_move
         lead_pending = state.lead_pending
-        if lead_pending and self.lead and seat == self.lead.seat and not pos_before.trick:
+        if lead_pending and self.lead and seat == self.lead.seat and pos_before.lead_suit is None:
             lead_pending = False
         idx, active = state.plan_index, state.plan_active
         if self.plan and active and _on_side(self.plan.side, seat, pos_before.declarer):

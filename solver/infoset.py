@@ -314,6 +314,9 @@ def _unrank(index: int, items: list, k: int) -> list:
     return out
 
 
+INFOSET_FIELDS = frozenset({"open", "known", "voids"})
+
+
 def infoset_from_json(rec: dict) -> InfoSet:
     """An information set from a position record (``solver.records`` format).
 
@@ -336,12 +339,12 @@ def infoset_from_json(rec: dict) -> InfoSet:
         base = {k: v for k, v in rec.items() if k != "history"}
         if "leader" not in base:
             base["leader"] = 0
-        dealt = position_from_json(base)
+        dealt = position_from_json(base, INFOSET_FIELDS)
         hist = rec["history"]
         if not isinstance(hist, list):
             raise PositionError("history: expected a list of cards")
         return InfoSet.from_history(dealt, hist, known, open_defence)
-    return InfoSet.from_position(position_from_json(rec), voids, known, open_defence)
+    return InfoSet.from_position(position_from_json(rec, INFOSET_FIELDS), voids, known, open_defence)
 
 
 def _seat_map(value, field_name: str, cards: bool) -> dict:

@@ -11,8 +11,12 @@ A record (one JSON object) has:
   leader, seat 0 by default);
 * optional: ``talon``/``discard`` (cards out of play, checked for duplicates), ``taken``
   (tricks already won by each seat), ``constraints`` (see :func:`constraints_from_json`),
-  ``id`` (copied to the output). Unknown fields such as ``declarer_tricks`` or ``source`` are
-  ignored, so the reference data is accepted as it is.
+  ``id`` (copied to the output), ``favour`` (the defender whose split is asked);
+* annotations the solver does not read: ``source``, ``note`` and ``declarer_tricks`` (a known
+  answer, as the reference data carries it).
+
+Any other field is an error naming it and the nearest known name: a misspelt ``taken`` or
+``constraints`` silently ignored would be a wrong answer.
 """
 from __future__ import annotations
 
@@ -33,10 +37,30 @@ def _cards(value, field: str) -> list[Card]:
         raise PositionError(f"{field}: {e}") from None
 
 
-def position_from_json(rec: dict) -> Position:
-    """Build and validate a position from a record; errors name the field."""
+GAME_FIELDS = frozenset({"hands", "contract", "declarer", "leader", "to_move", "trick", "history", "talon",
+                         "discard", "taken", "constraints", "favour", "id"})
+ANNOTATIONS = frozenset({"source", "note", "declarer_tricks"})
+
+
+def check_fields(rec: dict, known: frozenset | set, error: type[PrefError] = PositionError) -> None:
+    """Refuse a field the record format does not have, naming the nearest known one."""
+    import difflib
+
+    for name in rec:
+        if name in known or name in ANNOTATIONS:
+            continue
+        near = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise error.at(str(name), f"unknown field{hint}")
+
+
+def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
+    """Build and validate a position from a record; errors name the field.
+
+    ``extra``: the fields a caller's own format adds to the record (read by that caller)."""
     if not isinstance(rec, dict):
         raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
+    check_fields(rec, GAME_FIELDS | extra)
     for f in ("hands", "contract", "declarer"):
         if f not in rec:
             raise PositionError(f"missing field {f!r}")

@@ -283,3 +283,33 @@ def test_messages_never_carry_a_raw_line_break(tmp_path, capsys):
     code, _, err = _cli(["solve", str(f)], capsys)
     assert code == 2 and err.count("\n") == 1 and "\r" not in err and "\u2028" not in err
     assert "le\\rad\\u2028" in err
+
+
+ENDING = {"hands": [["As", "7s"], ["Ks", "8s"], ["Qs", "9s"]], "contract": "nt", "declarer": 0, "leader": 0}
+
+
+@pytest.mark.parametrize("field, problem", [
+    ("takne", "takne: unknown field (did you mean 'taken'?)"),
+    ("constraint", "constraint: unknown field (did you mean 'constraints'?)"),
+    ("colour", "colour: unknown field"),
+])
+def test_a_misspelt_record_field_is_an_error_not_ignored(field, problem):
+    """"taken": [0, 0, 0] misspelt and dropped would solve another position: refuse it."""
+    with pytest.raises(PrefError) as e:
+        solve_record(dict(ENDING, **{field: [0, 0, 0]}), Engine())
+    assert str(e.value).startswith(problem)
+
+
+def test_a_misspelt_raspasovka_field_is_an_error():
+    rec = {"hands": [["As"], ["Ks"], ["Qs"]], "contract": "raspasovka", "player": 0, "leader": 0, "taken": [0, 0, 0]}
+    assert solve_record(rec, Engine())["player_tricks"] == 1  # the ace of the only suit
+    with pytest.raises(PrefError) as e:
+        solve_record(dict(rec, talon_rules="first"), Engine())
+    assert str(e.value).startswith("talon_rules: unknown field (did you mean 'talon_rule'?)")
+
+
+def test_annotations_are_accepted_and_change_nothing():
+    plain = solve_record(dict(ENDING), Engine())
+    noted = solve_record(dict(ENDING, source="club archive", note="board 7", declarer_tricks=0), Engine())
+    # by hand: the ace takes one trick; the 7 loses to the king or the 9 the defence keeps
+    assert noted == plain and plain["declarer_tricks"] == 1

@@ -222,13 +222,15 @@ print("NUMBA-IMPORTED" if "numba" in sys.modules else "NUMBA-ABSENT")
 @pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
 @pytest.mark.parametrize("code,data", [(NO_NUMBA_CLI, "examples/deals.jsonl"),
                                        (NO_NUMBA_CLI, "examples/raspasovka_ending.json"),
+                                       (NO_NUMBA_CLI, "examples/raspasovka_deal.json"),
                                        (NO_NUMBA_BATCH, "tests/data/reference_deals.jsonl")],
-                         ids=["prefdd solve", "prefdd solve raspasovka past the talon", "batch worker"])
+                         ids=["prefdd solve", "prefdd solve raspasovka past the talon",
+                              "prefdd solve raspasovka with talon tricks", "batch worker"])
 def test_default_engine_process_never_imports_numba(code, data):
     """A fresh process on the default (Cython) engine answers without importing Numba: the
-    CLI's ``solve`` on a file of deals and on a raspasovka ending past the talon (which the
-    misère engine answers), and a batch worker's first record. (A raspasovka position
-    with talon-led tricks still to play uses the raspasovka module's own Numba search.)"""
+    CLI's ``solve`` on a file of deals, on a raspasovka ending past the talon and on a
+    raspasovka deal with its talon-led tricks (the kernel's raspasovka mode), and a batch
+    worker's first record."""
     import os
     import pathlib
     import subprocess

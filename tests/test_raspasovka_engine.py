@@ -1,11 +1,12 @@
-"""The compiled raspasovka search against the plain minimax, and hand-checked endings."""
+"""The raspasovka mode of the search kernel against the plain minimax, and hand-checked endings."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import Card, Position
-from solver.engine import Engine
-from solver.raspasovka import RaspasovkaPosition, RaspasovkaRules, RaspasovkaSolver
+from solver.constraints import Constraints, LeadRestriction, PenaltyCard, Plan
+from solver.engine import Engine, cy_backend
+from solver.raspasovka import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, RaspasovkaSolver
 from solver.raspasovka import reference as ref
 from solver.raspasovka.api import card_values, forced_tricks, principal_line, solve_raspasovka
 
@@ -35,16 +36,13 @@ def positions(draw, max_cards=4):
 
 
 SOLVER = RaspasovkaSolver(table_mb=1)
-OWN_SEARCH = RaspasovkaSolver(table_mb=1, misere_engine=False)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.integers(0, 2))
 @pytest.mark.slow
 def test_search_agrees_with_reference(pos, player):
-    want = ref.solve(pos, player)
-    assert SOLVER.solve(pos, player) == want
-    assert OWN_SEARCH.solve(pos, player) == want
+    assert SOLVER.solve(pos, player) == ref.solve(pos, player)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,14 +76,12 @@ def test_line_keeps_the_value(pos, player):
 @given(st.integers(1, 6), st.permutations(range(32)), st.integers(0, 2), st.integers(0, 2))
 def test_without_talon_it_is_the_misere_game(n, deck, leader, player):
     # With no talon trick left, "X against the other two, X taking fewest" is exactly the
-    # misère search of the main engine with X as declarer: an independent implementation.
-    # (The solver hands such positions to the main engine; OWN_SEARCH keeps its own search.)
+    # misère search of the main engine with X as declarer (the same kernel, set up by the
+    # engine's own code: the raspasovka configuration must amount to the misère one).
     hands = [[Card(c) for c in deck[i * n:(i + 1) * n]] for i in range(3)]
     r = RaspasovkaPosition(hands, (), done=10 - n, leader=leader)
     m = Position(hands, "misere", declarer=player, leader=leader)
-    want = Engine(table_mb=1).solve(m)
-    assert OWN_SEARCH.solve(r, player) == want
-    assert SOLVER.solve(r, player) == want
+    assert SOLVER.solve(r, player) == Engine(table_mb=1).solve(m)
 
 
 def test_full_deal_against_misere_engine():
@@ -99,7 +95,7 @@ def test_full_deal_against_misere_engine():
         r = RaspasovkaPosition(hands, (), done=0, rules=RaspasovkaRules(talon="none"))
         for x in range(3):
             m = Position(hands, "misere", declarer=x, leader=0)
-            assert OWN_SEARCH.solve(r, x) == Engine().solve(m)
+            assert SOLVER.solve(r, x) == Engine().solve(m)
 
 
 # ---------------------------------------------------------------- hand-checked endings
@@ -209,3 +205,161 @@ def test_bad_player_is_named():
     pos = RaspasovkaPosition([["As"], ["Ks"], ["Qs"]], done=9, leader=0)
     with pytest.raises(Exception, match="player"):
         solve_raspasovka(pos, 3)
+
+
+# ---------------------------------------------------------------- penalty-card constraints and lead rulings
+WHEN = ["first", "suit", "suit_or_lead", "declarer", frozenset({"lead"})]
+
+
+@st.composite
+def constraints_for(draw, pos):
+    """Up to two penalty cards (any occasion) and perhaps a lead ruling, fitting ``pos``."""
+    pcs = []
+    for _ in range(draw(st.integers(0, 2))):
+        seat = draw(st.integers(0, 2))
+        held = [Card(c) for c in range(32) if pos.hands[seat] >> c & 1]
+        if held:
+            card = draw(st.sampled_from(held))
+            if all(p.card != card for p in pcs):
+                pcs.append(PenaltyCard(seat, card, draw(st.sampled_from(WHEN))))
+    lead = None
+    if draw(st.booleans()):
+        lead = LeadRestriction(draw(st.integers(0, 2)), draw(st.integers(0, 3)), draw(st.booleans()))
+    return Constraints(tuple(pcs), lead)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_constraints_agree_with_reference(data):
+    # the kernel's constraints on raspasovka (talon tricks included) against the plain
+    # minimax, whose allowed cards are Constraints.moves: values and every card's value
+    pos = data.draw(positions(max_cards=3))
+    player = data.draw(st.integers(0, 2))
+    cons = data.draw(constraints_for(pos))
+    a = SOLVER.analyse(pos, player, constraints=cons, all_cards=True, line=True)
+    assert a.player_tricks == ref.solve(pos, player, constraints=cons)
+    if not pos.is_over():
+        assert a.card_values == ref.card_values(pos, player, constraints=cons)
+    by = [(player + data.draw(st.integers(1, 2))) % 3]
+    assert SOLVER.solve(pos, player, by=by, constraints=cons) == ref.solve(pos, player, by=by, constraints=cons)
+    # the line obeys the constraints and keeps the value
+    p, state, mine = pos.copy(), cons.initial(), 0
+    for c in a.line:
+        allowed, planned = cons.moves(p, state)
+        assert allowed >> int(c) & 1
+        state = cons.after(p, state, c, planned)
+        mine += int(p.play(c) == player)
+    assert p.is_over() and mine == a.player_tricks
+
+
+def test_penalty_card_on_a_talon_trick():
+    # Talon rule "first", the turned ♠10 leads trick 1. Seat 0: ♠A ♠7; seat 1: ♠8 ♦7;
+    # seat 2: ♠9 ♦8. Free, seat 0 plays ♠7 to the talon trick (♠9 wins it), then as first
+    # hand leads ♠A, which nobody can follow: 1 trick. With ♠A a penalty card to be played
+    # when its suit is led, the talon's ♠ counts as led: ♠A wins trick 1, and then his ♠7
+    # lead is followed by nobody either: 2 tricks. A penalty card to be *led* is not
+    # forced by the talon trick (first hand follows the talon, he does not lead): 1 trick.
+    rules = RaspasovkaRules(talon="first")
+    pos = RaspasovkaPosition([["As", "7s"], ["8s", "7d"], ["9s", "8d"]], ["Ts"], done=0, rules=rules)
+    ace = Card.parse("As")
+    cases = [(Constraints(), 1), (Constraints((PenaltyCard(0, ace, "suit"),)), 2),
+             (Constraints((PenaltyCard(0, ace, "first"),)), 2),
+             (Constraints((PenaltyCard(0, ace, frozenset({"lead"})),)), 1)]
+    for cons, want in cases:
+        assert ref.solve(pos, 0, constraints=cons) == want
+        assert solve_raspasovka(pos, 0, constraints=cons) == want
+    a = SOLVER.analyse(pos, 0, constraints=cases[1][0], all_cards=True, line=True)
+    assert a.card_values == {ace: 2} and [str(c) for c in a.line][:1] == ["As"]
+
+
+def test_lead_ruling_on_the_victim():
+    # Seat 0 leads from ♥10 ♠7; seat 1: ♥9 ♥8; seat 2: ♠10 ♠8. Free, he leads ♠7 (seat 2
+    # wins it) and discards ♥10 on seat 2's spade lead: no trick. Made to lead a heart (or
+    # forbidden spades) his ♥10 beats seat 1's hearts, seat 2 discards, and he takes 1.
+    pos = RaspasovkaPosition([["Th", "7s"], ["9h", "8h"], ["Ts", "8s"]], done=8, leader=0)
+    assert solve_raspasovka(pos, 0) == 0
+    for lead in (LeadRestriction(0, "h", True), LeadRestriction(0, "s", False)):
+        cons = Constraints(lead=lead)
+        assert ref.solve(pos, 0, constraints=cons) == 1
+        assert solve_raspasovka(pos, 0, constraints=cons) == 1
+        assert card_values(pos, 0, constraints=cons) == {Card.parse("Th"): 1}
+    # a ruling on another seat's lead does nothing until he leads
+    assert solve_raspasovka(pos, 0, constraints=Constraints(lead=LeadRestriction(1, "h", False))) == 0
+
+
+def test_lead_ruling_waits_for_the_first_lead_after_the_talon():
+    # Talon ♦J (rule "first"): seat 0 must follow diamonds to it, which is no lead, so a
+    # ruling "seat 0 must lead a club" is still pending at trick 2, which he leads.
+    # Seat 0: ♦7 ♣A ♥7; seat 1: ♦8 ♣7 ♥8; seat 2: ♦9 ♣8 ♥9. Trick 1: ♦9 wins (seat 2).
+    # Free, first hand leads ♥7 to trick 2 (beaten by both) and then must lead ♣A: 1 trick
+    # (or ♣A first: also 1). Made to lead a club he leads ♣A at trick 2 and wins it, then
+    # leads ♥7: 1 trick. Forbidden clubs at trick 2 he leads ♥7, then ♣A wins: 1 trick.
+    rules = RaspasovkaRules(talon="first")
+    pos = RaspasovkaPosition([["7d", "Ac", "7h"], ["8d", "7c", "8h"], ["9d", "8c", "9h"]], ["Jd"], done=0,
+                             rules=rules)
+    for must in (True, False):
+        cons = Constraints(lead=LeadRestriction(0, "c", must))
+        assert solve_raspasovka(pos, 0, constraints=cons) == ref.solve(pos, 0, constraints=cons) == 1
+        line = principal_line(pos, 0, constraints=cons)
+        assert str(line[0]) == "7d"  # the talon trick: he follows diamonds
+        assert (str(line[3]) == "Ac") == must  # his first lead obeys the ruling
+
+
+def test_a_plan_is_refused_on_raspasovka():
+    pos = RaspasovkaPosition([["As"], ["Ks"], ["Qs"]], done=9, leader=0)
+    with pytest.raises(RaspasovkaError, match="plan"):
+        solve_raspasovka(pos, 0, constraints=Constraints(plan=Plan("declarer", ("As",))))
+    with pytest.raises(RaspasovkaError, match="plan"):
+        ref.solve(pos, 0, constraints=Constraints(plan=Plan("declarer", ("As",))))
+
+
+def test_penalty_card_not_held_is_named():
+    pos = RaspasovkaPosition([["As"], ["Ks"], ["Qs"]], done=9, leader=0)
+    with pytest.raises(Exception, match="penalty card Ks is not in seat 0"):
+        solve_raspasovka(pos, 0, constraints=Constraints((PenaltyCard(0, "Ks"),)))
+
+
+def test_record_with_constraints():
+    from solver.raspasovka.api import solve_record
+
+    rec = {"contract": "raspasovka", "player": 0, "hands": [["As", "7s"], ["8s", "7d"], ["9s", "8d"]],
+           "talon": ["Ts"], "talon_rule": "first", "tricks_done": 0,
+           "constraints": {"penalty_cards": [{"seat": 0, "card": "As", "when": "suit"}]}}
+    assert solve_record(rec)["player_tricks"] == 2
+    assert solve_record(rec, reference=True)["player_tricks"] == 2
+    with pytest.raises(Exception, match="constraints"):
+        solve_record(dict(rec, constraints={"penalty_cards": [], "bogus": 1}))
+
+
+# ---------------------------------------------------------------- one kernel, every compilation
+BACKENDS = ["numba", "python"] + (["cython"] if cy_backend.available() else [])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_compilation_searches_the_same_tree(data):
+    # raspasovka runs in the one kernel: compiled by Cython, by Numba or not at all, the
+    # same position gives the same value, card values and node count
+    pos = data.draw(positions(max_cards=3))
+    player = data.draw(st.integers(0, 2))
+    cons = data.draw(constraints_for(pos)) if data.draw(st.booleans()) else Constraints()
+    seen = {}
+    for b in BACKENDS:
+        a = RaspasovkaSolver(table_mb=0.06, backend=b).analyse(pos, player, constraints=cons, all_cards=True)
+        seen[b] = (a.player_tricks, a.card_values, a.nodes)
+    assert len(set(map(repr, seen.values()))) == 1, seen
+
+
+@pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
+def test_full_deals_same_nodes_cython_and_numba():
+    import random
+
+    rng = random.Random(14)
+    for rules in (RaspasovkaRules("both"), RaspasovkaRules("first"), RaspasovkaRules("none")):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = [[Card(c) for c in deck[i * 10:(i + 1) * 10]] for i in range(3)]
+        pos = RaspasovkaPosition(hands, [Card(deck[30]), Card(deck[31])], done=0, rules=rules)
+        a = RaspasovkaSolver(backend="cython").analyse(pos, 1)
+        b = RaspasovkaSolver(backend="numba").analyse(pos, 1)
+        assert (a.player_tricks, a.nodes) == (b.player_tricks, b.nodes)

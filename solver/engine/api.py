@@ -157,11 +157,11 @@ class Engine:
                 raise PositionError("favour: there are no whists on misère, no split to favour")
             other = 3 - pos.declarer - favour
             rew = {pos.declarer: 0, favour: 17, other: 16}
-            cfg[core.C_MAXSIDE_DECL] = 0
+            cfg[core.C_MAXMASK] = 7 ^ (1 << pos.declarer)
             cfg[core.C_MAXREW] = 17
         else:
             rew = {s: int(s == pos.declarer) for s in range(3)}
-            cfg[core.C_MAXSIDE_DECL] = 0 if pos.is_misere else 1
+            cfg[core.C_MAXMASK] = 7 ^ (1 << pos.declarer) if pos.is_misere else 1 << pos.declarer
             cfg[core.C_MAXREW] = 1
         for s in range(3):
             cfg[core.C_REW + s] = rew[s]
@@ -171,34 +171,7 @@ class Engine:
         cfg[core.C_ABS] = int(constrained)
         cfg[core.C_CONS] = int(constrained)
         cfg[core.C_BOUNDS] = int(not constrained and not lexi)
-        pen_mask = np.zeros(3, dtype=np.int64)
-        pen_flags = np.zeros(32, dtype=np.int64)
-        special = 0
-        for p in cons.penalty_cards:
-            pen_mask[p.seat] |= p.card.mask
-            f = 0
-            for w, bit in (("lead", core.P_LEAD), ("suit", core.P_SUIT), ("ruff", core.P_RUFF), ("any", core.P_ANY)):
-                if w in p.when:
-                    f |= bit
-            pen_flags[int(p.card)] |= f
-            special |= p.card.mask
-        if cons.lead is not None:
-            cfg[core.C_LEAD_SEAT] = cons.lead.seat
-            cfg[core.C_LEAD_SUIT] = cons.lead.suit
-            cfg[core.C_LEAD_MUST] = int(cons.lead.must)
-            cfg[core.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
-        else:
-            cfg[core.C_LEAD_SEAT] = -1
-        plan = np.zeros(32, dtype=np.int64)
-        if cons.plan is not None:
-            if len(cons.plan.cards) > 31:
-                raise PositionError("plan: at most 31 cards")
-            for i, c in enumerate(cons.plan.cards):
-                plan[i] = int(c)
-                special |= c.mask
-            cfg[core.C_PLAN_LEN] = len(cons.plan.cards)
-            cfg[core.C_PLAN_SIDE] = 0 if cons.plan.side == "declarer" else 1
-        cfg[core.C_SPECIAL] = special
+        pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
         strain = int(pos.strain)
         x = favour if favour is not None else 0
         cfg[core.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
@@ -308,7 +281,7 @@ class Engine:
     def _max_to_move(self, root: _Root, args) -> bool:
         cfg = args[0]
         mover = root.pos.to_move
-        return (mover == root.pos.declarer) == bool(cfg[core.C_MAXSIDE_DECL])
+        return bool((int(cfg[core.C_MAXMASK]) >> mover) & 1)
 
     def _allowed(self, root: _Root, cons: Constraints) -> list[Card]:
         allowed, _ = cons.moves(root.pos, root.state)
@@ -369,6 +342,40 @@ class Engine:
             card, cur, v = chosen
             out.append(card)
         return out
+
+
+def constraint_arrays(cons: Constraints, cfg) -> tuple:
+    """The kernel's form of the constraints: the penalty cards' masks and occasions, the
+    plan's cards (returned), the lead ruling and the cards that stand alone (into ``cfg``)."""
+    pen_mask = np.zeros(3, dtype=np.int64)
+    pen_flags = np.zeros(32, dtype=np.int64)
+    special = 0
+    for p in cons.penalty_cards:
+        pen_mask[p.seat] |= p.card.mask
+        f = 0
+        for w, bit in (("lead", core.P_LEAD), ("suit", core.P_SUIT), ("ruff", core.P_RUFF), ("any", core.P_ANY)):
+            if w in p.when:
+                f |= bit
+        pen_flags[int(p.card)] |= f
+        special |= p.card.mask
+    if cons.lead is not None:
+        cfg[core.C_LEAD_SEAT] = cons.lead.seat
+        cfg[core.C_LEAD_SUIT] = cons.lead.suit
+        cfg[core.C_LEAD_MUST] = int(cons.lead.must)
+        cfg[core.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
+    else:
+        cfg[core.C_LEAD_SEAT] = -1
+    plan = np.zeros(32, dtype=np.int64)
+    if cons.plan is not None:
+        if len(cons.plan.cards) > 31:
+            raise PositionError("plan: at most 31 cards")
+        for i, c in enumerate(cons.plan.cards):
+            plan[i] = int(c)
+            special |= c.mask
+        cfg[core.C_PLAN_LEN] = len(cons.plan.cards)
+        cfg[core.C_PLAN_SIDE] = 0 if cons.plan.side == "declarer" else 1
+    cfg[core.C_SPECIAL] = special
+    return pen_mask, pen_flags, plan
 
 
 _default_engine: Engine | None = None

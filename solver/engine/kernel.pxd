@@ -1,11 +1,16 @@
 # The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
 # The enum repeats solver/engine/layout.py (tests/test_cython_backend.py checks they agree).
 cimport cython
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t, uint64_t, uint8_t
 
 cdef extern from *:
     """
     #include <stdint.h>
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline void prefdd_prefetch(const int64_t *tt, int64_t idx) { __builtin_prefetch(tt + 2 * idx); }
+    #else
+    static inline void prefdd_prefetch(const int64_t *tt, int64_t idx) { (void)tt; (void)idx; }
+    #endif
     static inline uint64_t prefdd_u64(int64_t x) { return (uint64_t)x; }
     static inline int64_t prefdd_i64(uint64_t x) { return (int64_t)x; }
     #if defined(__GNUC__) || defined(__clang__)
@@ -21,6 +26,7 @@ cdef extern from *:
     int64_t i64 "prefdd_i64"(uint64_t x) noexcept nogil
     int64_t lowest_index "prefdd_ctz"(int64_t x) noexcept nogil
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
+    void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
 cdef enum:
     MAXPLY = 34
@@ -43,8 +49,11 @@ cdef enum:
     C_CTX = 18
     C_REUSE = 19
     C_SPECIAL = 20
-    C_MAXSIDE_DECL = 21
-    CFG_SIZE = 24
+    C_MAXMASK = 21
+    C_TALON = 22
+    C_VOID = 24
+    C_AFTER = 25
+    CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
     S_ABORT = 2
@@ -60,6 +69,7 @@ cdef enum:
     CS_LEAD = 1
     CS_PLAN_IX = 1
     CS_PLAN_ON = 6
+    CS_TALON = 7
     BUCKET = 4
     E_UB = 8
     E_MOVE = 16
@@ -91,7 +101,7 @@ cdef enum:
     W_HIST = 1032
     WORK_SIZE = 1096
 
-cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST
+cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE
 cdef uint64_t GOLDEN, MIX, U31, U3
 
 # bits
@@ -109,7 +119,7 @@ cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
 @cython.locals(key=uint64_t, k=int64_t, alive=int64_t)
-cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const int64_t *SQ, const int64_t *SPREAD) noexcept nogil
+cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
@@ -143,12 +153,12 @@ cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t 
 @cython.locals(follow=int64_t, r=int64_t)
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
 @cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
-cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const int64_t *REP) noexcept nogil
+cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
                above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
-               partner_winning=bint)
-cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, const int64_t *cfg) noexcept nogil
+               partner_winning=bint, leading=bint)
+cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
 
@@ -159,35 +169,45 @@ cdef inline (int64_t, int64_t) constrain_moves(int64_t legal, int64_t cs, int64_
 @cython.locals(ix=int64_t)
 cdef inline int64_t constraint_state_after(int64_t cs, int64_t nt, int64_t mover, int64_t planned, const int64_t *cfg) noexcept nogil
 
+# raspasovka: the talon-led tricks
+@cython.locals(n=int64_t)
+cdef inline int64_t talon_suit(int64_t cs, const int64_t *cfg) noexcept nogil
+@cython.locals(best=int64_t, bseat=int64_t)
+cdef inline int64_t talon_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t ts, int64_t void_rule) noexcept nogil
+cdef inline int64_t talon_next_leader(int64_t cs_after, int64_t winner, const int64_t *cfg) noexcept nogil
+@cython.locals(e=int64_t, tce=int64_t, bseat=int64_t)
+cdef int64_t end_talon_trick(int64_t *W, int64_t d, int64_t ld, int64_t cs, const int64_t *cfg) noexcept nogil
+
 # the null-window driver
 @cython.locals(best=int64_t, bseat=int64_t)
 cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t leader, int64_t trump) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxside_decl=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
-                     const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+                     const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
 cdef inline void clear_history(int64_t *W) noexcept nogil
 @cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
-                  int64_t *stats, const int64_t *SQ, const int64_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+                  int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
-cdef void fill_tables(int64_t *sq, int64_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
+cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
 # entry points: the arrays' buffers are taken once, the GIL is released around the kernel
 cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
+cdef inline uint8_t *data8(uint8_t[::1] a) noexcept nogil
 @cython.locals(r=int64_t, ttlen=int64_t)
 cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
                         int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                        int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+                        int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
 @cython.locals(v=int64_t, ttlen=int64_t)
 cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
                      int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                     int64_t gen, int64_t[::1] stats, int64_t[::1] SQ, int64_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+                     int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2

@@ -4,8 +4,13 @@
 One call of :func:`search` answers a boolean question — "does the max side's score from
 here reach ``target``?" — where the score is the sum, over the tricks still to play, of
 ``reward[winner]`` (1 for the declarer, 0 for a defender in ordinary play). The max side
-is the declarer, or the defence on misère. :func:`mtd` drives it to the exact value
-(MTD(f) with unit steps).
+is the declarer, or the defence on misère (in general the seats of ``cfg[C_MAXMASK]``).
+:func:`mtd` drives it to the exact value (MTD(f) with unit steps).
+
+Raspasovka is a mode, not a copy: the player whose tricks count is the misère "declarer",
+the seats forcing tricks on him the max side, and the talon-led first tricks are state —
+how many are left is in the state word (``CS_TALON``), their suits and the table's two
+settings in ``cfg`` (``C_TALON``, ``C_VOID``, ``C_AFTER``); see :func:`talon_suit`.
 
 How this file is compiled (see docs/backends.md):
 
@@ -45,6 +50,7 @@ if not cython.compiled:
     from .layout import (  # the Cython build takes these from kernel.pxd
         BUCKET,
         C_ABS,
+        C_AFTER,
         C_BOUNDS,
         C_CONS,
         C_CTX,
@@ -54,20 +60,23 @@ if not cython.compiled:
         C_LEAD_SEAT,
         C_LEAD_SUIT,
         C_LEXI,
+        C_MAXMASK,
         C_MAXREW,
-        C_MAXSIDE_DECL,
         C_MISERE,
         C_PLAN_LEN,
         C_PLAN_SIDE,
         C_REUSE,
         C_REW,
         C_SPECIAL,
+        C_TALON,
         C_TRUMP,
+        C_VOID,
         C_X,
         CFG_SIZE,
         CS_LEAD,
         CS_PLAN_IX,
         CS_PLAN_ON,
+        CS_TALON,
         E_DEPTH,
         E_DEPTH_MASK,
         E_EXTRA,
@@ -115,6 +124,7 @@ if not cython.compiled:
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
 ONE = np.int64(1)
+TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
 BYTE = np.int64(0xFF)
 LOW32 = np.int64(0xFFFFFFFF)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -478,9 +488,10 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     return n
 
 
-def order_moves(W, d, n, mover, nt, leader, cfg):
+def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
-    on leads the history of cutoffs (``W_HIST``) adds to the score."""
+    on leads the history of cutoffs (``W_HIST``) adds to the score. On a talon-led trick
+    (``ts``: its suit, else -1) every card follows the talon's suit, the first one too."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
@@ -489,16 +500,26 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
     mv = W_MV + d * MVMAX
     hdecl = W[hb + decl]
     allh = W[hb] | W[hb + 1] | W[hb + 2]
-    if nt > 0:
+    best = -1
+    bseat = -1
+    if ts >= 0:
+        # a talon trick: against no card yet, any card of its suit wins, as a trump would
+        # (there are no trumps on raspasovka), so ``beats`` serves with the suit as trump
+        trump = ts
+        for i in range(nt):
+            if beats(W[tcb + i], best, trump):
+                best = W[tcb + i]
+                bseat = (leader + i) % 3
+    elif nt > 0:
         best = W[tcb]
         bseat = leader
         for i in range(1, nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    else:
-        best = -1
-        bseat = -1
+    leading = nt == 0
+    if ts >= 0:
+        leading = False
     me_decl = mover == decl
     for i in range(n):
         c = W[mv + i]
@@ -506,7 +527,7 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
         r = c & 7
         val = r + (8 if s == trump else 0)
         sc = 0
-        if nt == 0:
+        if leading:
             opp = 0
             part = 0
             if me_decl:
@@ -590,7 +611,7 @@ def order_moves(W, d, n, mover, nt, leader, cfg):
                     sc = 100 - val
                 else:
                     sc = 50 - val
-        if nt == 0:
+        if leading:
             sc = sc * HW + W[W_HIST + (1 if me_decl else 0) * 32 + c]
         W[W_SCORE + i] = sc
     for i in range(1, n):
@@ -686,6 +707,58 @@ def constraint_state_after(cs, nt, mover, planned, cfg):
     return cs
 
 
+# ---------------------------------------------------------------- raspasovka: the talon-led tricks
+# The first tricks of a raspasovka are led by the talon's cards: first hand plays first,
+# everyone follows the talon card's suit if he can, the highest card of that suit wins.
+# How many are left is part of the state word (bits CS_TALON), so of the table key.
+
+def talon_suit(cs, cfg):
+    """The suit leading the current trick if it is a talon trick, else -1 (the talon bits
+    are the state word's highest: below them, no talon trick is left)."""
+    if cs < TALON_ONE:
+        return -1
+    n = (cs >> CS_TALON) & 3
+    return cfg[C_TALON + n - 1]
+
+
+def talon_winner(c0, c1, c2, leader, ts, void_rule):
+    """The seat whose card of the talon's suit is highest; nobody (-1) if no one had the
+    suit, or first hand (seat 0) under ``void_rule`` 1."""
+    best = -1
+    bseat = -1
+    if (c0 >> 3) == ts:
+        best = c0
+        bseat = leader
+    if (c1 >> 3) == ts and c1 > best:
+        best = c1
+        bseat = (leader + 1) % 3
+    if (c2 >> 3) == ts and c2 > best:
+        bseat = (leader + 2) % 3
+    if bseat < 0 and void_rule:
+        bseat = 0
+    return bseat
+
+
+def talon_next_leader(cs_after, winner, cfg):
+    """Who leads after a talon trick: first hand, except after the last one when the
+    setting gives the lead to its winner (first hand again if nobody took it)."""
+    if (cs_after >> CS_TALON) & 3 or winner < 0 or not cfg[C_AFTER]:
+        return 0
+    return winner
+
+
+def end_talon_trick(W, d, ld, cs, cfg):
+    """Ply d's talon trick is complete (its cards at ply d + 1): score it, name the next
+    leader, and return the state word with one talon trick fewer."""
+    e = d + 1
+    tce = W_TC + 3 * e
+    bseat = talon_winner(W[tce], W[tce + 1], W[tce + 2], ld, talon_suit(cs, cfg), cfg[C_VOID])
+    cs -= TALON_ONE
+    W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
+    W[W_L + e] = talon_next_leader(cs, bseat, cfg)
+    return cs
+
+
 # ---------------------------------------------------------------- the null-window driver
 
 def trick_winner(c0, c1, c2, leader, trump):
@@ -714,7 +787,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     use_bounds = cfg[C_BOUNDS]
     absolute = cfg[C_ABS]
     maxrew = cfg[C_MAXREW]
-    maxside_decl = cfg[C_MAXSIDE_DECL]
+    maxmask = cfg[C_MAXMASK]
     reuse = cfg[C_REUSE]
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
@@ -723,6 +796,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     nodes = 0
     e1 = (decl + 1) % 3
     e2 = (decl + 2) % 3
+    # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
+    root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
+    talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -755,7 +831,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
-            total = popcount(h0) + popcount(h1) + popcount(h2)
+            total = root_cards - d
             r = (total + nt) // 3
             if need <= 0:
                 val = 1
@@ -770,47 +846,60 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 c0 = W[tcb] if nt > 0 else lowest_index(W[hb + ld])
                 c1 = W[tcb + 1] if nt > 1 else lowest_index(W[hb + (ld + 1) % 3])
                 c2 = lowest_index(W[hb + (ld + 2) % 3])
-                val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                if talon and W[W_CS + d] >= TALON_ONE:
+                    bseat = talon_winner(c0, c1, c2, ld, talon_suit(W[W_CS + d], cfg), cfg[C_VOID])
+                    val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
+                else:
+                    val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
                 status = 2
                 continue
             if nt == 0:
-                if use_bounds:
+                # the key first and its bucket fetched from memory while the bounds are
+                # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
+                key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
+                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
+                idx = tt_index(key, extra, ttmask)
+                tt_prefetch(tt, idx)
+                if use_bounds and (not talon or W[W_CS + d] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
-                    if verdict >= 0:
+                    if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
                         status = 2
                         continue
-                key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
-                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
-                found = tt_find(tt, tt_index(key, extra, ttmask), key, extra)
+                found = tt_find(tt, idx, key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
                     if entry_lb(dat) >= need:
                         stats[S_TTHITS] += 1
                         val = 1
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     if entry_ub(dat) < need:
                         stats[S_TTHITS] += 1
                         val = 0
                         status = 2
-                        W[W_EXTRA + d] = -1
                         continue
                     mcode = entry_move(dat)
                     if mcode:
                         W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                W[W_KEY + d] = key
+                W[W_EXTRA + d] = extra
             # ---- expand
             hand = W[hb + mover]
-            legal = legal_of(hand, nt, W[tcb], trump)
+            ts = talon_suit(W[W_CS + d], cfg) if talon else -1
+            if ts >= 0:  # a talon trick: its card counts as led, first hand follows it too
+                fnt = 1
+                lead_card = ts * 8
+            else:
+                fnt = nt
+                lead_card = W[tcb]
+            legal = legal_of(hand, fnt, lead_card, trump)
             planned = 0
             if cons:
-                legal, planned = constrain_moves(legal, W[W_CS + d], mover, nt, W[tcb], cfg, pen_mask, pen_flags,
-                                                 plan_cards)
+                legal, planned = constrain_moves(legal, W[W_CS + d], mover, fnt, lead_card, cfg, pen_mask,
+                                                 pen_flags, plan_cards)
             W[W_PLANNED + d] = planned
             alive_all = h0 | h1 | h2
             for i in range(nt):
@@ -818,12 +907,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[W_NMV + d] = n
             W[W_MI + d] = 0
-            if maxside_decl:
-                W[W_ISMAX + d] = 1 if mover == decl else 0
-            else:
-                W[W_ISMAX + d] = 0 if mover == decl else 1
+            W[W_ISMAX + d] = (maxmask >> mover) & 1
             if n > 1:
-                order_moves(W, d, n, mover, nt, ld, cfg)
+                order_moves(W, d, n, mover, nt, ld, ts, cfg)
                 bm = W[W_BEST + d]
                 if bm >= 0:
                     table_move_first(W, d, n, bm, alive_all, hand)
@@ -848,17 +934,20 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 W[tcb + 3 + nt] = c
                 cs = W[W_CS + d]
                 if cons:
-                    cs = constraint_state_after(cs, nt, mover, W[W_PLANNED + d], cfg)
-                W[W_CS + e] = cs
+                    cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
                 if nt == 2:
-                    bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
-                    W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
-                    W[W_L + e] = bseat
+                    if not talon or cs < TALON_ONE:
+                        bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
+                        W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
+                        W[W_L + e] = bseat
+                    else:
+                        cs = end_talon_trick(W, d, ld, cs, cfg)
                     W[W_NT + e] = 0
                 else:
                     W[W_SC + e] = W[W_SC + d]
                     W[W_L + e] = ld
                     W[W_NT + e] = nt + 1
+                W[W_CS + e] = cs
                 d = e
                 status = 0
                 continue
@@ -872,7 +961,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             key = W[W_KEY + d]
             extra = W[W_EXTRA + d]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-            depth = (popcount(W[hb]) + popcount(W[hb + 1]) + popcount(W[hb + 2])) // 3
+            depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[W_BEST + d]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
@@ -890,7 +979,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         if val == ismax:
             W[W_BEST + d] = c
             nt = W[W_NT + d]
-            if nt == 0:
+            if nt == 0 and (not talon or W[W_CS + d] < TALON_ONE):  # a lead (a talon trick's first card is not)
                 ld = W[W_L + d]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
                 if misere:
@@ -977,13 +1066,18 @@ def data(a):
     return cython.address(a[0])
 
 
+def data8(a):
+    """:func:`data` for the byte tables (SQ, REP)."""
+    return cython.address(a[0])
+
+
 def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
                tt, gen, stats, SQ, REP, SPREAD, NTH, W):
     ttlen = tt.shape[0]
     with cython.nogil:
         clear_history(data(W))
         r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
-                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ), data(REP),
+                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ), data8(REP),
                         data(SPREAD), data(NTH), data(W))
     return r
 
@@ -993,8 +1087,8 @@ def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, 
     ttlen = tt.shape[0]
     with cython.nogil:
         v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
-                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data(SQ),
-                     data(REP), data(SPREAD), data(NTH), data(W))
+                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
+                     data8(REP), data(SPREAD), data(NTH), data(W))
     return v
 
 
@@ -1056,11 +1150,11 @@ def build_tables():
     * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
     * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
     """
-    sq = np.zeros(65536, np.int64)
-    rep = np.zeros(65536, np.int64)
+    sq = np.zeros(65536, np.uint8)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
+    rep = np.zeros(65536, np.uint8)
     spread = np.zeros(256, np.int64)
     nth = np.zeros(2048, np.int64)
-    fill_tables(data(sq), data(rep), data(spread), data(nth))
+    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
     return sq, rep, spread, nth
 
 
@@ -1070,7 +1164,7 @@ LAYOUT = dict(
     C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXSIDE_DECL=C_MAXSIDE_DECL, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
     S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
     CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
     E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
@@ -1092,6 +1186,12 @@ if not cython.compiled:
 
     def data(a):  # noqa: F811
         return a
+
+    data8 = data
+
+    def tt_prefetch(tt, idx):
+        """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
+        pass
 
     def highest_bit(b):
         """Index of the highest set bit of a byte (b > 0)."""
@@ -1125,7 +1225,8 @@ if not cython.compiled:
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "trick_winner", "tt_index", "legal_of"):
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
+                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",

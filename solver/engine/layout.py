@@ -9,8 +9,13 @@ MAXPLY = 34
 # configuration vector
 C_TRUMP, C_MISERE, C_DECL, C_LEXI, C_X, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 3, 4, 5, 6, 7
 C_LEAD_SEAT, C_LEAD_SUIT, C_LEAD_MUST, C_LEAD_ORTRUMP, C_PLAN_LEN, C_PLAN_SIDE = 8, 9, 10, 11, 12, 13
-C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXSIDE_DECL = 14, 17, 18, 19, 20, 21
-CFG_SIZE = 24
+C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXMASK = 14, 17, 18, 19, 20, 21
+# raspasovka: the suits of the talon-led tricks, counted back from the last one
+# (cfg[C_TALON + n - 1] leads when n talon tricks are left), and the two table settings:
+# a talon trick nobody follows goes to first hand (C_VOID 1) or to nobody; the trick after
+# the talon is led by its last trick's winner (C_AFTER 1) or by first hand
+C_TALON, C_VOID, C_AFTER = 22, 24, 25
+CFG_SIZE = 28
 
 # statistics vector
 S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
@@ -20,8 +25,9 @@ S_CUT = 8  # cutoffs: (position in trick 0..2) x (first / later move) x (min / m
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8
 
-# constraint state word (cs): the lead ruling pending, the plan's index and whether it is on
-CS_LEAD, CS_PLAN_IX, CS_PLAN_ON = 1, 1, 6
+# constraint state word (cs): the lead ruling pending, the plan's index and whether it is on,
+# and (raspasovka) the talon-led tricks still to play (2 bits): state that changes with play
+CS_LEAD, CS_PLAN_IX, CS_PLAN_ON, CS_TALON = 1, 1, 6, 7
 
 # transposition table: entries of two int64 words (key, data), buckets of BUCKET entries;
 # the data word: lower bound, upper bound (8 bits each), best move (6), extra key (24:

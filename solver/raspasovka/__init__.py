@@ -1,8 +1,8 @@
 """Raspasovka (all pass): each player for himself, no trumps, fewest tricks wins.
 
 ``rules`` holds the table's settings and the position with legal play (talon-led first
-tricks); ``reference`` the plain minimax oracle; ``search`` the compiled search; ``api``
-the questions (one player against the other two) and the JSON records.
+tricks); ``reference`` the plain minimax oracle; ``api`` the questions (one player against
+the other two), answered by the one search kernel's raspasovka mode, and the JSON records.
 """
 from .api import RaspasovkaAnalysis, RaspasovkaSolver, card_values, forced_tricks, principal_line, solve_raspasovka
 from .rules import NOBODY, SOCHI_RULES, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, raspasovka_deal

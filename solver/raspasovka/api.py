@@ -17,23 +17,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import Card, parse_cards
+from ..constraints import NO_CONSTRAINTS, Constraints
+from ..engine import layout as core  # the kernel's array layout; no compiler imported
+from ..engine.api import constraint_arrays
 from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
-from ..hands import mask_of
+from ..hands import cards_of, mask_of
 from ..position import run_low
 from ..seat import Seat, parse_seat
-from . import layout as core
-from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
+from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
 
 DEFAULT_TABLE_MB = 8
-
-
-def _core():
-    """The raspasovka search (Numba), imported when it is first needed: a process whose
-    raspasovka questions the main engine's misère search answers never imports Numba."""
-    from . import search
-
-    return search
 DEFAULT_NODE_BUDGET = 2_000_000_000
 CONTRACT_WORDS = ("raspasovka", "распасы", "распасовка", "all-pass", "all pass", "allpass", "passout")
 
@@ -66,36 +60,46 @@ def _seat(v, what: str) -> Seat:
     return parse_seat(v, what, error=RaspasovkaError)
 
 
-class _Root:
-    __slots__ = ("pos", "h", "leader", "nt", "tc", "done", "tricks")
+def talon_left(pos: RaspasovkaPosition) -> int:
+    """Talon-led tricks still to play, the current one included."""
+    return max(0, pos.talon_tricks - pos.done)
 
-    def __init__(self, pos: RaspasovkaPosition):
+
+class _Root:
+    """A position and constraint state flattened into the kernel's arrays."""
+
+    __slots__ = ("pos", "state", "h", "leader", "nt", "tc", "cs", "tricks")
+
+    def __init__(self, pos: RaspasovkaPosition, cons: Constraints, state):
         self.pos = pos
+        self.state = state
         self.h = np.array(pos.hands, dtype=np.int64)
-        self.leader = np.int64(pos.leader)
-        self.nt = np.int64(len(pos.trick))
-        tc = [int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick))
-        self.tc = np.array(tc, dtype=np.int64)
-        self.done = np.int64(pos.done)
+        self.leader = int(pos.leader)
+        self.nt = len(pos.trick)
+        self.tc = np.array([int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick)), dtype=np.int64)
+        cs = talon_left(pos) << core.CS_TALON
+        if cons.lead is not None and state.lead_pending:
+            cs |= core.CS_LEAD
+        self.cs = cs
         self.tricks = pos.tricks_left()
 
 
 class RaspasovkaSolver:
-    """Exact raspasovka search with its own transposition table (16 bytes an entry).
+    """Exact raspasovka search: the one search kernel (:mod:`solver.engine.kernel`) in its
+    raspasovka mode, with its own transposition table (16 bytes an entry).
 
-    ``reuse_table`` keeps the table's entries (exact facts) between calls on one deal.
-    ``misere_engine`` (default on) hands positions past the talon-led tricks to the main
-    engine's misère search; off, this module's own search answers them too (the two are
-    tested against each other).
+    The victim is the kernel's "declarer" of a misère (his tricks are the score, the
+    seats ``by`` the max side), and the talon-led first tricks are part of its state.
+    ``reuse_table`` keeps the table's entries (exact facts) between calls on one deal;
+    ``backend`` picks the kernel's compilation as for :class:`~solver.engine.Engine`.
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
-                 reuse_table: bool = False, misere_engine: bool = True):
-        self.misere_engine = misere_engine
+                 reuse_table: bool = False, backend: str | None = None):
+        self.backend = load_backend(backend)
         entries = max(4, int(table_mb * 1024 * 1024) // 16)
         bits = entries.bit_length() - 1
-        self.tt_key = np.zeros(1 << bits, dtype=np.int64)
-        self.tt_data = np.zeros(1 << bits, dtype=np.int64)
+        self.tt = np.zeros(2 << bits, dtype=np.int64)  # (key, data) pairs, 4-entry buckets
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
@@ -104,138 +108,153 @@ class RaspasovkaSolver:
 
     def _new_generation(self):
         self.gen += 1
-        if self.gen >= 0xFFFF:
-            self.tt_key[:] = 0
-            self.tt_data[:] = 0
+        if self.gen >= 0x3FFF:
+            self.tt[:] = 0
             self.gen = 1
 
-    def _config(self, pos: RaspasovkaPosition, victim: int, by) -> np.ndarray:
+    def _config(self, pos: RaspasovkaPosition, victim: int, by, cons: Constraints):
+        """The kernel's arrays for "the seats ``by`` force tricks on ``victim``"."""
         victim = _seat(victim, "player")
         if by is None:
             by = [s for s in range(3) if s != victim]
         by = [_seat(s, "by") for s in by]
         if victim in by or not by:
             raise RaspasovkaError(f"by: the seats forcing tricks on seat {victim} must be one or both others")
+        maxmask = sum(1 << s for s in set(by))
+        coalition = maxmask == 7 ^ (1 << victim)
+        constrained = bool(cons)
         cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-        cfg[core.C_VICTIM] = victim
-        cfg[core.C_MAXMASK] = sum(1 << s for s in set(by))
-        cfg[core.C_K] = pos.talon_tricks
-        suits = [int(c) >> 3 for c in pos.talon] + [0, 0]
-        cfg[core.C_TS0] = suits[0]
-        cfg[core.C_TS1] = suits[1]
+        cfg[core.C_TRUMP] = -1
+        cfg[core.C_MISERE] = 1  # past the talon, one player against the others is a misère
+        cfg[core.C_DECL] = victim
+        cfg[core.C_REW + victim] = 1
+        cfg[core.C_MAXREW] = 1
+        cfg[core.C_MAXMASK] = maxmask
+        k = pos.talon_tricks
+        suits = [int(pos.talon[k - n]) >> 3 if k - n >= 0 else 0 for n in (1, 2)]
+        cfg[core.C_TALON] = suits[0]
+        cfg[core.C_TALON + 1] = suits[1]
         cfg[core.C_VOID] = int(pos.rules.void_talon_trick == "first_hand")
         cfg[core.C_AFTER] = int(pos.rules.after_talon_lead == "winner")
-        cfg[core.C_BOUNDS] = 1
-        cfg[core.C_REUSE] = int(self.reuse_table)
-        return cfg
+        cfg[core.C_ABS] = int(constrained)
+        cfg[core.C_CONS] = int(constrained)
+        # the misère bounds; with one forcer only the victim's clean exit holds (the forced
+        # trick bound needs both others playing together)
+        cfg[core.C_BOUNDS] = 0 if constrained else (1 if coalition else 2)
+        pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
+        helper = 0 if coalition else 1 + int(by[0] == (victim + 2) % 3)  # which seat forces alone, if one
+        cfg[core.C_CTX] = (victim | (helper << 2) | (int(cfg[core.C_VOID]) << 4) | (int(cfg[core.C_AFTER]) << 5)
+                           | (suits[0] << 6) | (suits[1] << 8))
+        cfg[core.C_REUSE] = int(self.reuse_table and not constrained)
+        return cfg, pen_mask, pen_flags, plan
 
-    def _begin(self, pos, victim, by):
+    def _begin(self, pos, victim, by, cons: Constraints):
         if not isinstance(pos, RaspasovkaPosition):
             raise RaspasovkaError("expected a RaspasovkaPosition")
-        if not self.reuse_table or self.gen == 0:
+        check_constraints(pos, cons)
+        if not self.reuse_table or cons or self.gen == 0:
             self._new_generation()
         self._stats[core.S_NODES] = 0
-        return self._config(pos, victim, by)
+        return self._config(pos, victim, by, cons)
 
-    def _mtd(self, root: _Root, cfg, lo: int, hi: int, guess: int) -> int:
+    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
+        cfg, pen_mask, pen_flags, plan = args
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        v = _core().mtd(root.h, root.leader, root.nt, root.tc, root.done, np.int64(lo), np.int64(hi),
-                     np.int64(min(max(guess, lo), hi)), cfg, self.tt_key, self.tt_data, np.int64(self.gen), st,
-                     *load_backend().tables)
+        b = self.backend
+        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, min(max(guess, lo), hi),
+                  cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
 
-    def _test(self, root: _Root, cfg, target: int) -> bool:
+    def _test(self, root: _Root, args, target: int) -> bool:
+        cfg, pen_mask, pen_flags, plan = args
         st = self._stats
         st[core.S_BUDGET] = self.node_budget
         st[core.S_ABORT] = 0
-        r = _core().search(root.h, root.leader, root.nt, root.tc, root.done, np.int64(target), cfg, self.tt_key,
-                        self.tt_data, np.int64(self.gen), st, *load_backend().tables)
+        b = self.backend
+        r = b.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask, pen_flags, plan,
+                     self.tt, self.gen, st, *b.tables)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
 
     # ------------------------------------------------------------------ public
-    def solve(self, pos: RaspasovkaPosition, player: int, by=None) -> int:
-        return self.analyse(pos, player, by=by).player_tricks
+    def solve(self, pos: RaspasovkaPosition, player: int, by=None,
+              constraints: Constraints = NO_CONSTRAINTS) -> int:
+        return self.analyse(pos, player, by=by, constraints=constraints).player_tricks
 
-    def analyse(self, pos: RaspasovkaPosition, player: int, *, by=None, all_cards: bool = False,
-                line: bool = False) -> RaspasovkaAnalysis:
-        cfg = self._begin(pos, player, by)
-        if self.misere_engine and int(cfg[core.C_MAXMASK]) == 7 ^ (1 << player) and pos.done >= pos.talon_tricks:
-            # past the talon-led tricks, one player against the other two is a misère: the
-            # main engine, with its misère bounds, answers the same question
-            return self._as_misere(pos, player, all_cards, line)
-        root = _Root(pos.copy())
-        value = self._mtd(root, cfg, 0, root.tricks, 1 if root.tricks else 0)
+    def analyse(self, pos: RaspasovkaPosition, player: int, *, by=None, constraints: Constraints = NO_CONSTRAINTS,
+                all_cards: bool = False, line: bool = False) -> RaspasovkaAnalysis:
+        """The victim's tricks from here, with the penalty code's ``constraints`` (penalty
+        cards, a lead ruling) on the play; ``all_cards``: each allowed card's value."""
+        cons = constraints or NO_CONSTRAINTS
+        args = self._begin(pos, player, by, cons)
+        root = _Root(pos.copy(), cons, cons.initial())
+        value = self._mtd(root, args, 0, root.tricks, 1 if root.tricks else 0)
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
         if all_cards and not pos.is_over():
-            res.card_values = self._card_values(root, cfg, value)
-            ismax = (int(cfg[core.C_MAXMASK]) >> pos.to_move) & 1
+            res.card_values = self._card_values(root, cons, args, value)
+            ismax = self._max_to_move(root, args)
             bv = (max if ismax else min)(res.card_values.values())
             res.best_cards = [c for c, v in res.card_values.items() if v == bv]
         if line:
-            res.line = self._line(root, cfg, value)
+            res.line = self._line(root, cons, args, value)
         res.nodes = int(self._stats[core.S_NODES])
         self.nodes = res.nodes
         return res
 
     # ------------------------------------------------------------------ helpers
-    def _as_misere(self, pos: RaspasovkaPosition, player: int, all_cards: bool, line: bool) -> RaspasovkaAnalysis:
-        from ..engine import Engine
-        from ..position import Position
+    @staticmethod
+    def _max_to_move(root: _Root, args) -> bool:
+        return bool((int(args[0][core.C_MAXMASK]) >> root.pos.to_move) & 1)
 
-        if getattr(self, "_engine", None) is None:
-            self._engine = Engine(table_mb=self.tt_key.nbytes * 2 / 2 ** 20, node_budget=self.node_budget,
-                                  reuse_table=self.reuse_table)
-        game = Position(list(pos.hands), "misere", player, pos.leader, trick=list(pos.trick))
-        a = self._engine.analyse(game, all_cards=all_cards and not pos.is_over(), line=line)
-        res = RaspasovkaAnalysis(player, a.declarer_tricks, taken=pos.taken[player],
-                                 card_values=a.card_values, best_cards=a.best_cards, line=a.line, nodes=a.nodes)
-        self.nodes = res.nodes
-        return res
+    @staticmethod
+    def _child(root: _Root, cons: Constraints, card: Card, victim: int):
+        """The root after ``card``, and 1 if it completes a trick the victim takes."""
+        p = root.pos.copy()
+        _, planned = cons.moves(p, root.state)
+        state = cons.after(p, root.state, card, planned)
+        won = p.play(card)
+        return _Root(p, cons, state), int(won is not None and won == victim)
 
-    def _card_values(self, root: _Root, cfg, value: int) -> dict:
-        victim = int(cfg[core.C_VICTIM])
-        ismax = (int(cfg[core.C_MAXMASK]) >> root.pos.to_move) & 1
+    def _card_values(self, root: _Root, cons, args, value: int) -> dict:
+        victim = int(args[0][core.C_DECL])
+        ismax = self._max_to_move(root, args)
+        alone = sum(p.card.mask for p in cons.penalty_cards)
+        allowed, _ = cons.moves(root.pos, root.state)
         out: dict[Card, int] = {}
         cache: dict[int, int] = {}
-        for card in root.pos.legal_moves():
-            rep = run_low(root.pos, card)
+        for card in cards_of(allowed):
+            rep = run_low(root.pos, card, alone)
             if rep in cache:
                 out[card] = cache[rep]
                 continue
-            p = root.pos.copy()
-            won = p.play(card)
-            bank = int(won is not None and won == victim)
-            child = _Root(p)
+            child, bank = self._child(root, cons, card, victim)
             if ismax:  # the mover wants the victim's tricks high: no card exceeds the value
-                v = self._mtd(child, cfg, 0, max(0, min(child.tricks, value - bank)), value - bank) + bank
+                v = self._mtd(child, args, 0, max(0, min(child.tricks, value - bank)), value - bank) + bank
             else:
-                v = self._mtd(child, cfg, max(0, value - bank), child.tricks, value - bank) + bank
+                v = self._mtd(child, args, max(0, value - bank), child.tricks, value - bank) + bank
             cache[rep] = out[card] = v
         return out
 
-    def _line(self, root: _Root, cfg, value: int) -> list:
-        victim = int(cfg[core.C_VICTIM])
-        maxmask = int(cfg[core.C_MAXMASK])
+    def _line(self, root: _Root, cons, args, value: int) -> list:
+        victim = int(args[0][core.C_DECL])
         out = []
         cur, v = root, value
         while not cur.pos.is_over():
-            ismax = (maxmask >> cur.pos.to_move) & 1
+            ismax = self._max_to_move(cur, args)
             chosen = None
-            for card in cur.pos.legal_moves():
-                p = cur.pos.copy()
-                won = p.play(card)
-                child = _Root(p)
-                need = v - int(won is not None and won == victim)
+            allowed, _ = cons.moves(cur.pos, cur.state)
+            for card in cards_of(allowed):
+                child, bank = self._child(cur, cons, card, victim)
+                need = v - bank
                 if ismax:
-                    ok = need <= 0 or self._test(child, cfg, need)
+                    ok = need <= 0 or self._test(child, args, need)
                 else:
-                    ok = need >= 0 and not self._test(child, cfg, need + 1)
+                    ok = need >= 0 and not self._test(child, args, need + 1)
                 if ok:
                     chosen = (card, child, need)
                     break
@@ -256,25 +275,25 @@ def default_solver() -> RaspasovkaSolver:
     return _default
 
 
-def solve_raspasovka(pos: RaspasovkaPosition, player: int) -> int:
+def solve_raspasovka(pos: RaspasovkaPosition, player: int, constraints: Constraints = NO_CONSTRAINTS) -> int:
     """Tricks ``player`` takes from here (taken ones not counted), he against the other two."""
-    return default_solver().solve(pos, player)
+    return default_solver().solve(pos, player, constraints=constraints)
 
 
-def card_values(pos: RaspasovkaPosition, player: int) -> dict:
-    """Each legal card of the seat to move → ``player``'s tricks from here if it is played."""
-    return default_solver().analyse(pos, player, all_cards=True).card_values
+def card_values(pos: RaspasovkaPosition, player: int, constraints: Constraints = NO_CONSTRAINTS) -> dict:
+    """Each allowed card of the seat to move → ``player``'s tricks from here if it is played."""
+    return default_solver().analyse(pos, player, constraints=constraints, all_cards=True).card_values
 
 
-def principal_line(pos: RaspasovkaPosition, player: int) -> list:
+def principal_line(pos: RaspasovkaPosition, player: int, constraints: Constraints = NO_CONSTRAINTS) -> list:
     """A line of play to the end in which every move keeps the value."""
-    return default_solver().analyse(pos, player, line=True).line
+    return default_solver().analyse(pos, player, constraints=constraints, line=True).line
 
 
-def forced_tricks(pos: RaspasovkaPosition, victim: int, by) -> int:
+def forced_tricks(pos: RaspasovkaPosition, victim: int, by, constraints: Constraints = NO_CONSTRAINTS) -> int:
     """The most tricks the seats ``by`` can force on ``victim`` from here, everyone else
     (the victim included) playing to keep his tricks down."""
-    return default_solver().solve(pos, victim, by=by)
+    return default_solver().solve(pos, victim, by=by, constraints=constraints)
 
 
 # ---------------------------------------------------------------------- JSON records
@@ -300,6 +319,11 @@ def rules_from_json(rec: dict) -> RaspasovkaRules:
     return RaspasovkaRules.parse(rec.get("talon_rule"), rec.get("void_talon_trick"), rec.get("after_talon_lead"))
 
 
+RECORD_FIELDS = frozenset({"hands", "contract", "player", "talon", "talon_rule", "void_talon_trick",
+                           "after_talon_lead", "taken", "tricks_done", "history", "trick", "to_move", "leader",
+                           "constraints", "id"})
+
+
 def position_from_record(rec: dict) -> RaspasovkaPosition:
     """A raspasovka record → position (errors name the field).
 
@@ -311,6 +335,9 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     """
     if not isinstance(rec, dict):
         raise RaspasovkaError(f"expected a JSON object, got {type(rec).__name__}")
+    from ..records import check_fields
+
+    check_fields(rec, RECORD_FIELDS, RaspasovkaError)
     if "hands" not in rec:
         raise RaspasovkaError("missing field 'hands'")
     hands = rec["hands"]
@@ -343,22 +370,30 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     return pos
 
 
+def constraints_from_record(rec: dict) -> Constraints:
+    """The record's ``constraints`` (penalty cards, a lead ruling), as ``prefdd solve`` reads them."""
+    from ..records import constraints_from_json
+
+    return constraints_from_json(rec.get("constraints"))
+
+
 def solve_record(rec: dict, *, all_cards=False, line=False, reference=False, solver=None) -> dict:
     """Solve one raspasovka record: ``{"player": X, "player_tricks": n, "player_total": ...}``."""
     if "player" not in rec:
         raise RaspasovkaError("missing field 'player' (whose tricks are asked)")
     player = _seat(rec["player"], "player")
     pos = position_from_record(rec)
+    cons = constraints_from_record(rec)
     out = {"id": rec["id"]} if "id" in rec else {}
     if reference:
         from . import reference as ref
 
-        n = ref.solve(pos, player)
+        n = ref.solve(pos, player, constraints=cons)
         out.update({"player": player, "player_tricks": n, "player_total": pos.taken[player] + n})
         if all_cards and not pos.is_over():
-            out["card_values"] = {str(c): v for c, v in ref.card_values(pos, player).items()}
+            out["card_values"] = {str(c): v for c, v in ref.card_values(pos, player, constraints=cons).items()}
         return out
-    res = (solver or default_solver()).analyse(pos, player, all_cards=all_cards, line=line)
+    res = (solver or default_solver()).analyse(pos, player, constraints=cons, all_cards=all_cards, line=line)
     out.update(res.to_json())
     out["nodes"] = res.nodes
     return out

@@ -13,14 +13,17 @@ force on X** — one number, computed here.
 The same recursion answers the variant of the penalty code's rule 1.6.1: the tricks a set
 of players (``by``) can force on ``victim`` while everyone else plays against them.
 
-No pruning, no move ordering, no card equivalence; the only aid is a memo of exact
-positions. Use it on small positions (a few tricks).
+With ``constraints`` (penalty cards, a lead ruling) the allowed cards are those
+:meth:`~solver.constraints.Constraints.moves` gives, the constraint state part of the
+position. No pruning, no move ordering, no card equivalence; the only aid is a memo of
+exact positions. Use it on small positions (a few tricks).
 """
 from __future__ import annotations
 
 from ..cards import Card
+from ..constraints import NO_CONSTRAINTS, Constraints
 from ..hands import cards_of
-from .rules import NOBODY, RaspasovkaPosition
+from .rules import NOBODY, RaspasovkaPosition, check_constraints
 
 
 def _sides(player: int, by) -> frozenset:
@@ -32,40 +35,54 @@ def _sides(player: int, by) -> frozenset:
 
 
 class _Game:
-    def __init__(self, victim: int, forcers: frozenset):
+    def __init__(self, victim: int, forcers: frozenset, cons: Constraints):
         self.victim = victim
         self.forcers = forcers  # the seats that want the victim's tricks high
+        self.cons = cons
         self.memo: dict[tuple, int] = {}
 
-    def value(self, p: RaspasovkaPosition) -> int:
+    def value(self, p: RaspasovkaPosition, state) -> int:
         if p.is_over():
             return 0
-        key = (tuple(p.hands), p.leader, tuple(p.trick), p.done)
+        key = (tuple(p.hands), p.leader, tuple(p.trick), p.done, state)
         if key in self.memo:
             return self.memo[key]
         maximise = p.to_move in self.forcers
-        vals = [self.child(p, c) for c in p.legal_moves()]
+        vals = [self.child(p, state, c) for c in self.allowed(p, state)]
         best = max(vals) if maximise else min(vals)
         self.memo[key] = best
         return best
 
-    def child(self, p: RaspasovkaPosition, card: Card) -> int:
+    def allowed(self, p: RaspasovkaPosition, state) -> list:
+        return cards_of(self.cons.moves(p, state)[0])
+
+    def child(self, p: RaspasovkaPosition, state, card: Card) -> int:
+        planned = self.cons.moves(p, state)[1]
+        nstate = self.cons.after(p, state, card, planned)
         won = p.play(card)
-        v = self.value(p)
+        v = self.value(p, nstate)
         if won is not None and won != NOBODY and won == self.victim:
             v += 1
         p.undo()
         return v
 
 
-def solve(pos: RaspasovkaPosition, player: int, by=None) -> int:
+def _game(pos: RaspasovkaPosition, player: int, by, constraints) -> _Game:
+    cons = constraints or NO_CONSTRAINTS
+    check_constraints(pos, cons)
+    return _Game(player, _sides(player, by), cons)
+
+
+def solve(pos: RaspasovkaPosition, player: int, by=None, constraints: Constraints = NO_CONSTRAINTS) -> int:
     """Tricks ``player`` takes from here (taken ones not counted) with him playing to take
     fewest and the seats ``by`` (default: the other two) playing to make him take most."""
-    return _Game(player, _sides(player, by)).value(pos.copy())
+    g = _game(pos, player, by, constraints)
+    return g.value(pos.copy(), g.cons.initial())
 
 
-def card_values(pos: RaspasovkaPosition, player: int, by=None) -> dict:
-    """Each legal card of the seat to move → ``player``'s tricks from here if it is played."""
-    g = _Game(player, _sides(player, by))
+def card_values(pos: RaspasovkaPosition, player: int, by=None, constraints: Constraints = NO_CONSTRAINTS) -> dict:
+    """Each allowed card of the seat to move → ``player``'s tricks from here if it is played."""
+    g = _game(pos, player, by, constraints)
     p = pos.copy()
-    return {c: g.child(p, c) for c in cards_of(p.legal_mask())}
+    state = g.cons.initial()
+    return {c: g.child(p, state, c) for c in g.allowed(p, state)}

@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SUIT_SYMBOLS, Card
+from ..constraints import Constraints
+from ..constraints import check_constraints as check_held
 from ..errors import IllegalMoveError, PositionError
 from ..hands import SUIT_MASKS, Hand, cards_of, popcount
 from ..position import replay_history
@@ -101,6 +103,7 @@ class RaspasovkaPosition:
     """
 
     __slots__ = ("hands", "talon", "done", "leader", "trick", "taken", "rules", "_stack")
+    trump = None  # no trumps on raspasovka (what the penalty-card constraints ask)
 
     def __init__(self, hands, talon=(), *, done=None, leader=None, trick=(), taken=(0, 0, 0),
                  rules: RaspasovkaRules = SOCHI_RULES):
@@ -362,10 +365,21 @@ class RaspasovkaPosition:
                 f"hands={[Hand(h).compact() for h in self.hands]} talon={[str(c) for c in self.talon]}>")
 
 
+def check_constraints(pos: RaspasovkaPosition, cons: Constraints) -> None:
+    """The penalty code's constraints that exist on raspasovka: penalty cards (held by their
+    seat) and lead rulings; a plan of play belongs to a side, and raspasovka has none."""
+    if not isinstance(cons, Constraints):
+        raise RaspasovkaError(f"constraints: expected Constraints, got {type(cons).__name__}")
+    if cons.plan is not None:
+        raise RaspasovkaError("constraints.plan: a plan of play belongs to the declarer's or the defence's side; "
+                              "raspasovka has no sides (penalty cards and lead rulings only)")
+    check_held(pos, cons)
+
+
 def raspasovka_deal(hands, talon=(), rules: RaspasovkaRules = SOCHI_RULES) -> RaspasovkaPosition:
     """The start of a dealt raspasovka: ten cards each, the talon in the order it is turned."""
     return RaspasovkaPosition(hands, talon, done=0, rules=rules)
 
 
 __all__ = ["RaspasovkaRules", "RaspasovkaPosition", "RaspasovkaError", "SOCHI_RULES", "FIRST_HAND", "NOBODY",
-           "TALON_RULES", "VOID_TALON_RULES", "AFTER_TALON_RULES", "raspasovka_deal"]
+           "TALON_RULES", "VOID_TALON_RULES", "AFTER_TALON_RULES", "raspasovka_deal", "check_constraints"]
