@@ -97,9 +97,17 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         from . import __version__
-        from .engine.backends import active_backend_name
+        from .engine import cy_backend
+        from .engine.backends import chosen_backend
+        from .errors import PrefError
 
-        print(f"prefdd {__version__} (backend: {active_backend_name()})")
+        try:  # named, not loaded: ``--version`` must not start a Numba compile
+            backend = chosen_backend(getattr(namespace, "backend", None))
+        except PrefError as e:
+            backend = str(e)
+        if backend == "cython" and not cy_backend.available():
+            backend = f"cython, not available: {cy_backend.reason}"
+        print(f"prefdd {__version__} (backend: {backend})")
         parser.exit()
 
 
