@@ -104,7 +104,8 @@ def raspasovka_solver(engine):
 
     solver = _raspasovka_solvers.get(engine)
     if solver is None:
-        solver = RaspasovkaSolver(table_mb=engine.tt.nbytes / 2 ** 20, node_budget=engine.node_budget)
+        solver = RaspasovkaSolver(table_mb=engine.tt.nbytes / 2 ** 20, node_budget=engine.node_budget,
+                                  backend=getattr(getattr(engine, "backend", None), "name", None))  # the engine's own
         _raspasovka_solvers[engine] = solver
     return solver
 

@@ -363,3 +363,16 @@ def test_full_deals_same_nodes_cython_and_numba():
         a = RaspasovkaSolver(backend="cython").analyse(pos, 1)
         b = RaspasovkaSolver(backend="numba").analyse(pos, 1)
         assert (a.player_tricks, a.nodes) == (b.player_tricks, b.nodes)
+
+
+def test_a_raspasovka_record_runs_on_the_engine_s_own_backend():
+    """``Engine(backend=...)`` given to the record solver reaches its raspasovka search too
+    (it followed $PREFDD_ENGINE / auto whatever the engine was)."""
+    from solver.engine import Engine
+    from solver.solving import raspasovka_solver, solve_record
+
+    engine = Engine(backend="python", table_mb=1)
+    assert raspasovka_solver(engine).backend.name == "python"
+    rec = {"hands": [["As", "7s"], ["Ks", "8s"], ["Qs", "9s"]], "contract": "raspasovka", "player": 0, "leader": 0}
+    # by hand: first hand's ace takes a trick; his 7 is the lowest card left and takes none
+    assert solve_record(rec, engine)["player_tricks"] == 1

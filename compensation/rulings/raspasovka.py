@@ -317,7 +317,8 @@ def opened_cards(ctx) -> Ruling:
     pos, ruled = takes_the_rest(ctx, r, o, ctx.incident.violation.move)
     ruled_entries = result_entries(ctx, ruled)
     reading = exit_reading(ctx)
-    solver = RaspasovkaSolver(reuse_table=True, node_budget=ctx.engine.node_budget)  # the ruling's budget
+    solver = RaspasovkaSolver(reuse_table=True, node_budget=ctx.engine.node_budget,  # the ruling's budget
+                              backend=getattr(getattr(ctx.engine, "backend", None), "name", None))  # and backend
     owed: dict = {}
     for y in range(3):
         if y == o or pos.taken[y] != 0:
