@@ -145,6 +145,14 @@ def main(argv=None) -> int:
         except OSError:
             pass
         return 0
+    except Exception as e:  # a defect of prefdd's, not of the input: one line, not a traceback
+        if os.environ.get("PREFDD_DEBUG"):
+            raise
+        from .messages import one_line
+
+        print(one_line(f"prefdd {args.command}: internal error ({type(e).__name__}: {e}); please report it "
+                       f"with the input (PREFDD_DEBUG=1 shows the traceback)"), file=sys.stderr)
+        return 70  # EX_SOFTWARE
 
 
 if __name__ == "__main__":

@@ -81,3 +81,23 @@ def test_batch_json_summary_and_ruling_options(tmp_path, capsys):
     assert summary["answered"] == 1 and summary["errors"] == 0 and summary["output"] == str(out)
     (line,) = out.read_text().splitlines()
     assert "error" not in json.loads(line)
+
+
+def test_an_internal_error_is_one_line_and_status_70(monkeypatch, capsys, tmp_path):
+    """A defect inside a command (none is known: this one is injected) must still not print a
+    traceback at an arbiter; PREFDD_DEBUG=1 lets it through for a developer."""
+    import compensation.rule_command as rule_command
+    from solver.cli import main
+
+    def broken(args):
+        raise RuntimeError("the injected defect\nsecond line")
+
+    monkeypatch.setattr(rule_command, "run", broken)
+    monkeypatch.delenv("PREFDD_DEBUG", raising=False)
+    assert main(["rule", "--list"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("prefdd rule: internal error (RuntimeError: the injected defect\\nsecond line)")
+    monkeypatch.setenv("PREFDD_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        main(["rule", "--list"])
