@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import SUIT_SYMBOLS, Card
 from .constraints import NO_CONSTRAINTS, Constraints, Plan
@@ -140,27 +141,13 @@ class PlayAnalysis:
 
 
 # ---------------------------------------------------------------------- the two games
-class _Game:
-    """Contract play (a trump game, no-trump or misère) with the main engine."""
+class _Constrained:
+    """What both games share: the cards the constraints allow, why a card is not allowed,
+    and the constraint state carried from card to card."""
 
-    def __init__(self, pos: Position, cons: Constraints, engine):
-        from .engine import Engine
-
-        self.pos, self.cons = pos, cons
-        self.state = cons.initial()
-        self.engine = engine if engine is not None else Engine(reuse_table=True)
-        self.kind = "misere" if pos.is_misere else "game"
-        self.seat = pos.declarer
-        self.contract = str(pos.contract)
-
-    def maximises(self, seat: int) -> bool:
-        return (seat == self.seat) != self.pos.is_misere
-
-    def trick_number(self) -> int:
-        return sum(self.pos.taken) + 1
-
-    def talon(self):
-        return None
+    pos: Any
+    cons: Constraints
+    state: Any
 
     def allowed(self) -> int:
         if not self.cons:
@@ -182,18 +169,44 @@ class _Game:
                       f"{SUIT_SYMBOLS[lead.suit]}")
         return f"the constraints allow only {only} here ({reason})"
 
-    def values(self) -> tuple[int, dict]:
-        a = self.engine.analyse(self.pos, _remaining(self.cons, self.state, self.pos), all_cards=True)
-        return a.declarer_tricks, a.card_values
-
-    def base(self) -> int:
-        return self.pos.taken[self.seat]
+    def remaining(self) -> Constraints:
+        return _remaining(self.cons, self.state, self.pos)
 
     def play(self, card: Card) -> None:
         if self.cons:
             _, planned = self.cons.moves(self.pos, self.state)
             self.state = self.cons.after(self.pos, self.state, card, planned)
         self.pos.play(card)
+
+
+class _Game(_Constrained):
+    """Contract play (a trump game, no-trump or misère) with the main engine."""
+
+    def __init__(self, pos: Position, cons: Constraints, engine):
+        from .engine import Engine
+
+        self.pos, self.cons = pos, cons
+        self.state = cons.initial()
+        self.engine = engine if engine is not None else Engine(reuse_table=True)
+        self.kind = "misere" if pos.is_misere else "game"
+        self.seat = pos.declarer
+        self.contract = str(pos.contract)
+
+    def maximises(self, seat: int) -> bool:
+        return (seat == self.seat) != self.pos.is_misere
+
+    def trick_number(self) -> int:
+        return sum(self.pos.taken) + 1
+
+    def talon(self):
+        return None
+
+    def values(self) -> tuple[int, dict]:
+        a = self.engine.analyse(self.pos, self.remaining(), all_cards=True)
+        return a.declarer_tricks, a.card_values
+
+    def base(self) -> int:
+        return self.pos.taken[self.seat]
 
     @contextmanager
     def table_kept(self):
@@ -208,14 +221,16 @@ class _Game:
             eng.reuse_table = old
 
 
-class _Raspasovka:
-    """Raspasovka: ``player`` against the other two (:class:`RaspasovkaSolver`)."""
+class _Raspasovka(_Constrained):
+    """Raspasovka: ``player`` against the other two (:class:`RaspasovkaSolver`), under the
+    penalty cards and lead ruling of ``cons`` (a plan has no side to follow it here)."""
 
-    def __init__(self, pos, player, solver):
+    def __init__(self, pos, player, solver, cons: Constraints = NO_CONSTRAINTS):
         from .raspasovka.api import RaspasovkaSolver
         from .raspasovka.rules import RaspasovkaError
 
-        self.pos = pos
+        self.pos, self.cons = pos, cons
+        self.state = cons.initial()
         self.seat = parse_seat(player, "player", error=RaspasovkaError)
         # a solver of its own unless one is given: its table then serves this deal only
         self.solver = solver if isinstance(solver, RaspasovkaSolver) else RaspasovkaSolver(reuse_table=True)
@@ -231,21 +246,12 @@ class _Raspasovka:
     def talon(self):
         return self.pos.talon_card
 
-    def allowed(self) -> int:
-        return self.pos.legal_mask()
-
-    def why(self, card: Card) -> str:
-        return "not allowed"
-
     def values(self) -> tuple[int, dict]:
-        a = self.solver.analyse(self.pos, self.seat, all_cards=True)
+        a = self.solver.analyse(self.pos, self.seat, constraints=self.remaining(), all_cards=True)
         return a.player_tricks, a.card_values
 
     def base(self) -> int:
         return self.pos.taken[self.seat]
-
-    def play(self, card: Card) -> None:
-        self.pos.play(card)
 
     @contextmanager
     def table_kept(self):
@@ -285,11 +291,12 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
         deal_or_position = deal_or_position.start()
     game: _Game | _Raspasovka
     if isinstance(deal_or_position, RaspasovkaPosition):
-        if constraints:
-            raise PositionError("constraints: raspasovka play analysis takes none")
         if player is None:
             raise PositionError("player: raspasovka play analysis needs the seat whose tricks count")
-        game = _Raspasovka(deal_or_position.copy(), player, engine)
+        from .raspasovka.rules import check_constraints as check_raspasovka
+
+        check_raspasovka(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
+        game = _Raspasovka(deal_or_position.copy(), player, engine, constraints or NO_CONSTRAINTS)
     elif isinstance(deal_or_position, Position):
         if player is not None and player != deal_or_position.declarer:
             raise PositionError(f"player: seat {player} given, but the declarer is seat {deal_or_position.declarer}")
@@ -389,10 +396,9 @@ def analyse_record(rec: dict, engine=None) -> PlayAnalysis:
     if is_raspasovka_record(rec):
         if "player" not in rec:
             raise PositionError("missing field 'player' (whose tricks are asked)")
-        if rec.get("constraints"):
-            raise PositionError("constraints: raspasovka play analysis takes none")
         start = position_from_record(dict(rec, history=[]))
-        return analyse_play(start, history, engine=engine, player=rec["player"])
+        return analyse_play(start, history, constraints_from_json(rec.get("constraints")), engine=engine,
+                            player=rec["player"])
     dealt = position_from_json(dict(rec, history=[]))
     cons = constraints_from_json(rec.get("constraints"))
     return analyse_play(dealt, history, cons, engine)

@@ -354,3 +354,23 @@ def test_russian_number_agreement():
     assert [plural_ru(n, *forms) for n in (0, 1, 2, 4, 5, 10, 11, 12, 14, 21, 22, 25)] == [
         "взяток", "взятка", "взятки", "взятки", "взяток", "взяток", "взяток", "взяток", "взяток", "взятка", "взятки",
         "взяток"]
+
+
+def test_raspasovka_play_analysis_under_a_penalty_card():
+    """Seat 1 (whose tricks count) has the king of spades exposed, to be played at the first
+    legal chance. By hand: first hand leads the queen; the king must go on it and wins (over
+    the 9), and seat 1's 7 of spades then wins the last trick, both others being void: 2
+    tricks. Without the penalty card he plays the 7 under the queen and discards the king on
+    the heart: 0. And a history where he keeps the king back is refused, naming the card due."""
+    from solver.play_analysis import analyse_record
+
+    rec = {"hands": [["Qs", "8h"], ["Ks", "7s"], ["9s", "9h"]], "contract": "raspasovka", "player": 1, "leader": 0,
+           "history": ["Qs", "Ks", "9s", "7s", "9h", "8h"],
+           "constraints": {"penalty_cards": [{"seat": 1, "card": "Ks", "when": "first"}]}}
+    a = analyse_record(rec)
+    assert (a.start, a.final) == (2, 2)
+    assert a.to_json()["moves"][1]["values"] == {"Ks": 2}  # the 7 is not his to play
+    free = analyse_record({k: v for k, v in rec.items() if k != "constraints"} | {"history": ["Qs", "7s", "9s"]})
+    assert free.start == 0
+    with pytest.raises(IllegalMoveError, match=r"history\[1\].*the constraints allow only Ks here \(a penalty card due\)"):
+        analyse_record(dict(rec, history=["Qs", "7s"]))
