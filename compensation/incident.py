@@ -148,7 +148,7 @@ class Incident:
     def position_at(self, n: int, contract: str | None = None) -> Position:
         """The position before ``history[n]`` (n = len(history): after all of it)."""
         pos = self.start(contract)
-        _replay(pos, self.history[:n], self.lead_overrides)
+        replay_history(pos, self.history[:n], self.lead_overrides)
         pos._stack.clear()
         return pos
 
@@ -159,7 +159,9 @@ class Incident:
         return self.position_at(n).to_move
 
 
-def _replay(pos: Position, cards, lead_overrides: dict) -> None:
+def replay_history(pos: Position, cards, lead_overrides: dict) -> None:
+    """Play ``cards`` from ``pos``; a lead out of turn (``lead_overrides``: history index ->
+    seat) starts its trick from that seat. Errors name the card's ``history[i]``."""
     for i, card in enumerate(cards):
         trick_no = sum(pos.taken) + 1
         if i in lead_overrides:

@@ -11,7 +11,7 @@ import json
 import random
 
 from compensation.errors import ScoringError
-from compensation.incident import IncidentError
+from compensation.incident import IncidentError, replay_history
 from compensation.outcome import parse_contract
 from solver.cards import ALL_CARDS, Card
 from solver.contract import Contract
@@ -148,21 +148,9 @@ def out_of_turn(value) -> dict:
 
 
 def replay(pos: Position, history: list, overrides: dict) -> None:
-    """Play ``history``; a lead out of turn (``overrides``) starts its trick from that seat."""
-    for i, card in enumerate(history):
-        trick_no = sum(pos.taken) + 1
-        if pos.is_over():
-            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
-        if i in overrides:
-            if pos.trick:
-                raise IncidentError(f"history[{i}]", f"a lead out of turn must start a trick; trick {trick_no} "
-                                                     f"already has {len(pos.trick)} card(s)")
-            pos.leader = overrides[i]
-        seat = pos.to_move
-        try:
-            pos.play(card)
-        except PrefError as e:
-            raise IncidentError(f"history[{i}]", f"trick {trick_no}, seat {seat}, card {card}: {e}") from None
+    """Play ``history`` as the incident does (:func:`compensation.incident.replay_history`);
+    the table keeps no undo stack: it is rebuilt from the history at every request."""
+    replay_history(pos, history, overrides)
     pos._stack.clear()
 
 
