@@ -134,18 +134,30 @@ def narrow_layouts(view, pool: Layouts, cut) -> Layouts:
     unseen (``cut``), kept once if ``view.consistent``, the real one added if it fell out. An
     exact pool stays exact; a sample stays a uniform sample of what now fits (plus the real one).
     Shared by :class:`InfoSet` (a layout is one mask) and :class:`SeatView` (a tuple of masks)."""
-    seen, masks = set(), []
-    for lay in pool.masks:
-        lay = cut(lay)
+    masks, added = _with_real(_fitting(view, (cut(lay) for lay in pool.masks)), view.real)
+    if pool.exact:
+        return Layouts(masks, len(masks), True)
+    return Layouts(masks, view.count, False, pool.seed, len(masks) - int(added), added)
+
+
+def _fitting(view, candidates, limit: int | None = None) -> list:
+    """The distinct ``candidates`` that ``view.consistent`` accepts, in order, at most ``limit``."""
+    seen: set = set()
+    kept: list = []
+    for lay in candidates:
         if lay not in seen and view.consistent(lay):
             seen.add(lay)
-            masks.append(lay)
-    added = view.real not in seen
-    if added:
-        masks.append(view.real)
-    if pool.exact:
-        return Layouts(tuple(masks), len(masks), True)
-    return Layouts(tuple(masks), view.count, False, pool.seed, len(masks) - int(added), added)
+            kept.append(lay)
+            if limit is not None and len(kept) >= limit:
+                break
+    return kept
+
+
+def _with_real(layouts: list, real) -> tuple[tuple, bool]:
+    """The layouts with the real one added if it is not among them (a ruling must weigh what
+    happened), and whether it was added."""
+    added = real not in layouts
+    return tuple(layouts + [real] if added else layouts), added
 
 
 @dataclass
@@ -263,11 +275,8 @@ class InfoSet:
             raise PositionError(f"sample: must be at least 1, got {sample}")
         rng = random.Random(seed)
         picks = rng.sample(range(total), min(sample, total))
-        masks = [base | mask_of(_unrank(i, free, self.need)) for i in picks]
-        added = self.real not in masks
-        if added:
-            masks.append(self.real)
-        return Layouts(tuple(masks), total, False, seed, len(picks), added)
+        masks, added = _with_real([base | mask_of(_unrank(i, free, self.need)) for i in picks], self.real)
+        return Layouts(masks, total, False, seed, len(picks), added)
 
     def restrict(self, pool: Layouts) -> Layouts:
         """The layouts of an earlier view of this play (``pool``, enumerated or sampled once)
@@ -465,26 +474,20 @@ class SeatView:
         total = self.count
         if total <= bound:
             return Layouts(tuple(self._enumerate()), total, True)
-        rng = random.Random(seed)
+        picks, added = _with_real(_fitting(self, self._shuffled(random.Random(seed), 200 * sample),
+                                           min(sample, total)), self.real)
+        return Layouts(picks, total, False, seed, len(picks) - int(added), added)
+
+    def _shuffled(self, rng: random.Random, tries: int):
+        """``tries`` random layouts of the unseen cards into hands of the holders' sizes."""
         cards = cards_of(self.unseen)
-        seen: set[tuple[int, ...]] = set()
-        picks: list[tuple[int, ...]] = []
-        tries = 0
-        while len(picks) < min(sample, total) and tries < 200 * sample:
-            tries += 1
+        for _ in range(tries):
             rng.shuffle(cards)
             hands, k = [], 0
             for n in self.sizes:
                 hands.append(mask_of(cards[k:k + n]))
                 k += n
-            lay = tuple(hands)
-            if lay not in seen and self.consistent(lay):
-                seen.add(lay)
-                picks.append(lay)
-        added = self.real not in seen
-        if added:
-            picks.append(self.real)
-        return Layouts(tuple(picks), total, False, seed, len(picks) - int(added), added)
+            yield tuple(hands)
 
     def restrict(self, pool: Layouts) -> Layouts:
         """As :meth:`InfoSet.restrict`: an earlier view's layouts that still fit."""
