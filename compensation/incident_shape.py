@@ -10,13 +10,13 @@ once, a rule's own data) is checked by :mod:`compensation.incident` and the rule
 """
 from __future__ import annotations
 
-import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Self
 
 from solver.errors import PrefError
+from solver.messages import nearest
 
 SCHEMA_PATH = Path(__file__).with_name("incident.schema.json")
 SCHEMA: dict = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -61,8 +61,8 @@ def where(parts) -> str:
 
 def unknown_field(path: str, name: str, known) -> IncidentError:
     """The error for a field nobody reads, with the nearest known name."""
-    near = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
-    hint = f"did you mean {near[0]!r}?" if near else f"known: {', '.join(sorted(known))}"
+    near = nearest(name, sorted(known))
+    hint = f"did you mean {near!r}?" if near else f"known: {', '.join(sorted(known))}"
     return IncidentError(f"{path}.{name}" if path else name, f"unknown field ({hint})")
 
 

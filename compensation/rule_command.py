@@ -71,10 +71,9 @@ def run(args) -> int:
         return _list(args.lang)
     if not args.input:
         return _fail("input", "give an incident file (or --list)")
-    import difflib
-
     from solver.errors import PrefError
     from solver.jsonl import InputError, read_document
+    from solver.messages import nearest
 
     from .conventions import OPTION_NAMES, PRESETS, parse_option
     from .errors import ScoringError
@@ -96,8 +95,8 @@ def run(args) -> int:
             options[k] = v.strip()
             continue
         if k not in OPTION_NAMES:
-            near = difflib.get_close_matches(k, [*OPTION_NAMES, *RULING_OPTIONS], n=1)
-            return _fail("--set", f"{k}: unknown option" + (f" (did you mean {near[0]!r}?)" if near else ""))
+            near = nearest(k, [*OPTION_NAMES, *RULING_OPTIONS])
+            return _fail("--set", f"{k}: unknown option" + (f" (did you mean {near!r}?)" if near else ""))
         try:
             overrides[k] = parse_option(k, v)
         except ScoringError as e:

@@ -44,13 +44,13 @@ ANNOTATIONS = frozenset({"source", "note", "declarer_tricks"})
 
 def check_fields(rec: dict, known: frozenset | set, error: type[PrefError] = PositionError) -> None:
     """Refuse a field the record format does not have, naming the nearest known one."""
-    import difflib
+    from .messages import nearest
 
     for name in rec:
         if name in known or name in ANNOTATIONS:
             continue
-        near = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        near = nearest(str(name), sorted(known))
+        hint = f" (did you mean {near!r}?)" if near else ""
         raise error.at(str(name), f"unknown field{hint}")
 
 
