@@ -91,6 +91,24 @@ class _Root:
 _NO_TRICK = np.zeros(3, dtype=np.int64)  # never written: the search reads it (``const`` in the kernel)
 
 
+def new_table(table_mb: float) -> np.ndarray:
+    """A transposition table of at most ``table_mb``: a power-of-two number of 16-byte
+    entries, (key, data) pairs in buckets of ``layout.BUCKET``."""
+    entries = max(4, int(table_mb * 1024 * 1024) // 16)
+    bits = entries.bit_length() - 1
+    return np.zeros(2 << bits, dtype=np.int64)
+
+
+def next_generation(tt: np.ndarray, gen: int) -> int:
+    """The generation after ``gen``: the table's entries are forgotten in O(1) (older
+    generations are ignored), and cleared for real when the 14-bit counter wraps."""
+    gen += 1
+    if gen >= layout.E_GEN_MASK:
+        tt[:] = 0
+        gen = 1
+    return gen
+
+
 class Engine:
     """An exact double-dummy solver with its own transposition table.
 
@@ -104,9 +122,7 @@ class Engine:
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
                  backend: str | None = None):
         self.backend = load_backend(backend)
-        entries = max(4, int(table_mb * 1024 * 1024) // 16)
-        bits = entries.bit_length() - 1
-        self.tt = np.zeros(2 << bits, dtype=np.int64)  # (key, data) pairs, 4-entry buckets
+        self.tt = new_table(table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
@@ -124,10 +140,7 @@ class Engine:
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:
         """Forget the table's contents in O(1) (entries of older generations are ignored)."""
-        self.gen += 1
-        if self.gen >= 0x3FFF:
-            self.tt[:] = 0
-            self.gen = 1
+        self.gen = next_generation(self.tt, self.gen)
 
     def clear(self) -> None:
         self.tt[:] = 0

@@ -19,7 +19,7 @@ import numpy as np
 from ..cards import Card, parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import constraint_arrays
+from ..engine.api import constraint_arrays, new_table, next_generation
 from ..engine.backends import load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import cards_of, mask_of
@@ -97,9 +97,7 @@ class RaspasovkaSolver:
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
                  reuse_table: bool = False, backend: str | None = None):
         self.backend = load_backend(backend)
-        entries = max(4, int(table_mb * 1024 * 1024) // 16)
-        bits = entries.bit_length() - 1
-        self.tt = np.zeros(2 << bits, dtype=np.int64)  # (key, data) pairs, 4-entry buckets
+        self.tt = new_table(table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
@@ -107,10 +105,7 @@ class RaspasovkaSolver:
         self._stats = np.zeros(layout.STATS_SIZE, dtype=np.int64)
 
     def _new_generation(self):
-        self.gen += 1
-        if self.gen >= 0x3FFF:
-            self.tt[:] = 0
-            self.gen = 1
+        self.gen = next_generation(self.tt, self.gen)
 
     def _config(self, pos: RaspasovkaPosition, victim: int, by, cons: Constraints):
         """The kernel's arrays for "the seats ``by`` force tricks on ``victim``"."""
