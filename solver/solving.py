@@ -105,7 +105,7 @@ def raspasovka_solver(engine):
     solver = _raspasovka_solvers.get(engine)
     if solver is None:
         solver = RaspasovkaSolver(table_mb=engine.tt.nbytes / 2 ** 20, node_budget=engine.node_budget,
-                                  backend=getattr(getattr(engine, "backend", None), "name", None))  # the engine's own
+                                  backend=engine.backend_name)
         _raspasovka_solvers[engine] = solver
     return solver
 

@@ -318,7 +318,7 @@ def opened_cards(ctx) -> Ruling:
     ruled_entries = result_entries(ctx, ruled)
     reading = exit_reading(ctx)
     solver = RaspasovkaSolver(reuse_table=True, node_budget=ctx.engine.node_budget,  # the ruling's budget
-                              backend=getattr(getattr(ctx.engine, "backend", None), "name", None))  # and backend
+                              backend=ctx.engine.backend_name)  # and backend
     owed: dict = {}
     for y in range(3):
         if y == o or pos.taken[y] != 0:

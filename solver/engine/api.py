@@ -134,8 +134,14 @@ class Engine:
 
     def __repr__(self) -> str:
         mb = self.tt.nbytes / (1024 * 1024)
-        return (f"<Engine backend={getattr(self.backend, 'name', self.backend)} table={mb:g} MB "
+        return (f"<Engine backend={self.backend_name} table={mb:g} MB "
                 f"reuse_table={self.reuse_table} node_budget={self.node_budget:_}>")
+
+    @property
+    def backend_name(self) -> str:
+        """The compilation this engine searches with (``cython``, ``numba``, ``python``): a
+        solver made for the same question (raspasovka) takes the same."""
+        return self.backend.name
 
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:
