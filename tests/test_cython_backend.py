@@ -56,7 +56,7 @@ class Twin:
         self.e = numba_engine(table_mb=table_entries * 16 / (1 << 20))
         self.args = self.e._begin(pos, cons, favour)
         self.cons = cons
-        self.root = _Root(pos.copy(), cons, cons.initial())
+        self.root = _Root(pos.copy(), cons, cons.initial(), self.e.backend)
         self.tt = {"numba": self.e.tt.copy(), "cython": self.e.tt.copy()}
         self.stats = {k: np.zeros(core.STATS_SIZE, np.int64) for k in self.tt}
 

@@ -57,6 +57,8 @@ def test_solve_start_up_loads_only_the_solve_path():
     for name in ("importlib.metadata", "pathlib", "solver.play_analysis", "compensation", "numba", "jsonschema",
                  "tqdm"):
         assert name not in loaded, name
+    if cy_backend.available():  # the Cython kernel takes plain buffers: NumPy is Numba's alone
+        assert "numpy" not in loaded
 
 
 @pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
@@ -75,7 +77,7 @@ def test_batch_workers_fork_from_a_parent_that_loaded_the_engine(tmp_path):
     answers = {json.loads(x)["input_line"]: json.loads(x) for x in out_path.read_text().splitlines()}
     for i, line in enumerate(lines, 1):
         assert answers[i]["declarer_tricks"] == json.loads(line)["declarer_tricks"]
-    assert "solver.engine.kernel" in loaded and "numba" not in loaded
+    assert "solver.engine.kernel" in loaded and "numba" not in loaded and "numpy" not in loaded
 
 
 def test_numba_workers_are_spawned(monkeypatch):

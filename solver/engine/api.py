@@ -9,15 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ..cards import Card
 from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, run_low
 from . import layout  # the array layout (cfg/stats indices); no Numba import
-from .backends import load_backend
+from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
@@ -62,22 +60,20 @@ class Analysis:
 class _Root:
     """A position and constraint state flattened into the search's arrays."""
 
-    __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state")
+    __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state", "backend")
 
-    def __init__(self, pos: Position, cons: Constraints, state):
+    def __init__(self, pos: Position, cons: Constraints, state, backend: Backend):
         # plain ints for the scalars (the compiled search converts them; NumPy scalars cost
-        # more to make than the conversion), and the trick's array shared when it is empty
+        # more to make than the conversion); the arrays of the backend that will search them
         self.pos = pos
         self.state = state
+        self.backend = backend
         hands = pos.hands
-        self.h = np.array(hands, dtype=np.int64)
+        self.h = backend.array(hands)
         self.leader = int(pos.leader)  # a Seat (IntEnum): the compiled search takes a bare int
         trick = pos.trick
         self.nt = len(trick)
-        if trick:
-            self.tc = np.array([int(c) for _, c in trick] + [0] * (3 - len(trick)), dtype=np.int64)
-        else:
-            self.tc = _NO_TRICK
+        self.tc = backend.array([int(c) for _, c in trick] + [0] * (3 - len(trick)))
         cs = 0
         if cons:
             if cons.lead is not None and state.lead_pending:
@@ -88,23 +84,25 @@ class _Root:
         self.tricks = (hands[0].bit_count() + hands[1].bit_count() + hands[2].bit_count() + len(trick)) // 3
 
 
-_NO_TRICK = np.zeros(3, dtype=np.int64)  # never written: the search reads it (``const`` in the kernel)
-
-
-def new_table(table_mb: float) -> np.ndarray:
+def new_table(backend: Backend, table_mb: float):
     """A transposition table of at most ``table_mb``: a power-of-two number of 16-byte
     entries, (key, data) pairs in buckets of ``layout.BUCKET``."""
     entries = max(4, int(table_mb * 1024 * 1024) // 16)
     bits = entries.bit_length() - 1
-    return np.zeros(2 << bits, dtype=np.int64)
+    return backend.zeros(2 << bits)
 
 
-def next_generation(tt: np.ndarray, gen: int) -> int:
+def wipe(backend: Backend, tt) -> None:
+    """Every entry of the table zeroed, in place (a plain buffer has no ``fill``)."""
+    tt[:] = backend.zeros(len(tt))
+
+
+def next_generation(backend: Backend, tt, gen: int) -> int:
     """The generation after ``gen``: the table's entries are forgotten in O(1) (older
     generations are ignored), and cleared for real when the 14-bit counter wraps."""
     gen += 1
     if gen >= layout.E_GEN_MASK:
-        tt[:] = 0
+        wipe(backend, tt)
         gen = 1
     return gen
 
@@ -122,12 +120,12 @@ class Engine:
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
                  backend: str | None = None):
         self.backend = load_backend(backend)
-        self.tt = new_table(table_mb)
+        self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0  # nodes of the last call
-        self._stats = np.zeros(layout.STATS_SIZE, dtype=np.int64)
+        self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
@@ -146,10 +144,10 @@ class Engine:
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:
         """Forget the table's contents in O(1) (entries of older generations are ignored)."""
-        self.gen = next_generation(self.tt, self.gen)
+        self.gen = next_generation(self.backend, self.tt, self.gen)
 
     def clear(self) -> None:
-        self.tt[:] = 0
+        wipe(self.backend, self.tt)
         self.gen = 0
 
     # ------------------------------------------------------------------ config
@@ -163,7 +161,7 @@ class Engine:
         return args
 
     def _build_config(self, pos: Position, cons: Constraints, favour: int | None):
-        cfg = np.zeros(layout.CFG_SIZE, dtype=np.int64)
+        cfg = self.backend.zeros(layout.CFG_SIZE)
         trump = pos.trump
         cfg[layout.C_TRUMP] = -1 if trump is None else trump
         cfg[layout.C_MISERE] = int(pos.is_misere)
@@ -190,7 +188,7 @@ class Engine:
         cfg[layout.C_ABS] = int(constrained)
         cfg[layout.C_CONS] = int(constrained)
         cfg[layout.C_BOUNDS] = int(not constrained and not lexi)
-        pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
+        pen_mask, pen_flags, plan = constraint_arrays(self.backend, cons, cfg)
         strain = int(pos.strain)
         x = favour if favour is not None else 0
         cfg[layout.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
@@ -245,7 +243,7 @@ class Engine:
         _, planned = cons.moves(p, root.state)
         nstate = cons.after(p, root.state, card, planned)
         winner = p.play(card)
-        return _Root(p, cons, nstate), winner
+        return _Root(p, cons, nstate, root.backend), winner
 
     def _reward(self, args, winner) -> int:
         return 0 if winner is None else int(args[0][layout.C_REW + winner])
@@ -265,7 +263,7 @@ class Engine:
         """
         cons = constraints or NO_CONSTRAINTS
         args = self._begin(pos, cons, favour)
-        root = _Root(pos, cons, cons.initial())  # never played on: children are copies
+        root = _Root(pos, cons, cons.initial(), self.backend)  # never played on: children are copies
         hi = self._score_range(root, args)
         guess = self._guess(root, pos) * (int(args[0][layout.C_MAXREW]) if favour is None else 16)
         value = self._mtd(root, args, 0, hi, min(guess, hi))
@@ -363,11 +361,11 @@ class Engine:
         return out
 
 
-def constraint_arrays(cons: Constraints, cfg) -> tuple:
+def constraint_arrays(backend: Backend, cons: Constraints, cfg) -> tuple:
     """The kernel's form of the constraints: the penalty cards' masks and occasions, the
     plan's cards (returned), the lead ruling and the cards that stand alone (into ``cfg``)."""
-    pen_mask = np.zeros(3, dtype=np.int64)
-    pen_flags = np.zeros(32, dtype=np.int64)
+    pen_mask = backend.zeros(3)
+    pen_flags = backend.zeros(32)
     special = 0
     for p in cons.penalty_cards:
         pen_mask[p.seat] |= p.card.mask
@@ -384,7 +382,7 @@ def constraint_arrays(cons: Constraints, cfg) -> tuple:
         cfg[layout.C_LEAD_ORTRUMP] = int(cons.lead.or_trump)
     else:
         cfg[layout.C_LEAD_SEAT] = -1
-    plan = np.zeros(32, dtype=np.int64)
+    plan = backend.zeros(32)
     if cons.plan is not None:
         if len(cons.plan.cards) > 31:
             raise PositionError("plan: at most 31 cards")

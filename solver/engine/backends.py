@@ -33,6 +33,17 @@ class Backend:
     tables: tuple  # SQ, REP, SPREAD, NTH
     kernel: ModuleType  # the kernel module (compiled, jitted or plain)
 
+    # the arrays the kernel takes are made by the kernel module, each compilation its own
+    # kind: plain buffers for Cython (a Cython process never imports NumPy), NumPy arrays
+    # for Numba and plain Python
+    def zeros(self, n: int):
+        """``n`` int64 zeros, as this backend's kernel takes them."""
+        return self.kernel.zeros(n)
+
+    def array(self, values: list[int]):
+        """An int64 array of ``values``, as this backend's kernel takes it."""
+        return self.kernel.array(values)
+
 
 _loaded: dict[str, Backend] = {}
 

@@ -44,7 +44,9 @@ try:
     import cython
 except ImportError:  # running the source uncompiled without Cython installed
     from . import _nocython as cython
-import numpy as np
+
+if not cython.compiled:  # the Cython build runs without NumPy (a solve's start-up: docs/backends.md)
+    import numpy as np
 
 if not cython.compiled:
     from .layout import (  # the Cython build takes these from kernel.pxd
@@ -123,14 +125,23 @@ if not cython.compiled:
 
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
-ONE = np.int64(1)
+if cython.compiled:  # C integers, typed in kernel.pxd
+    ONE = 1
+    BYTE = 0xFF
+    LOW32 = 0xFFFFFFFF
+    GOLDEN = 0x9E3779B97F4A7C15
+    MIX = 0xBF58476D1CE4E5B9
+    U31 = 31
+    U3 = 3
+else:
+    ONE = np.int64(1)
+    BYTE = np.int64(0xFF)
+    LOW32 = np.int64(0xFFFFFFFF)
+    GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+    MIX = np.uint64(0xBF58476D1CE4E5B9)
+    U31 = np.uint64(31)
+    U3 = np.uint64(3)
 TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
-BYTE = np.int64(0xFF)
-LOW32 = np.int64(0xFFFFFFFF)
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-MIX = np.uint64(0xBF58476D1CE4E5B9)
-U31 = np.uint64(31)
-U3 = np.uint64(3)
 
 
 # ---------------------------------------------------------------- bits
@@ -1128,7 +1139,7 @@ def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask
     check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
                  SQ, REP, SPREAD, NTH)
     return run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-                      plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(WORK_SIZE, np.int64))
+                      plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
 
 
 def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
@@ -1137,7 +1148,7 @@ def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_
     check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
                  SQ, REP, SPREAD, NTH)
     return run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, np.zeros(WORK_SIZE, np.int64))
+                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
 
 
 def build_tables():
@@ -1150,12 +1161,45 @@ def build_tables():
     * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
     * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
     """
-    sq = np.zeros(65536, np.uint8)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
-    rep = np.zeros(65536, np.uint8)
-    spread = np.zeros(256, np.int64)
-    nth = np.zeros(2048, np.int64)
+    sq = zeros8(65536)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
+    rep = zeros8(65536)
+    spread = zeros(256)
+    nth = zeros(2048)
     fill_tables(data8(sq), data8(rep), data(spread), data(nth))
     return sq, rep, spread, nth
+
+
+# ---------------------------------------------------------------- the arrays the kernel takes
+
+if cython.compiled:
+    # any buffer will do for the typed memoryviews: no NumPy, whose import alone is most of
+    # a fresh process's start-up
+    def zeros(n):
+        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
+        return memoryview(bytearray(8 * n)).cast("q")
+
+    def zeros8(n):
+        """``n`` uint8 zeros (the byte lookup tables)."""
+        return memoryview(bytearray(n))
+
+    def array(values):
+        """The int64 array of a list of ints."""
+        import array as _array
+
+        return memoryview(_array.array("q", values))
+else:
+    # Numba takes NumPy arrays only
+    def zeros(n):
+        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
+        return np.zeros(n, np.int64)
+
+    def zeros8(n):
+        """``n`` uint8 zeros (the byte lookup tables)."""
+        return np.zeros(n, np.uint8)
+
+    def array(values):
+        """The int64 array of a list of ints."""
+        return np.array(values, np.int64)
 
 
 # the layout compiled in, for the check against solver/engine/layout.py (tests)

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ..cards import Card, parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
 from ..engine.api import constraint_arrays, new_table, next_generation
-from ..engine.backends import load_backend
+from ..engine.backends import Backend, load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import cards_of, mask_of
 from ..position import run_low
@@ -68,15 +66,16 @@ def talon_left(pos: RaspasovkaPosition) -> int:
 class _Root:
     """A position and constraint state flattened into the kernel's arrays."""
 
-    __slots__ = ("pos", "state", "h", "leader", "nt", "tc", "cs", "tricks")
+    __slots__ = ("pos", "state", "h", "leader", "nt", "tc", "cs", "tricks", "backend")
 
-    def __init__(self, pos: RaspasovkaPosition, cons: Constraints, state):
+    def __init__(self, pos: RaspasovkaPosition, cons: Constraints, state, backend: Backend):
         self.pos = pos
         self.state = state
-        self.h = np.array(pos.hands, dtype=np.int64)
+        self.backend = backend  # whose arrays these are
+        self.h = backend.array(pos.hands)
         self.leader = int(pos.leader)
         self.nt = len(pos.trick)
-        self.tc = np.array([int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick)), dtype=np.int64)
+        self.tc = backend.array([int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick)))
         cs = talon_left(pos) << layout.CS_TALON
         if cons.lead is not None and state.lead_pending:
             cs |= layout.CS_LEAD
@@ -97,15 +96,15 @@ class RaspasovkaSolver:
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
                  reuse_table: bool = False, backend: str | None = None):
         self.backend = load_backend(backend)
-        self.tt = new_table(table_mb)
+        self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0
-        self._stats = np.zeros(layout.STATS_SIZE, dtype=np.int64)
+        self._stats = self.backend.zeros(layout.STATS_SIZE)
 
     def _new_generation(self):
-        self.gen = next_generation(self.tt, self.gen)
+        self.gen = next_generation(self.backend, self.tt, self.gen)
 
     def _config(self, pos: RaspasovkaPosition, victim: int, by, cons: Constraints):
         """The kernel's arrays for "the seats ``by`` force tricks on ``victim``"."""
@@ -118,7 +117,7 @@ class RaspasovkaSolver:
         maxmask = sum(1 << s for s in set(by))
         coalition = maxmask == 7 ^ (1 << victim)
         constrained = bool(cons)
-        cfg = np.zeros(layout.CFG_SIZE, dtype=np.int64)
+        cfg = self.backend.zeros(layout.CFG_SIZE)
         cfg[layout.C_TRUMP] = -1
         cfg[layout.C_MISERE] = 1  # past the talon, one player against the others is a misère
         cfg[layout.C_DECL] = victim
@@ -136,7 +135,7 @@ class RaspasovkaSolver:
         # the misère bounds; with one forcer only the victim's clean exit holds (the forced
         # trick bound needs both others playing together)
         cfg[layout.C_BOUNDS] = 0 if constrained else (1 if coalition else 2)
-        pen_mask, pen_flags, plan = constraint_arrays(cons, cfg)
+        pen_mask, pen_flags, plan = constraint_arrays(self.backend, cons, cfg)
         helper = 0 if coalition else 1 + int(by[0] == (victim + 2) % 3)  # which seat forces alone, if one
         cfg[layout.C_CTX] = (victim | (helper << 2) | (int(cfg[layout.C_VOID]) << 4) | (int(cfg[layout.C_AFTER]) << 5)
                            | (suits[0] << 6) | (suits[1] << 8))
@@ -187,7 +186,7 @@ class RaspasovkaSolver:
         cards, a lead ruling) on the play; ``all_cards``: each allowed card's value."""
         cons = constraints or NO_CONSTRAINTS
         args = self._begin(pos, player, by, cons)
-        root = _Root(pos.copy(), cons, cons.initial())
+        root = _Root(pos.copy(), cons, cons.initial(), self.backend)
         value = self._mtd(root, args, 0, root.tricks, 1 if root.tricks else 0)
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
         if all_cards and not pos.is_over():
@@ -213,7 +212,7 @@ class RaspasovkaSolver:
         _, planned = cons.moves(p, root.state)
         state = cons.after(p, root.state, card, planned)
         won = p.play(card)
-        return _Root(p, cons, state), int(won is not None and won == victim)
+        return _Root(p, cons, state, root.backend), int(won is not None and won == victim)
 
     def _card_values(self, root: _Root, cons, args, value: int) -> dict:
         victim = int(args[0][layout.C_DECL])
