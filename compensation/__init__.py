@@ -9,25 +9,42 @@ What a user calls::
     from compensation import rule_incident
     ruling = rule_incident(json.load(open("incident.json")))   # a Ruling: .entries, .to_text()
 
-The rulings (and the solver's engine they use) load on first use of ``rule_incident``,
-``Ruling``, ``parse_incident`` …, so scoring alone starts fast.
+Every name loads with its module on first use (the rulings, and the solver's engine they
+use, with ``rule_incident``, ``Ruling``, ``parse_incident`` …), so scoring alone starts fast
+and ``prefdd batch`` loads no scoring module it does not use.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver import __version__
 
-from .conventions import LENINGRAD, OPTION_NAMES, PRESETS, ROSTOV, SOCHI, Convention, convention, parse_option
-from .errors import ScoringError
-from .numbers import exact_number, json_number, text_number
-from .outcome import Contract, Outcome, parse_contract, score, score_game, score_misere, score_raspasovka
-from .outcome_json import parse_record, score_record
-from .penalties import penalty
-from .settlement import balance, balances, compensation, damage, settle_sheet
-from .sheet import Entries, total
+if TYPE_CHECKING:  # the names' real types for mypy; at run time they load lazily (below)
+    from .conventions import LENINGRAD, OPTION_NAMES, PRESETS, ROSTOV, SOCHI, Convention, convention, parse_option
+    from .errors import ScoringError
+    from .incident import Incident, IncidentError, parse_incident
+    from .numbers import exact_number, json_number, text_number
+    from .outcome import Contract, Outcome, parse_contract, score, score_game, score_misere, score_raspasovka
+    from .outcome_json import parse_record, score_record
+    from .penalties import penalty
+    from .rulings import find_rule, rule_incident
+    from .rulings.ruling import Ruling
+    from .settlement import balance, balances, compensation, damage, settle_sheet
+    from .sheet import Entries, total
 
+# every name loads with its module on first use: ``import compensation.batch`` (each
+# ``prefdd batch``) then pays for none of the scoring modules, nor the rulings
 _LAZY = {
+    **dict.fromkeys(("LENINGRAD", "OPTION_NAMES", "PRESETS", "ROSTOV", "SOCHI", "Convention", "convention",
+                     "parse_option"), "compensation.conventions"),
+    "ScoringError": "compensation.errors",
+    **dict.fromkeys(("exact_number", "json_number", "text_number"), "compensation.numbers"),
+    **dict.fromkeys(("Contract", "Outcome", "parse_contract", "score", "score_game", "score_misere",
+                     "score_raspasovka"), "compensation.outcome"),
+    **dict.fromkeys(("parse_record", "score_record"), "compensation.outcome_json"),
+    "penalty": "compensation.penalties",
+    **dict.fromkeys(("balance", "balances", "compensation", "damage", "settle_sheet"), "compensation.settlement"),
+    **dict.fromkeys(("Entries", "total"), "compensation.sheet"),
     "rule_incident": "compensation.rulings",
     "find_rule": "compensation.rulings",
     "Ruling": "compensation.rulings.ruling",
@@ -45,6 +62,10 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'compensation' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 
 __all__ = [

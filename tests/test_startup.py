@@ -78,6 +78,9 @@ def test_batch_workers_fork_from_a_parent_that_loaded_the_engine(tmp_path):
     for i, line in enumerate(lines, 1):
         assert answers[i]["declarer_tricks"] == json.loads(line)["declarer_tricks"]
     assert "solver.engine.kernel" in loaded and "numba" not in loaded and "numpy" not in loaded
+    # the parent's own start-up: the output's lock is fcntl's (filelock cost ~100 M
+    # instructions), and positions need none of the scoring modules of compensation/__init__
+    assert "filelock" not in loaded and "compensation.conventions" not in loaded
 
 
 def test_numba_workers_are_spawned(monkeypatch):

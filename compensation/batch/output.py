@@ -10,7 +10,7 @@ Every line carries a signature, ``"batch": {"input_hash": H, "options": {...}}``
 of the input line it answers and the options that shaped the answer. Before anything is
 cut or appended the file is proven ours: every whole line must be a signed answer. A file
 that is not (any foreign file, a one-line note without a newline) is never modified. A
-lock (``OUTPUT.lock``, via ``filelock``) keeps a second run off the same output.
+lock (``OUTPUT.lock``, :mod:`.lock`) keeps a second run off the same output.
 
 Resuming: the existing file is read back, each line's ``input_line``, ``id`` and hash
 collected. Error lines about the run rather than the record (``"retry": true``: a node
@@ -23,12 +23,9 @@ import json
 import os
 import stat
 import time
-from typing import TYPE_CHECKING
 
+from .lock import LockHeld, RunLock
 from .reading import MAX_LINE, id_key
-
-if TYPE_CHECKING:
-    from filelock import BaseFileLock
 
 SIGNATURE = "batch"
 
@@ -57,7 +54,7 @@ class ResumableOutput:
         self.dropped_tail = 0  # bytes cut from a torn end
         self._retry: list[tuple[int, int]] = []
         self._fd: int | None = None
-        self._lock: BaseFileLock | None = None
+        self._lock: RunLock | None = None
         _check_kind(path)
         if lock:
             self._take_lock()
@@ -75,12 +72,10 @@ class ResumableOutput:
 
     # ------------------------------------------------------------------ lock
     def _take_lock(self) -> None:
-        from filelock import FileLock, Timeout
-
-        lock = FileLock(self.path + ".lock", timeout=0)
+        lock = RunLock(self.path + ".lock")
         try:
             lock.acquire()
-        except Timeout:
+        except LockHeld:
             raise OutputError(f"{self.path} is being written by another prefdd batch (its lock {self.path}.lock "
                               f"is held); wait for that run to end, or use another output file") from None
         except OSError as e:
