@@ -1,14 +1,17 @@
-"""``prefdd batch`` end to end, 1 worker against 2, as a user runs it.
+"""``prefdd batch`` end to end, 1 worker against 2, and against ``prefdd solve``, as a user runs it.
 
-    python benchmarks/batch_cli.py                      # 1,500 seeded full deals, 5 pairs of runs
+    python benchmarks/batch_cli.py                      # 1,500 seeded full deals, 5 rounds
     python benchmarks/batch_cli.py --records 3000 --pairs 9 --workers 1,2
+    python benchmarks/batch_cli.py --no-solve           # the batch runs only
 
-Each pair runs the installed ``prefdd batch IN -o OUT --workers W --no-progress`` once for
-every worker count, in turn, on the same seeded input (``batch_scaling.seeded_records``),
-each into a new output file, and checks that every run wrote the same answers (tricks, totals). Wall time
+Each round (a "pair") runs the installed ``prefdd solve IN`` (the sequential baseline of
+issue 14: one process, the records in turn) and then ``prefdd batch IN -o OUT --workers W
+--no-progress`` once for every worker count, in turn, on the same seeded input
+(``batch_scaling.seeded_records``), each into a new output file, and checks that every run
+wrote the same answers (tricks, totals). Wall time
 is exec to exit (start-up, worker start-up, every record, the last fsync); CPU is the user
 + system time of the command and its workers. The speed-up of a pair is its 1-worker wall
-over its N-worker wall: runs of a pair are seconds apart, so a change in the machine's
+(or its ``prefdd solve`` wall) over its N-worker wall: runs of a pair are seconds apart, so a change in the machine's
 load hits both alike; the median and range over the pairs are reported. Unlike
 ``batch_scaling.py`` (steady state, workers already started), this counts everything a
 one-off ``prefdd batch`` call pays.
@@ -43,6 +46,25 @@ def run_once(cmd: list[str], inp: pathlib.Path, out: pathlib.Path, workers: int,
     return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
+def run_solve(cmd: list[str], inp: pathlib.Path, out: pathlib.Path, env: dict) -> tuple[float, float]:
+    """(wall s, CPU s) of one sequential ``prefdd solve IN``, its answers into ``out``."""
+    before = os.times()
+    t0 = time.perf_counter()
+    with open(out, "wb") as f:
+        p = subprocess.run(cmd + ["solve", str(inp)], stdout=f, stderr=subprocess.PIPE, env=env)
+    wall = time.perf_counter() - t0
+    after = os.times()
+    if p.returncode != 0:
+        raise SystemExit(f"prefdd solve exited {p.returncode}: {p.stderr[-500:].decode(errors='replace')}")
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def solve_answers(path: pathlib.Path) -> dict:
+    """input line -> (declarer's tricks, total) of a ``prefdd solve`` output, in input order."""
+    return {i: (r["declarer_tricks"], r.get("declarer_total"))
+            for i, r in enumerate((json.loads(x) for x in path.read_text().splitlines()), 1)}
+
+
 def answers(path: pathlib.Path) -> dict:
     """input line -> answer without the signature and the node count: the same whatever the
     worker count (a deal's node count can differ by a few: the table's stale entries from the
@@ -61,6 +83,7 @@ def main(argv=None) -> int:
     ap.add_argument("--records", type=int, default=1500)
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--workers", default="1,2", help="comma-separated worker counts; the first is the baseline")
+    ap.add_argument("--no-solve", action="store_true", help="do not time the sequential `prefdd solve` baseline")
     ap.add_argument("--keep-env", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.workers.split(",")]
@@ -70,6 +93,8 @@ def main(argv=None) -> int:
     cmd = prefdd_command()
     walls: dict[int, list[float]] = {w: [] for w in counts}
     cpus: dict[int, list[float]] = {w: [] for w in counts}
+    solve_walls: list[float] = []
+    solve_cpus: list[float] = []
     loads = []
     with tempfile.TemporaryDirectory(prefix="prefdd-batch-bench-") as tmp:
         tmpdir = pathlib.Path(tmp)
@@ -78,6 +103,13 @@ def main(argv=None) -> int:
         run_once(cmd, inp, tmpdir / "warm.jsonl", counts[-1], env)  # bytecode caches, page cache
         reference = None
         for i in range(args.pairs):
+            if not args.no_solve:
+                out = tmpdir / f"solve-{i}.jsonl"
+                wall, cpu = run_solve(cmd, inp, out, env)
+                solve_walls.append(wall)
+                solve_cpus.append(cpu)
+                solved = solve_answers(out)
+                out.unlink()
             for w in counts:
                 out = tmpdir / f"out-{i}-{w}.jsonl"
                 wall, cpu = run_once(cmd, inp, out, w, env)
@@ -87,11 +119,17 @@ def main(argv=None) -> int:
                 reference = reference or got
                 if got != reference or len(got) != args.records:
                     raise SystemExit(f"--workers {w}: the answers differ from the first run's")
+                if not args.no_solve and solved != {k: (r["declarer_tricks"], r.get("declarer_total"))
+                                                    for k, r in got.items()}:
+                    raise SystemExit(f"--workers {w}: the answers differ from prefdd solve's")
                 out.unlink()
             loads.append(os.getloadavg()[0])
     base = counts[0]
-    print(f"{args.records} seeded full deals, {args.pairs} pairs of runs; load average "
+    print(f"{args.records} seeded full deals, {args.pairs} rounds; load average "
           f"{min(loads):.2f}-{max(loads):.2f} while measuring")
+    if solve_walls:
+        print(f"  prefdd solve (sequential): wall median {statistics.median(solve_walls):.2f} s "
+              f"(range {min(solve_walls):.2f}-{max(solve_walls):.2f}); CPU median {statistics.median(solve_cpus):.2f} s")
     for w in counts:
         ws, cs = walls[w], cpus[w]
         line = (f"  --workers {w}: wall median {statistics.median(ws):.2f} s (range {min(ws):.2f}-{max(ws):.2f}), "
@@ -100,6 +138,10 @@ def main(argv=None) -> int:
             ratios = [b / n for b, n in zip(walls[base], ws)]
             line += (f"; speed-up over --workers {base}: median {statistics.median(ratios):.2f}x "
                      f"(pairs {min(ratios):.2f}-{max(ratios):.2f})")
+        if solve_walls:
+            ratios = [s / n for s, n in zip(solve_walls, ws)]
+            line += (f"; over prefdd solve: median {statistics.median(ratios):.2f}x "
+                     f"(rounds {', '.join(f'{r:.2f}' for r in ratios)})")
         print(line)
     return 0
 

@@ -83,21 +83,21 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
 def test_ctrl_c_then_resume(tmp_path, reference_deals, monkeypatch):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 4)
-    real_write, writes = ResumableOutput.write, []
+    real_write, writes = ResumableOutput.write_many, []
 
-    def write_then_interrupt(self, rec):
-        if len(writes) == 50:
+    def write_then_interrupt(self, recs):  # a chunk's answers are written together
+        if len(writes) == 48:
             raise KeyboardInterrupt  # as if Ctrl-C arrived while answers were coming in
-        writes.append(rec["id"])
-        real_write(self, rec)
+        writes.extend(rec["id"] for rec in recs)
+        real_write(self, recs)
 
-    monkeypatch.setattr(ResumableOutput, "write", write_then_interrupt)
+    monkeypatch.setattr(ResumableOutput, "write_many", write_then_interrupt)
     s = batch_file(str(src), str(out), workers=2, chunk_size=4, progress=False)
-    assert s.interrupted and s.answered == 50
-    monkeypatch.setattr(ResumableOutput, "write", real_write)
+    assert s.interrupted and s.answered == 48  # twelve chunks of four
+    monkeypatch.setattr(ResumableOutput, "write_many", real_write)
     assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == writes
     s = batch_file(str(src), str(out), workers=0, progress=False)
-    assert (s.skipped, s.answered, s.interrupted) == (50, len(expected) - 50, False)
+    assert (s.skipped, s.answered, s.interrupted) == (48, len(expected) - 48, False)
     check_complete(out, expected)
 
 
@@ -105,10 +105,10 @@ def test_cli_reports_interruption(tmp_path, reference_deals, monkeypatch, capsys
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_copies(src, reference_deals, 1)
 
-    def interrupt(self, rec):
+    def interrupt(self, recs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ResumableOutput, "write", interrupt)
+    monkeypatch.setattr(ResumableOutput, "write_many", interrupt)
     assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 130
     err = capsys.readouterr().err
     assert "interrupted: 0 records answered" in err and "rerun the same command to finish" in err

@@ -149,13 +149,18 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                     None if total is None else total - len(out.done), backend.workers, not backend.local)
                 batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
                               on_skip=bar.skip)
-                for rec in batch.answers(read_jobs(infile)):
-                    out.write(signed(rec, batch.hashes.pop(rec["input_line"], None) or "", signature))
-                    err = "error" in rec
-                    if err and shown < show_errors:
-                        bar.note(one_line(f"prefdd batch: {rec['error']}" + _id_note(rec)))
-                        shown += 1
-                    bar.advance(1, errors=int(err))
+                hashes = batch.hashes
+                for group in batch.answer_groups(read_jobs(infile)):
+                    out.write_many([signed(rec, hashes.pop(rec["input_line"], None) or "", signature)
+                                    for rec in group])
+                    errors = 0
+                    for rec in group:
+                        if "error" in rec:
+                            errors += 1
+                            if shown < show_errors:
+                                bar.note(one_line(f"prefdd batch: {rec['error']}" + _id_note(rec)))
+                                shown += 1
+                    bar.advance(len(group), errors=errors)
             except KeyboardInterrupt:
                 summary.interrupted = True
             finally:

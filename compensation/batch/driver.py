@@ -43,8 +43,12 @@ class Batch:
 
     def answers(self, jobs: Iterable[Job]) -> Iterator[dict]:
         """Answers in the order they complete (not input order); each carries ``id`` and ``input_line``."""
-        for answers in self.backend.imap_unordered(self._units(jobs), self.options):
+        for answers in self.answer_groups(jobs):
             yield from answers
+
+    def answer_groups(self, jobs: Iterable[Job]) -> Iterator[list[dict]]:
+        """The answers a chunk (or a ready error) at a time, as each completes."""
+        return self.backend.imap_unordered(self._units(jobs), self.options)
 
     def _units(self, jobs: Iterable[Job]):
         seen: dict[str, int] = {}

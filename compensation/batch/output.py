@@ -1,7 +1,7 @@
 """The output file: ours provably, one writer at a time, appended a whole line at a time.
 
-Each answer is one JSON line written with a single ``write`` on an unbuffered append-mode
-file: the kernel has the whole line or none of it, so killing the process (even with
+Each answer is one JSON line; the answers of a chunk, as it comes back, are written with a
+single ``write`` on an unbuffered append-mode file: the kernel has the whole lines or none, so killing the process (even with
 ``kill -9``) cannot tear a line. The file is ``fsync``-ed every second or so and at the end,
 so a power cut loses at most the last second of answers — and a line cut short by it is
 found and dropped when the run is resumed.
@@ -197,7 +197,14 @@ class ResumableOutput:
         return self._fd
 
     def write(self, record: dict) -> None:
-        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        self.write_many([record])
+
+    def write_many(self, records: list[dict]) -> None:
+        """Whole lines, all in one ``write`` (a chunk's answers as they come back: one system
+        call, not one a record, while a kill still cannot tear a line)."""
+        if not records:
+            return
+        data = "".join([json.dumps(r, ensure_ascii=False) + "\n" for r in records]).encode("utf-8")
         view = memoryview(data)
         try:
             while view:  # a regular file takes it in one write; loop only for safety
