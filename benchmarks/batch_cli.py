@@ -3,6 +3,7 @@
     python benchmarks/batch_cli.py                      # 1,500 seeded full deals, 5 rounds
     python benchmarks/batch_cli.py --records 3000 --pairs 9 --workers 1,2
     python benchmarks/batch_cli.py --no-solve           # the batch runs only
+    python benchmarks/batch_cli.py --contention 5       # also: the searches alone, one process vs two at once
 
 Each round (a "pair") runs the installed ``prefdd solve IN`` (the sequential baseline of
 issue 14: one process, the records in turn) and then ``prefdd batch IN -o OUT --workers W
@@ -78,12 +79,58 @@ def answers(path: pathlib.Path) -> dict:
     return out
 
 
+SEARCH_ONLY = """
+import json, sys, time
+from solver.engine import Engine
+from solver.records import position_from_json
+positions = [position_from_json(json.loads(x)) for x in open(sys.argv[1])]
+engine = Engine()
+sys.stdout.write("ready\\n"); sys.stdout.flush(); sys.stdin.readline()  # both start together
+t = time.thread_time()
+for p in positions:
+    engine.solve(p)
+print(time.thread_time() - t)
+"""
+
+
+def search_cpu(inp: pathlib.Path, together: int, env: dict) -> list[float]:
+    """Thread CPU seconds of the searches alone (positions parsed before the clock starts),
+    in ``together`` processes started at the same moment on the same deals."""
+    procs = [subprocess.Popen([sys.executable, "-c", SEARCH_ONLY, str(inp)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env) for _ in range(together)]
+    for p in procs:
+        if p.stdout is None or p.stdout.readline().strip() != "ready":
+            raise SystemExit("the search-only child did not start")
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    return [float(p.communicate()[0].split()[-1]) for p in procs]
+
+
+def contention(inp: pathlib.Path, rounds: int, env: dict) -> str:
+    """One search process alone, then two at once, in turn: how much more CPU each search
+    takes when the other core is searching too (shared cache and memory bandwidth)."""
+    ratios, alone_all, pair_all = [], [], []
+    for _ in range(rounds):
+        alone = search_cpu(inp, 1, env)[0]
+        pair = search_cpu(inp, 2, env)
+        alone_all.append(alone)
+        pair_all += pair
+        ratios += [x / alone for x in pair]
+    return (f"  search only (thread CPU, {rounds} rounds): alone median {statistics.median(alone_all):.2f} s, "
+            f"two at once {statistics.median(pair_all):.2f} s each; two ÷ alone median "
+            f"{statistics.median(ratios):.2f} (range {min(ratios):.2f}-{max(ratios):.2f})")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--records", type=int, default=1500)
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--workers", default="1,2", help="comma-separated worker counts; the first is the baseline")
     ap.add_argument("--no-solve", action="store_true", help="do not time the sequential `prefdd solve` baseline")
+    ap.add_argument("--contention", type=int, default=0, metavar="ROUNDS",
+                    help="also time the searches alone: one process, then two at once, ROUNDS times")
     ap.add_argument("--keep-env", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.workers.split(",")]
@@ -124,6 +171,9 @@ def main(argv=None) -> int:
                     raise SystemExit(f"--workers {w}: the answers differ from prefdd solve's")
                 out.unlink()
             loads.append(os.getloadavg()[0])
+        searches = contention(inp, args.contention, env) if args.contention else ""
+        if args.contention:
+            loads.append(os.getloadavg()[0])
     base = counts[0]
     print(f"{args.records} seeded full deals, {args.pairs} rounds; load average "
           f"{min(loads):.2f}-{max(loads):.2f} while measuring")
@@ -143,6 +193,8 @@ def main(argv=None) -> int:
             line += (f"; over prefdd solve: median {statistics.median(ratios):.2f}x "
                      f"(rounds {', '.join(f'{r:.2f}' for r in ratios)})")
         print(line)
+    if searches:
+        print(searches)
     return 0
 
 
