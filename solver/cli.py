@@ -93,7 +93,7 @@ def build_parser(argv=None) -> Parser:
 
 
 class _Version(argparse.Action):
-    """``--version``: the backend is looked up only when asked (loading it imports NumPy)."""
+    """``--version``: the backend is named, not loaded (loading Numba's starts a compile)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         from . import __version__
@@ -112,8 +112,9 @@ class _Version(argparse.Action):
 
 
 def main(argv=None) -> int:
-    # prefdd does no linear algebra: NumPy's BLAS would only start a thread per core and let
-    # them sleep, in this process and in every batch worker (which inherit the setting)
+    # prefdd does no linear algebra: where NumPy is loaded (the Numba and plain-Python
+    # backends) its BLAS would only start a thread per core and let them sleep, in this
+    # process and in every batch worker (which inherit the setting)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)

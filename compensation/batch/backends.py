@@ -101,7 +101,7 @@ class ProcessBackend(Backend):
 
     On the Cython engine (where ``fork`` exists) the workers are forked from this process
     after it has loaded the engine's code: they start at once, without each importing
-    Python, NumPy and the solver again, and no resource-tracker process is needed. On
+    Python and the solver again, and no resource-tracker process is needed. On
     Numba they are spawned (Numba's compiled state and ``fork`` do not mix well)."""
 
     def __init__(self, workers: int | None = None, start_method: str | None = None):

@@ -207,7 +207,7 @@ def compiled_on_first_use() -> bool:
 
 
 def preload() -> None:
-    """Load what answering a position needs (NumPy, the engine, its tables, the record
+    """Load what answering a position needs (the engine, its tables, the record
     parser) into this process, so that workers forked from it start with it loaded."""
     import solver.engine.api  # noqa: F401 - loaded for the workers
     import solver.raspasovka.api  # noqa: F401 - solve_record asks it whether a record is a raspasovka
