@@ -145,10 +145,10 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                 backend = make_backend(workers, dask, dask_local, threads)
                 if progress and not bar.tty:
                     print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
-                size = chunk_size or default_chunk_size(
-                    None if total is None else total - len(out.done), backend.workers, not backend.local)
+                left = None if total is None else total - len(out.done)
+                size = chunk_size or default_chunk_size(left, backend.workers, not backend.local)
                 batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
-                              on_skip=bar.skip)
+                              on_skip=bar.skip, expected=None if chunk_size else left)
                 hashes = batch.hashes
                 for group in batch.answer_groups(read_jobs(infile)):
                     out.write_many([signed(rec, hashes.pop(rec["input_line"], None) or "", signature)

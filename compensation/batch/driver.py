@@ -26,7 +26,7 @@ class Batch:
     """One pass over a stream of jobs; ``skipped`` and ``submitted`` count as it goes."""
 
     def __init__(self, backend: Backend, *, kind: str = "auto", options: Options | None = None,
-                 chunk_size: int = 16, done: dict | None = None, on_skip=None):
+                 chunk_size: int = 16, done: dict | None = None, on_skip=None, expected: int | None = None):
         if kind not in KINDS:
             raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
         if chunk_size < 1:
@@ -37,6 +37,7 @@ class Batch:
         self.chunk_size = chunk_size
         self.done = done or {}
         self.on_skip = on_skip
+        self.expected = expected  # records still to answer, when known: the last chunks shrink
         self.skipped = 0
         self.hashes: dict[int, str | None] = {}  # input line -> its hash, for answers not yet back
         self._rulings_checked = False
@@ -52,7 +53,9 @@ class Batch:
 
     def _units(self, jobs: Iterable[Job]):
         seen: dict[str, int] = {}
-        chunk = []
+        chunk: list = []
+        sent = 0
+        size = self._size(sent)
         for job in jobs:
             rid = job.id
             key = id_key(rid)
@@ -88,11 +91,22 @@ class Batch:
                 rule_function()  # raises RulingsUnavailable before any incident is sent out
                 self._rulings_checked = True
             chunk.append((kind, job.line, rid, job.record))
-            if len(chunk) >= self.chunk_size:
+            if len(chunk) >= size:
                 yield False, chunk
+                sent += len(chunk)
                 chunk = []
+                size = self._size(sent)
         if chunk:
             yield False, chunk
+
+    def _size(self, sent: int) -> int:
+        """The next chunk's size: ``chunk_size``, shrinking towards the end of a known total
+        ("guided" scheduling) so that no worker is left with a whole chunk while the others
+        wait: a chunk is at most a quarter of what is left per worker, down to one record."""
+        if self.expected is None:
+            return self.chunk_size
+        left = self.expected - sent
+        return max(1, min(self.chunk_size, left // (4 * max(self.backend.workers, 1))))
 
 
 def _unkey(key: str):
