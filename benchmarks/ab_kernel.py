@@ -1,6 +1,6 @@
 """Two builds of the Cython kernel side by side in one process: is a change faster per deal?
 
-    python benchmarks/ab_kernel.py snapshot NAME [--from REV]   # compile kernel.py (or git REV's) as kernel_NAME
+    python benchmarks/ab_kernel.py snapshot NAME [--from REV]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
     python benchmarks/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
 
 A snapshot is the kernel source (the work tree's, or a commit's) cythonized under its own
@@ -44,10 +44,11 @@ def snapshot(name: str, rev: str | None) -> pathlib.Path:
             text = (ROOT / src).read_text()
         (out / f"{mod}.{ext}").write_text(text)
     # the kernel imports its layout relatively only when uncompiled; the compiled build needs nothing else
+    flags = ["-O3", "-g"] + os.environ.get("AB_CFLAGS", "").split()  # -g: callgrind's lines, same code
     setup = out / "setup_ab.py"
     setup.write_text(
         "from setuptools import Extension, setup\nfrom Cython.Build import cythonize\n"
-        f"setup(ext_modules=cythonize([Extension({mod!r}, [{mod + '.py'!r}], extra_compile_args=['-O3', '-g'])],"
+        f"setup(ext_modules=cythonize([Extension({mod!r}, [{mod + '.py'!r}], extra_compile_args={flags!r})],"
         " compiler_directives={'language_level': '3'}, quiet=True))\n")
     subprocess.run([sys.executable, "setup_ab.py", "build_ext", "--inplace", "-q"], cwd=out, check=True)
     return out
