@@ -48,7 +48,7 @@ def snapshot(name: str, rev: str | None) -> pathlib.Path:
     setup = out / "setup_ab.py"
     setup.write_text(
         "from setuptools import Extension, setup\nfrom Cython.Build import cythonize\n"
-        f"setup(ext_modules=cythonize([Extension({mod!r}, [{mod + '.py'!r}], extra_compile_args={flags!r})],"
+        f"setup(ext_modules=cythonize([Extension({mod!r}, [{mod + '.py'!r}], extra_compile_args={flags!r}, extra_link_args={flags!r})],"
         " compiler_directives={'language_level': '3'}, quiet=True))\n")
     subprocess.run([sys.executable, "setup_ab.py", "build_ext", "--inplace", "-q"], cwd=out, check=True)
     return out
