@@ -36,7 +36,7 @@ The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks`, :func:`trump_bounds`, :func:`misere_clean`, :func:`misere_forced`,
-gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`misere_escapes`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is a dozen integers) under :func:`mtd_with`.
 """
@@ -433,6 +433,36 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     return 0
 
 
+def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
+    """True if the misère declarer surely loses the coming trick, so he cannot be made to
+    take every trick left.
+
+    On lead: he leads his lowest card of a suit in which a defender holds only higher
+    cards (that defender must follow and beat it). A defender on lead: in every suit the
+    leader holds, the declarer is void (he discards), or his lowest card is under the
+    leader's lowest (he plays under whatever is led), or the leader's partner holds the
+    suit only above it (whatever is led, the declarer plays under it or plays that card,
+    and the partner, before or after him, must play higher)."""
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        if mine == 0:
+            continue
+        lo = mine & -mine
+        if decl_on_lead:
+            a = suit_of(d1, s)
+            b = suit_of(d2, s)
+            if (a != 0 and (a & -a) > lo) or (b != 0 and (b & -b) > lo):
+                return True
+        else:
+            lh = suit_of(lead_h, s)
+            if lh == 0 or lo < (lh & -lh):
+                continue
+            ph = suit_of(part_h, s)
+            if ph == 0 or (ph & -ph) < lo:
+                return False
+    return not decl_on_lead
+
+
 def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
     """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
     it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
@@ -461,6 +491,8 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
         return 0
     if misere_forced(hd, he1, he2, ld, decl) >= need:
         return 1
+    if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
+        return 0  # all the tricks left are needed and he loses the coming one
     return -1
 
 
@@ -1326,7 +1358,7 @@ if not cython.compiled:
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_clean", "misere_forced", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
