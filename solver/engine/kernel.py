@@ -1235,3 +1235,50 @@ if not cython.compiled:
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
         del _name
+
+        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
+        # signed index through a negative-index wraparound (a compare and a select on every
+        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
+        # drivers are entered through doors that take the arrays (from Python) or pointers
+        # (mtd_with calling search_with) and hand the kernel each buffer's address.
+        from numba.core import types as _types
+        from numba.extending import intrinsic as _intrinsic
+        from numba.extending import overload as _overload
+
+        def as_pointer(a):
+            """The address of an array's first element, typed (a pointer stays itself)."""
+            raise NotImplementedError("jitted code only")
+
+        @_intrinsic
+        def _array_data(typingctx, a):
+            def codegen(context, builder, sig, args):
+                return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+            return _types.CPointer(a.dtype)(a), codegen
+
+        @_overload(as_pointer, inline="always")
+        def _as_pointer(a):
+            if isinstance(a, _types.Array):
+                return lambda a: _array_data(a)
+            if isinstance(a, _types.CPointer):
+                return lambda a: a
+            return None
+
+        _search_core = search_with
+        _mtd_core = mtd_with
+
+        @_entry
+        def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
+                        pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
+                                as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                                as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                                as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
+                     pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
+                             as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                             as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                             as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
