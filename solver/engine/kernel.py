@@ -36,7 +36,7 @@ The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks`, :func:`trump_bounds`, :func:`misere_clean`, :func:`misere_forced`,
-gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`misere_escapes`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is a dozen integers) under :func:`mtd_with`.
 """
@@ -422,6 +422,36 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     return 0
 
 
+def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
+    """True if the misère declarer surely loses the coming trick, so he cannot be made to
+    take every trick left.
+
+    On lead: he leads his lowest card of a suit in which a defender holds only higher
+    cards (that defender must follow and beat it). A defender on lead: in every suit the
+    leader holds, the declarer is void (he discards), or his lowest card is under the
+    leader's lowest (he plays under whatever is led), or the leader's partner holds the
+    suit only above it (whatever is led, the declarer plays under it or plays that card,
+    and the partner, before or after him, must play higher)."""
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        if mine == 0:
+            continue
+        lo = mine & -mine
+        if decl_on_lead:
+            a = suit_of(d1, s)
+            b = suit_of(d2, s)
+            if (a != 0 and (a & -a) > lo) or (b != 0 and (b & -b) > lo):
+                return True
+        else:
+            lh = suit_of(lead_h, s)
+            if lh == 0 or lo < (lh & -lh):
+                continue
+            ph = suit_of(part_h, s)
+            if ph == 0 or (ph & -ph) < lo:
+                return False
+    return not decl_on_lead
+
+
 def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
     """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
     it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
@@ -450,6 +480,8 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
         return 0
     if misere_forced(hd, he1, he2, ld, decl) >= need:
         return 1
+    if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
+        return 0  # all the tricks left are needed and he loses the coming one
     return -1
 
 
@@ -772,6 +804,54 @@ def trick_winner(c0, c1, c2, leader, trump):
     return bseat
 
 
+def two_tricks(W, hb, ld, trump, cfg):
+    """The exact score of the last two tricks from their start, ``ld`` on lead, no
+    constraints: every line played out (at most 2 x 2 x 2), the last trick forced. Cheaper
+    than searching them: the plies, the table and the ordering cost more than the lines."""
+    maxmask = cfg[C_MAXMASK]
+    s1 = (ld + 1) % 3
+    s2 = (ld + 2) % 3
+    hl = W[hb + ld]
+    h1 = W[hb + s1]
+    h2 = W[hb + s2]
+    m0 = (maxmask >> ld) & 1
+    m1 = (maxmask >> s1) & 1
+    m2 = (maxmask >> s2) & 1
+    b0 = -1 if m0 else 99
+    la = hl
+    while la:
+        a = lowest_index(la)
+        la &= la - 1
+        ra = lowest_index(hl ^ (ONE << a))
+        b1 = -1 if m1 else 99
+        l1 = legal_of(h1, 1, a, trump)
+        while l1:
+            b = lowest_index(l1)
+            l1 &= l1 - 1
+            rb = lowest_index(h1 ^ (ONE << b))
+            b2 = -1 if m2 else 99
+            l2 = legal_of(h2, 1, a, trump)
+            while l2:
+                c = lowest_index(l2)
+                l2 &= l2 - 1
+                rc = lowest_index(h2 ^ (ONE << c))
+                w = trick_winner(a, b, c, ld, trump)
+                if w == ld:  # the last trick, its cards in the order its leader ``w`` starts
+                    w2 = trick_winner(ra, rb, rc, w, trump)
+                elif w == s1:
+                    w2 = trick_winner(rb, rc, ra, w, trump)
+                else:
+                    w2 = trick_winner(rc, ra, rb, w, trump)
+                v = cfg[C_REW + w] + cfg[C_REW + w2]
+                if (m2 and v > b2) or (not m2 and v < b2):
+                    b2 = v
+            if (m1 and b2 > b1) or (not m1 and b2 < b1):
+                b1 = b2
+        if (m0 and b1 > b0) or (not m0 and b1 < b0):
+            b0 = b1
+    return b0
+
+
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
                 plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
@@ -851,6 +931,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
                 else:
                     val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                status = 2
+                continue
+            if total == 6 and not cons and (not talon or W[W_CS + d] < TALON_ONE):
+                # two tricks left from their start: played out, not searched
+                val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
                 status = 2
                 continue
             if nt == 0:
@@ -1225,11 +1310,11 @@ if not cython.compiled:
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_clean", "misere_forced", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
