@@ -1308,6 +1308,16 @@ if not cython.compiled:
         def i64(x):  # noqa: F811
             return np.int64(x)
 
+        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
+        from numba.cpython.unsafe.numbers import leading_zeros as _clz
+        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+        def highest_bit(b):  # noqa: F811
+            return 63 - _clz(np.int64(b) & BYTE)
+
+        def lowest_index(x):  # noqa: F811
+            return _ctz(np.int64(x))
+
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
