@@ -1294,6 +1294,7 @@ if not cython.compiled:
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
         import numba
+        import numba.extending
 
         # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
         # as well was as fast and cost 20 % more compile time); the bigger helpers are
@@ -1317,6 +1318,17 @@ if not cython.compiled:
 
         def lowest_index(x):  # noqa: F811
             return _ctz(np.int64(x))
+
+        @numba.extending.intrinsic
+        def _ctpop(typingctx, x):
+            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
+            def codegen(context, builder, sig, args):
+                return builder.ctpop(args[0])
+
+            return numba.types.int64(numba.types.int64), codegen
+
+        def popcount(x):  # noqa: F811
+            return _ctpop(np.int64(x))
 
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
