@@ -1338,6 +1338,7 @@ if not cython.compiled:
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
         import numba
+        import numba.extending
 
         # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
         # as well was as fast and cost 20 % more compile time); the bigger helpers are
@@ -1352,6 +1353,27 @@ if not cython.compiled:
         def i64(x):  # noqa: F811
             return np.int64(x)
 
+        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
+        from numba.cpython.unsafe.numbers import leading_zeros as _clz
+        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+        def highest_bit(b):  # noqa: F811
+            return 63 - _clz(np.int64(b) & BYTE)
+
+        def lowest_index(x):  # noqa: F811
+            return _ctz(np.int64(x))
+
+        @numba.extending.intrinsic
+        def _ctpop(typingctx, x):
+            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
+            def codegen(context, builder, sig, args):
+                return builder.ctpop(args[0])
+
+            return numba.types.int64(numba.types.int64), codegen
+
+        def popcount(x):  # noqa: F811
+            return _ctpop(np.int64(x))
+
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
@@ -1364,3 +1386,50 @@ if not cython.compiled:
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
         del _name
+
+        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
+        # signed index through a negative-index wraparound (a compare and a select on every
+        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
+        # drivers are entered through doors that take the arrays (from Python) or pointers
+        # (mtd_with calling search_with) and hand the kernel each buffer's address.
+        from numba.core import types as _types
+        from numba.extending import intrinsic as _intrinsic
+        from numba.extending import overload as _overload
+
+        def as_pointer(a):
+            """The address of an array's first element, typed (a pointer stays itself)."""
+            raise NotImplementedError("jitted code only")
+
+        @_intrinsic
+        def _array_data(typingctx, a):
+            def codegen(context, builder, sig, args):
+                return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+            return _types.CPointer(a.dtype)(a), codegen
+
+        @_overload(as_pointer, inline="always")
+        def _as_pointer(a):
+            if isinstance(a, _types.Array):
+                return lambda a: _array_data(a)
+            if isinstance(a, _types.CPointer):
+                return lambda a: a
+            return None
+
+        _search_core = search_with
+        _mtd_core = mtd_with
+
+        @_entry
+        def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
+                        pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
+                                as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                                as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                                as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
+                     pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
+                             as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                             as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                             as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
