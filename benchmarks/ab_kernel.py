@@ -69,6 +69,8 @@ def engine_on(kernel):
     from solver.engine.backends import Backend
 
     e = Engine()
+    if not hasattr(kernel, "zeros"):  # a snapshot from before the kernel made its own arrays
+        kernel.zeros, kernel.array = e.backend.kernel.zeros, e.backend.kernel.array
     e.backend = Backend("cython", kernel.search, kernel.mtd, tuple(kernel.build_tables()), kernel)
     return e
 
