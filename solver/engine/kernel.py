@@ -28,8 +28,8 @@ that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is do
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
 ``with`` blocks or Python objects inside kernel functions (the GIL is released in the
 two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
-hand the kernel C pointers — :func:`data` — when compiled, the arrays themselves
-otherwise), and the search's work arrays are one flat int64 vector allocated by the
+hand the kernel C pointers — :func:`data` — when compiled; under Numba the drivers' doors
+do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
