@@ -146,6 +146,8 @@ cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef inline bint misere_clean(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
+@cython.locals(s=int64_t, mine=int64_t, lo=int64_t, a=int64_t, b=int64_t, lh=int64_t, ph=int64_t)
+cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
 @cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t)
 cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
                               int64_t need, int64_t r) noexcept nogil

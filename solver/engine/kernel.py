@@ -28,15 +28,15 @@ that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is do
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
 ``with`` blocks or Python objects inside kernel functions (the GIL is released in the
 two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
-hand the kernel C pointers — :func:`data` — when compiled, the arrays themselves
-otherwise), and the search's work arrays are one flat int64 vector allocated by the
+hand the kernel C pointers — :func:`data` — when compiled; under Numba the drivers' doors
+do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks`, :func:`trump_bounds`, :func:`misere_clean`, :func:`misere_forced`,
-gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`misere_escapes`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
 """
@@ -423,6 +423,36 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     return 0
 
 
+def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
+    """True if the misère declarer surely loses the coming trick, so he cannot be made to
+    take every trick left.
+
+    On lead: he leads his lowest card of a suit in which a defender holds only higher
+    cards (that defender must follow and beat it). A defender on lead: in every suit the
+    leader holds, the declarer is void (he discards), or his lowest card is under the
+    leader's lowest (he plays under whatever is led), or the leader's partner holds the
+    suit only above it (whatever is led, the declarer plays under it or plays that card,
+    and the partner, before or after him, must play higher)."""
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        if mine == 0:
+            continue
+        lo = mine & -mine
+        if decl_on_lead:
+            a = suit_of(d1, s)
+            b = suit_of(d2, s)
+            if (a != 0 and (a & -a) > lo) or (b != 0 and (b & -b) > lo):
+                return True
+        else:
+            lh = suit_of(lead_h, s)
+            if lh == 0 or lo < (lh & -lh):
+                continue
+            ph = suit_of(part_h, s)
+            if ph == 0 or (ph & -ph) < lo:
+                return False
+    return not decl_on_lead
+
+
 def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
     """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
     it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
@@ -451,6 +481,8 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
         return 0
     if misere_forced(hd, he1, he2, ld, decl) >= need:
         return 1
+    if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
+        return 0  # all the tricks left are needed and he loses the coming one
     return -1
 
 
@@ -1263,6 +1295,7 @@ if not cython.compiled:
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
         import numba
+        import numba.extending
 
         # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
         # as well was as fast and cost 20 % more compile time); the bigger helpers are
@@ -1277,15 +1310,83 @@ if not cython.compiled:
         def i64(x):  # noqa: F811
             return np.int64(x)
 
+        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
+        from numba.cpython.unsafe.numbers import leading_zeros as _clz
+        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+        def highest_bit(b):  # noqa: F811
+            return 63 - _clz(np.int64(b) & BYTE)
+
+        def lowest_index(x):  # noqa: F811
+            return _ctz(np.int64(x))
+
+        @numba.extending.intrinsic
+        def _ctpop(typingctx, x):
+            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
+            def codegen(context, builder, sig, args):
+                return builder.ctpop(args[0])
+
+            return numba.types.int64(numba.types.int64), codegen
+
+        def popcount(x):  # noqa: F811
+            return _ctpop(np.int64(x))
+
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_clean", "misere_forced", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
         del _name
+
+        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
+        # signed index through a negative-index wraparound (a compare and a select on every
+        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
+        # drivers are entered through doors that take the arrays (from Python) or pointers
+        # (mtd_with calling search_with) and hand the kernel each buffer's address.
+        from numba.core import types as _types
+        from numba.extending import intrinsic as _intrinsic
+        from numba.extending import overload as _overload
+
+        def as_pointer(a):
+            """The address of an array's first element, typed (a pointer stays itself)."""
+            raise NotImplementedError("jitted code only")
+
+        @_intrinsic
+        def _array_data(typingctx, a):
+            def codegen(context, builder, sig, args):
+                return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+            return _types.CPointer(a.dtype)(a), codegen
+
+        @_overload(as_pointer, inline="always")
+        def _as_pointer(a):
+            if isinstance(a, _types.Array):
+                return lambda a: _array_data(a)
+            if isinstance(a, _types.CPointer):
+                return lambda a: a
+            return None
+
+        _search_core = search_with
+        _mtd_core = mtd_with
+
+        @_entry
+        def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
+                        pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
+                                as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                                as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                                as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
+                     pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
+                             as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                             as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                             as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))

@@ -1,0 +1,135 @@
+"""The misère bounds of the kernel on positions worked out by hand, and against the reference.
+
+``misere_escapes`` (kernel.py) says the declarer surely loses the coming trick, so a search
+that needs *every* trick left from him stops at once. These tests call the kernel's plain
+Python run (the same source the compilers build) and check each claim with the reference
+search, which has no bounds.
+"""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import positions
+
+from solver import Position
+from solver import reference as ref
+from solver.engine.backends import load_backend
+
+K = load_backend("python").kernel
+
+
+def pos(h0, h1, h2, declarer, leader):
+    return Position([h0.split(), h1.split(), h2.split()], "misere", declarer, leader)
+
+
+def escapes(p):
+    """misere_escapes at a trick start, the hands passed as bound_verdict passes them."""
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    part = h[3 - d - ld] if ld != d else 0
+    return bool(K.misere_escapes(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld == d))
+
+
+def verdict(p, need):
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    part = h[3 - d - ld] if ld != d else 0
+    r = h[0].bit_count()
+    return int(K.bound_verdict(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld, d, -1, 1, need, r))
+
+
+# ---------------------------------------------------------------- the declarer on lead
+
+def test_declarer_on_lead_escapes_under_a_defender_who_must_beat_him():
+    # Declarer 0 leads the 7s; seat 1 holds only the 9s in spades and must play it over him:
+    # he loses the first trick, so he cannot take both. (Seat 2's 8s is below the 9s.)
+    p = pos("7s Ad", "9s Kd", "8s Qd", 0, 0)
+    assert escapes(p)
+    assert verdict(p, need=2) == 0
+    assert ref.solve(p) < 2
+
+
+def test_declarer_on_lead_no_escape_when_each_defender_can_play_under():
+    # Declarer 0 holds 9s Ad; seat 1 holds 7s Kd, seat 2 8s Qd: under the 9s both play low,
+    # under the ace everyone plays low: every lead of his can be ducked — no escape is sure,
+    # and indeed the catchers give him both tricks.
+    p = pos("9s Ad", "7s Kd", "8s Qd", 0, 0)
+    assert not escapes(p)
+    assert verdict(p, need=2) == 1  # misere_forced: each of his cards wins when he leads it
+    assert ref.solve(p) == 2
+
+
+def test_a_void_defender_does_not_have_to_beat_him():
+    # Seat 1 is void in spades (he discards), seat 2 holds 7s under the declarer's 8s:
+    # nobody must beat the 8s; the aces win too. He takes both tricks.
+    p = pos("8s Ad", "Kd Qd", "7s Jd", 0, 0)
+    assert not escapes(p)
+    assert ref.solve(p) == 2
+
+
+# ---------------------------------------------------------------- a defender on lead
+
+def test_defender_leads_declarer_holds_a_card_under_every_lead():
+    # Seat 1 leads; declarer 0 holds the 7s and the 7d, the lowest of both suits the leader
+    # holds: he plays under whatever comes.
+    p = pos("7s 7d", "9s 8d", "Ks Ad", 0, 1)
+    assert escapes(p)
+    assert verdict(p, need=2) == 0
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_partner_must_overtake():
+    # Seat 1 leads the 7s (or the 8d). The declarer's spade is the 8s, above the 7s, but seat 2
+    # (the leader's partner, playing last) holds only the As: he must beat the 8s. In diamonds
+    # the declarer's 7d is under the leader's 8d. So he loses the first trick whatever is led.
+    p = pos("8s 7d", "7s 8d", "As Ad", 0, 1)
+    assert escapes(p)
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_under_the_declarer_and_partner_stays_under():
+    # Seat 1 leads the 7s under the declarer's 9s, and the partner can follow with the 8s:
+    # the declarer must win the first trick — no escape (the merged-hands rule would say the same).
+    p = pos("9s Ad", "7s Kd", "8s Qd", 0, 1)
+    assert not escapes(p)
+    assert verdict(p, need=2) == -1
+    assert ref.solve(p) == 2
+
+
+def test_defender_leads_partner_void_cannot_be_made_to_overtake():
+    # As above but the partner (seat 2) is void in spades: he discards, the 9s wins.
+    p = pos("9s Ad", "7s Kd", "Qh Qd", 0, 1)
+    assert not escapes(p)
+    assert ref.solve(p) == 2
+
+
+def test_needs_all_tricks_only():
+    # The escape only removes the last trick he could be forced to: with one trick needed of
+    # two, the bound says nothing (the catchers may still force one).
+    p = pos("7s Ad", "9s Kd", "8s Qd", 0, 0)
+    assert escapes(p)
+    assert verdict(p, need=1) != 0
+    assert ref.solve(p) == 1
+
+
+# ---------------------------------------------------------------- soundness on random positions
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["misere"]))
+def test_an_escape_is_never_wrong(p):
+    """Whenever misere_escapes claims the coming trick is lost, the declarer cannot be made to
+    take every trick left (reference search)."""
+    if escapes(p):
+        assert ref.solve(p) < p.hands[0].bit_count()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["misere"]), st.integers(1, 4))
+def test_misere_verdicts_agree_with_the_reference(p, need):
+    """bound_verdict on misère: 1 only if he takes at least ``need``, 0 only if he takes fewer."""
+    r = p.hands[0].bit_count()
+    if need > r:
+        return
+    v = verdict(p, need)
+    if v >= 0:
+        assert (ref.solve(p) >= need) == (v == 1)
