@@ -42,16 +42,18 @@ GAME_FIELDS = frozenset({"hands", "contract", "declarer", "leader", "to_move", "
 ANNOTATIONS = frozenset({"source", "note", "declarer_tricks"})
 
 
-def check_fields(rec: dict, known: frozenset | set, error: type[PrefError] = PositionError) -> None:
-    """Refuse a field the record format does not have, naming the nearest known one."""
+def check_fields(rec: dict, known: frozenset | set, error: type[PrefError] = PositionError, where: str = "",
+                 annotations: frozenset = ANNOTATIONS) -> None:
+    """Refuse a field the format does not have, naming the nearest known one: one check for
+    the record (``where`` empty; its ``annotations`` pass) and for each sub-object in it."""
     from .messages import nearest
 
     for name in rec:
-        if name in known or name in ANNOTATIONS:
+        if name in known or name in annotations:
             continue
         near = nearest(str(name), sorted(known))
         hint = f" (did you mean {near!r}?)" if near else ""
-        raise error.at(str(name), f"unknown field{hint}")
+        raise error.at(f"{where}.{name}" if where else str(name), f"unknown field{hint}")
 
 
 def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
@@ -150,9 +152,7 @@ def json_kind(value) -> str:
 
 
 def _only(obj: dict, where: str, known: set, required: tuple = ()) -> None:
-    unknown = set(obj) - known
-    if unknown:
-        raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
+    check_fields(obj, known, where=where, annotations=frozenset())
     for f in required:
         if f not in obj:
             raise PositionError(f"{where}: missing field {f!r}")

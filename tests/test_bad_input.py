@@ -187,7 +187,7 @@ def test_numeric_options_are_checked(option, value, tmp_path, capsys):
     ({"seat": 1, "suit": "h", "must": "false"}, "constraints.lead.must: expected true or false, got 'false'"),
     ({"seat": 1, "suit": "h", "or_trump": 1}, "constraints.lead.or_trump: expected true or false, got 1"),
     ({"seat": True, "suit": "h"}, "constraints.lead.seat: expected a seat 0, 1 or 2, got True"),
-    ({"seat": 1, "suit": "h", "mustnt": True}, "constraints.lead: unknown field(s) ['mustnt']"),
+    ({"seat": 1, "suit": "h", "mustnt": True}, "constraints.lead.mustnt: unknown field (did you mean 'must'?)"),
 ])
 @pytest.mark.parametrize("all_cards", [False, True])
 def test_lead_restriction_types_are_checked_not_coerced(lead, problem, all_cards):

@@ -880,6 +880,54 @@ def trick_winner(c0, c1, c2, leader, trump):
     return bseat
 
 
+def two_tricks(W, hb, ld, trump, cfg):
+    """The exact score of the last two tricks from their start, ``ld`` on lead, no
+    constraints: every line played out (at most 2 x 2 x 2), the last trick forced. Cheaper
+    than searching them: the plies, the table and the ordering cost more than the lines."""
+    maxmask = cfg[C_MAXMASK]
+    s1 = (ld + 1) % 3
+    s2 = (ld + 2) % 3
+    hl = W[hb + ld]
+    h1 = W[hb + s1]
+    h2 = W[hb + s2]
+    m0 = (maxmask >> ld) & 1
+    m1 = (maxmask >> s1) & 1
+    m2 = (maxmask >> s2) & 1
+    b0 = -1 if m0 else 99
+    la = hl
+    while la:
+        a = lowest_index(la)
+        la &= la - 1
+        ra = lowest_index(hl ^ (ONE << a))
+        b1 = -1 if m1 else 99
+        l1 = legal_of(h1, 1, a, trump)
+        while l1:
+            b = lowest_index(l1)
+            l1 &= l1 - 1
+            rb = lowest_index(h1 ^ (ONE << b))
+            b2 = -1 if m2 else 99
+            l2 = legal_of(h2, 1, a, trump)
+            while l2:
+                c = lowest_index(l2)
+                l2 &= l2 - 1
+                rc = lowest_index(h2 ^ (ONE << c))
+                w = trick_winner(a, b, c, ld, trump)
+                if w == ld:  # the last trick, its cards in the order its leader ``w`` starts
+                    w2 = trick_winner(ra, rb, rc, w, trump)
+                elif w == s1:
+                    w2 = trick_winner(rb, rc, ra, w, trump)
+                else:
+                    w2 = trick_winner(rc, ra, rb, w, trump)
+                v = cfg[C_REW + w] + cfg[C_REW + w2]
+                if (m2 and v > b2) or (not m2 and v < b2):
+                    b2 = v
+            if (m1 and b2 > b1) or (not m1 and b2 < b1):
+                b1 = b2
+        if (m0 and b1 > b0) or (not m0 and b1 < b0):
+            b0 = b1
+    return b0
+
+
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
                 plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Does the max side reach ``target`` (score summed over the remaining tricks)?
@@ -959,6 +1007,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
                 else:
                     val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                status = 2
+                continue
+            if total == 6 and not cons and (not talon or W[W_CS + d] < TALON_ONE):
+                # two tricks left from their start: played out, not searched
+                val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
                 status = 2
                 continue
             if nt == 0:
@@ -1317,6 +1370,7 @@ if not cython.compiled:
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
         import numba
+        import numba.extending
 
         # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
         # as well was as fast and cost 20 % more compile time); the bigger helpers are
@@ -1331,9 +1385,30 @@ if not cython.compiled:
         def i64(x):  # noqa: F811
             return np.int64(x)
 
+        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
+        from numba.cpython.unsafe.numbers import leading_zeros as _clz
+        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+        def highest_bit(b):  # noqa: F811
+            return 63 - _clz(np.int64(b) & BYTE)
+
+        def lowest_index(x):  # noqa: F811
+            return _ctz(np.int64(x))
+
+        @numba.extending.intrinsic
+        def _ctpop(typingctx, x):
+            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
+            def codegen(context, builder, sig, args):
+                return builder.ctpop(args[0])
+
+            return numba.types.int64(numba.types.int64), codegen
+
+        def popcount(x):  # noqa: F811
+            return _ctpop(np.int64(x))
+
         for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
                       "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "tt_index", "legal_of",
+                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
@@ -1343,3 +1418,50 @@ if not cython.compiled:
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
         del _name
+
+        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
+        # signed index through a negative-index wraparound (a compare and a select on every
+        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
+        # drivers are entered through doors that take the arrays (from Python) or pointers
+        # (mtd_with calling search_with) and hand the kernel each buffer's address.
+        from numba.core import types as _types
+        from numba.extending import intrinsic as _intrinsic
+        from numba.extending import overload as _overload
+
+        def as_pointer(a):
+            """The address of an array's first element, typed (a pointer stays itself)."""
+            raise NotImplementedError("jitted code only")
+
+        @_intrinsic
+        def _array_data(typingctx, a):
+            def codegen(context, builder, sig, args):
+                return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+            return _types.CPointer(a.dtype)(a), codegen
+
+        @_overload(as_pointer, inline="always")
+        def _as_pointer(a):
+            if isinstance(a, _types.Array):
+                return lambda a: _array_data(a)
+            if isinstance(a, _types.CPointer):
+                return lambda a: a
+            return None
+
+        _search_core = search_with
+        _mtd_core = mtd_with
+
+        @_entry
+        def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
+                        pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
+                                as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                                as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                                as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
+                     pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
+                             as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
+                             as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
+                             as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
