@@ -35,8 +35,8 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks`, :func:`trump_bounds`, :func:`misere_clean`, :func:`misere_forced`,
-:func:`misere_escapes`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`misere_clean`, :func:`misere_forced`,
+:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
 """
@@ -423,34 +423,108 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     return 0
 
 
-def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
-    """True if the misère declarer surely loses the coming trick, so he cannot be made to
-    take every trick left.
+def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
+    """True if the defenders surely win the coming trick (trumps or no-trump), so the
+    declarer cannot take every trick left.
 
-    On lead: he leads his lowest card of a suit in which a defender holds only higher
-    cards (that defender must follow and beat it). A defender on lead: in every suit the
-    leader holds, the declarer is void (he discards), or his lowest card is under the
-    leader's lowest (he plays under whatever is led), or the leader's partner holds the
-    suit only above it (whatever is led, the declarer plays under it or plays that card,
-    and the partner, before or after him, must play higher)."""
+    The declarer on lead: in each suit he holds, a defender holds a higher card, or (a
+    side suit) is void in it and holds a trump. A defender on lead: some suit he holds is
+    one the declarer is void in and cannot ruff (he discards), or one in which the
+    defenders' highest card beats the declarer's highest (led by the leader, or played by
+    the partner, before or after him: the declarer must follow), or a side suit the
+    partner is void in and ruffs while the declarer follows."""
+    if trump >= 0:
+        t1 = suit_of(he1, trump)
+        t2 = suit_of(he2, trump)
+        td = suit_of(hd, trump)
+    else:
+        t1 = 0
+        t2 = 0
+        td = 0
+    for s in range(4):
+        mine = suit_of(hd, s)
+        if decl_on_lead:
+            if mine == 0:
+                continue
+            a = suit_of(he1, s)
+            b = suit_of(he2, s)
+            top = highest_bit(mine)
+            if (a != 0 and highest_bit(a) > top) or (b != 0 and highest_bit(b) > top):
+                continue
+            if s != trump and ((a == 0 and t1 != 0) or (b == 0 and t2 != 0)):
+                continue
+            return False
+        else:
+            lh = suit_of(hl, s)
+            if lh == 0:
+                continue
+            ph = suit_of(hp, s)
+            if mine == 0:
+                if s == trump or td == 0:
+                    return True
+                continue
+            if highest_bit(lh | ph) > highest_bit(mine):
+                return True
+            if trump >= 0 and s != trump and ph == 0 and suit_of(hp, trump) != 0:
+                return True
+    return decl_on_lead
+
+
+def misere_exits(decl_h, dh, robust):
+    """The suits (a 4-bit mask) in which the misère declarer, on lead, leads his lowest card
+    and the defender holding ``dh`` must beat it (he holds the suit only above it); with
+    ``robust``, only where that defender holds two such cards or more (he may discard one
+    before the declarer gets to lead)."""
+    m = 0
     for s in range(4):
         mine = suit_of(decl_h, s)
-        if mine == 0:
+        a = suit_of(dh, s)
+        if mine != 0 and a != 0 and (a & -a) > (mine & -mine) and (not robust or (a & (a - 1)) != 0):
+            m |= 1 << s
+    return m
+
+
+def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
+    """True if the misère declarer surely loses one of the next two tricks, so he cannot be
+    made to take every trick left.
+
+    On lead: he has an exit (:func:`misere_exits`). A defender on lead: he escapes the
+    coming trick if in every suit the leader holds he is void (he discards), or his lowest
+    card is under the leader's lowest (he plays under whatever is led), or the leader's
+    partner holds the suit only above it (the declarer plays under the lead or plays that
+    card, and the partner, before or after him, must play higher). Else, for each suit
+    that can force him, he wins that trick holding his other suits as they are (he
+    followed) and escapes the next one with an exit in another suit — an exit against a
+    defender who followed too, or a robust one against a defender who may have discarded."""
+    if decl_on_lead:
+        return (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) != 0
+    forcing = 0
+    for s in range(4):
+        mine = suit_of(decl_h, s)
+        lh = suit_of(lead_h, s)
+        if mine == 0 or lh == 0:
             continue
         lo = mine & -mine
-        if decl_on_lead:
-            a = suit_of(d1, s)
-            b = suit_of(d2, s)
-            if (a != 0 and (a & -a) > lo) or (b != 0 and (b & -b) > lo):
-                return True
-        else:
-            lh = suit_of(lead_h, s)
-            if lh == 0 or lo < (lh & -lh):
-                continue
-            ph = suit_of(part_h, s)
-            if ph == 0 or (ph & -ph) < lo:
+        if lo < (lh & -lh):
+            continue
+        ph = suit_of(part_h, s)
+        if ph == 0 or (ph & -ph) < lo:
+            forcing |= 1 << s
+    if forcing == 0:
+        return True
+    x1 = misere_exits(decl_h, d1, False)
+    x2 = misere_exits(decl_h, d2, False)
+    if (x1 | x2) == 0:
+        return False
+    r1 = misere_exits(decl_h, d1, True)
+    r2 = misere_exits(decl_h, d2, True)
+    for s in range(4):
+        if (forcing >> s) & 1:
+            ok1 = x1 if suit_of(d1, s) != 0 else r1
+            ok2 = x2 if suit_of(d2, s) != 0 else r2
+            if ((ok1 | ok2) & ~(1 << s)) == 0:
                 return False
-    return not decl_on_lead
+    return True
 
 
 def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
@@ -475,6 +549,8 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
             return 1
         if ubd < need:
             return 0
+        if need >= r and defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
+            return 0  # every trick left is needed and the defenders take the coming one
         return -1
     # misère: the declarer's score is what he is forced to take
     if misere_clean(hd, he1, he2, ld == decl):
@@ -1337,7 +1413,7 @@ if not cython.compiled:
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_clean", "misere_forced", "defence_takes_next", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
