@@ -1,9 +1,10 @@
-"""The misère bounds of the kernel on positions worked out by hand, and against the reference.
+"""The "every trick left" bounds of the kernel on positions worked out by hand, and against the reference.
 
-``misere_escapes`` (kernel.py) says the declarer surely loses the coming trick, so a search
-that needs *every* trick left from him stops at once. These tests call the kernel's plain
-Python run (the same source the compilers build) and check each claim with the reference
-search, which has no bounds.
+``misere_escapes`` (kernel.py) says the misère declarer surely loses one of the next two
+tricks, ``defence_takes_next`` that the defenders surely win the coming trick (trumps or
+no-trump): a search that needs *every* trick left from the declarer stops at once. These
+tests call the kernel's plain Python run (the same source the compilers build) and check
+each claim with the reference search, which has no bounds.
 """
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -103,6 +104,32 @@ def test_defender_leads_partner_void_cannot_be_made_to_overtake():
     assert ref.solve(p) == 2
 
 
+def test_forced_first_then_an_exit():
+    # Seat 1 leads the 7s, his partner follows with the 8s: the declarer's 9s must win. But
+    # then he leads the 7d and seat 1 (who followed in spades, so still holds the 8d) must beat
+    # it: he loses the second trick. The bound sees both steps.
+    p = pos("9s 7d", "7s 8d", "8s Ad", 0, 1)
+    assert escapes(p)
+    assert verdict(p, need=2) == 0
+    assert ref.solve(p) == 1
+
+
+def test_an_exit_a_discard_can_take_away_is_no_escape():
+    # Seat 1 leads the 7s; seat 2, void in spades, discards his only diamond (the 8d) and the
+    # declarer's 9s wins; now nobody holds a diamond over his 7d: he takes both tricks. With
+    # two diamonds over the 7d seat 2 could not do that (the next test).
+    p = pos("9s 7d", "7s 8s", "8d Kh", 0, 1)
+    assert not escapes(p)
+    assert verdict(p, need=2) == -1
+    assert ref.solve(p) == 2
+
+
+def test_a_robust_exit_survives_the_discard():
+    p = pos("9s 7d Ah", "7s 8s Kh", "8d 9d Qh", 0, 1)
+    assert escapes(p)
+    assert ref.solve(p) < 3
+
+
 def test_needs_all_tricks_only():
     # The escape only removes the last trick he could be forced to: with one trick needed of
     # two, the bound says nothing (the catchers may still force one).
@@ -133,3 +160,90 @@ def test_misere_verdicts_agree_with_the_reference(p, need):
     v = verdict(p, need)
     if v >= 0:
         assert (ref.solve(p) >= need) == (v == 1)
+
+
+# ---------------------------------------------------------------- trumps and no-trump: the defenders take the coming trick
+
+def tpos(h0, h1, h2, contract, declarer, leader):
+    return Position([h0.split(), h1.split(), h2.split()], contract, declarer, leader)
+
+
+def takes_next(p):
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    part = h[3 - d - ld] if ld != d else 0
+    trump = -1 if p.trump is None else int(p.trump)
+    return bool(K.defence_takes_next(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld == d, trump))
+
+
+def tverdict(p, need):
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    part = h[3 - d - ld] if ld != d else 0
+    trump = -1 if p.trump is None else int(p.trump)
+    return int(K.bound_verdict(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld, d, trump, 0, need,
+                               h[0].bit_count()))
+
+
+def test_declarer_leads_every_suit_beaten():
+    # No-trump, the declarer leads from Ks Kd: the As and the Ad are out against him.
+    p = tpos("Ks Kd", "As 7d", "7s Ad", "nt", 0, 0)
+    assert takes_next(p)
+    assert tverdict(p, need=2) == 0
+    assert ref.solve(p) == 0
+
+
+def test_declarer_leads_a_top_card():
+    # His As cannot be beaten (no trumps): the coming trick is not surely lost; he takes both.
+    p = tpos("As Kd", "Ks 7d", "7s 8d", "nt", 0, 0)
+    assert not takes_next(p)
+    assert tverdict(p, need=2) != 0
+    assert ref.solve(p) == 2
+
+
+def test_declarer_leads_a_side_suit_a_void_defender_ruffs():
+    # Hearts trumps: his Ac is the top club, but seat 2 is void in clubs with a trump; his Kh
+    # loses to the Ah.
+    p = tpos("Ac Kh", "7c Ah", "7h 8s", "h", 0, 0)
+    assert takes_next(p)
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_to_the_partner_s_top_card():
+    # Seat 1 leads the 7s; seat 2 (second) plays the As over anything the declarer holds.
+    p = tpos("Ks Kd", "7s 8d", "As 9d", "nt", 0, 1)
+    assert takes_next(p)
+    assert tverdict(p, need=2) == 0
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_a_suit_the_declarer_cannot_follow_or_ruff():
+    p = tpos("Ah Ad", "7s 8s", "9s Ks", "nt", 0, 1)
+    assert takes_next(p)
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_the_partner_ruffs_while_the_declarer_follows():
+    # Hearts trumps: seat 1 leads the 7s, seat 2 (void in spades) ruffs with the 7h, the
+    # declarer must follow with the Ks.
+    p = tpos("Ks Ac", "7s 8c", "7h 9c", "h", 0, 1)
+    assert takes_next(p)
+    assert ref.solve(p) < 2
+
+
+def test_defender_leads_into_the_declarer_s_ruff():
+    # Hearts trumps, the declarer void in spades with the 7h: he ruffs the spade lead and
+    # cashes the Ad — both tricks; the bound must not claim the coming trick.
+    p = tpos("7h Ad", "7s 8s", "9s Ks", "h", 0, 1)
+    assert not takes_next(p)
+    assert tverdict(p, need=2) != 0
+    assert ref.solve(p) == 2
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]))
+def test_the_defence_taking_the_next_trick_is_never_wrong(p):
+    if takes_next(p):
+        assert ref.solve(p) < p.hands[0].bit_count()

@@ -82,24 +82,25 @@ cdef enum:
     E_GEN_MASK = 16383
     E_DEPTH_MASK = 15
     MVMAX = 12
+    PLY = 32
     W_H = 0
-    W_TC = 102
-    W_L = 204
-    W_NT = 238
-    W_SC = 272
-    W_CS = 306
-    W_NMV = 340
-    W_MI = 374
-    W_ISMAX = 408
-    W_BEST = 442
-    W_KEY = 476
-    W_EXTRA = 510
-    W_NEED = 544
-    W_PLANNED = 578
-    W_MV = 612
-    W_SCORE = 1020
-    W_HIST = 1032
-    WORK_SIZE = 1096
+    W_TC = 3
+    W_L = 6
+    W_NT = 7
+    W_SC = 8
+    W_CS = 9
+    W_NMV = 10
+    W_MI = 11
+    W_ISMAX = 12
+    W_BEST = 13
+    W_KEY = 14
+    W_EXTRA = 15
+    W_NEED = 16
+    W_PLANNED = 17
+    W_MV = 18
+    W_SCORE = 1088
+    W_HIST = 1100
+    WORK_SIZE = 1164
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE
 cdef uint64_t GOLDEN, MIX, U31, U3
@@ -145,7 +146,12 @@ cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef inline bint misere_clean(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
-@cython.locals(s=int64_t, mine=int64_t, lo=int64_t, a=int64_t, b=int64_t, lh=int64_t, ph=int64_t)
+@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, top=int64_t, lh=int64_t, ph=int64_t)
+cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
+cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
+@cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
+               r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
 @cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t)
 cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
