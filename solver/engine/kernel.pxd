@@ -82,24 +82,25 @@ cdef enum:
     E_GEN_MASK = 16383
     E_DEPTH_MASK = 15
     MVMAX = 12
+    PLY = 32
     W_H = 0
-    W_TC = 102
-    W_L = 204
-    W_NT = 238
-    W_SC = 272
-    W_CS = 306
-    W_NMV = 340
-    W_MI = 374
-    W_ISMAX = 408
-    W_BEST = 442
-    W_KEY = 476
-    W_EXTRA = 510
-    W_NEED = 544
-    W_PLANNED = 578
-    W_MV = 612
-    W_SCORE = 1020
-    W_HIST = 1032
-    WORK_SIZE = 1096
+    W_TC = 3
+    W_L = 6
+    W_NT = 7
+    W_SC = 8
+    W_CS = 9
+    W_NMV = 10
+    W_MI = 11
+    W_ISMAX = 12
+    W_BEST = 13
+    W_KEY = 14
+    W_EXTRA = 15
+    W_NEED = 16
+    W_PLANNED = 17
+    W_MV = 18
+    W_SCORE = 1088
+    W_HIST = 1100
+    WORK_SIZE = 1164
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE
 cdef uint64_t GOLDEN, MIX, U31, U3

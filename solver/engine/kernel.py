@@ -28,8 +28,8 @@ that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is do
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
 ``with`` blocks or Python objects inside kernel functions (the GIL is released in the
 two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
-hand the kernel C pointers — :func:`data` — when compiled, the arrays themselves
-otherwise), and the search's work arrays are one flat int64 vector allocated by the
+hand the kernel C pointers — :func:`data` — when compiled; under Numba the drivers' doors
+do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
@@ -38,7 +38,7 @@ generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`misere_clean`, :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
-explicit stack with copy-make plies: a ply is a dozen integers) under :func:`mtd_with`.
+explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
 """
 try:
     import cython
@@ -93,6 +93,7 @@ if not cython.compiled:
         P_LEAD,
         P_RUFF,
         P_SUIT,
+        PLY,
         S_ABORT,
         S_BEST,
         S_BUDGET,
@@ -580,7 +581,7 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     """One card per run of equivalent cards (the lowest), into the ply's move list;
     ``special`` cards (penalty and plan cards) always stand alone. Returns the count."""
     n = 0
-    mv = W_MV + d * MVMAX
+    mv = d * PLY + W_MV
     for s in range(4):
         sh = s * 8
         lb8 = suit_of(legal, s)
@@ -603,9 +604,9 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
-    hb = W_H + 3 * d
-    tcb = W_TC + 3 * d
-    mv = W_MV + d * MVMAX
+    hb = d * PLY + W_H
+    tcb = d * PLY + W_TC
+    mv = d * PLY + W_MV
     hdecl = W[hb + decl]
     allh = W[hb] | W[hb + 1] | W[hb + 2]
     best = -1
@@ -737,7 +738,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
 def table_move_first(W, d, n, bm, alive_all, hand):
     """Put the table's best move (or the card of the mover's equivalent to it) first."""
     s = bm >> 3
-    mv = W_MV + d * MVMAX
+    mv = d * PLY + W_MV
     for j in range(n):
         c = W[mv + j]
         if (c >> 3) == s:
@@ -859,11 +860,11 @@ def end_talon_trick(W, d, ld, cs, cfg):
     """Ply d's talon trick is complete (its cards at ply d + 1): score it, name the next
     leader, and return the state word with one talon trick fewer."""
     e = d + 1
-    tce = W_TC + 3 * e
+    tce = e * PLY + W_TC
     bseat = talon_winner(W[tce], W[tce + 1], W[tce + 2], ld, talon_suit(cs, cfg), cfg[C_VOID])
     cs -= TALON_ONE
-    W[W_SC + e] = W[W_SC + d] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
-    W[W_L + e] = talon_next_leader(cs, bseat, cfg)
+    W[e * PLY + W_SC] = W[d * PLY + W_SC] + (cfg[C_REW + bseat] if bseat >= 0 else 0)
+    W[e * PLY + W_L] = talon_next_leader(cs, bseat, cfg)
     return cs
 
 
@@ -975,15 +976,15 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 stats[S_NODES] += nodes
                 stats[S_ABORT] = 1
                 return -1
-            hb = W_H + 3 * d
-            tcb = W_TC + 3 * d
-            nt = W[W_NT + d]
-            ld = W[W_L + d]
+            hb = d * PLY + W_H
+            tcb = d * PLY + W_TC
+            nt = W[d * PLY + W_NT]
+            ld = W[d * PLY + W_L]
             mover = (ld + nt) % 3
-            W[W_EXTRA + d] = -1
-            W[W_BEST + d] = -1
-            need = target - W[W_SC + d]
-            W[W_NEED + d] = need
+            W[d * PLY + W_EXTRA] = -1
+            W[d * PLY + W_BEST] = -1
+            need = target - W[d * PLY + W_SC]
+            W[d * PLY + W_NEED] = need
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
@@ -1002,14 +1003,14 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 c0 = W[tcb] if nt > 0 else lowest_index(W[hb + ld])
                 c1 = W[tcb + 1] if nt > 1 else lowest_index(W[hb + (ld + 1) % 3])
                 c2 = lowest_index(W[hb + (ld + 2) % 3])
-                if talon and W[W_CS + d] >= TALON_ONE:
-                    bseat = talon_winner(c0, c1, c2, ld, talon_suit(W[W_CS + d], cfg), cfg[C_VOID])
+                if talon and W[d * PLY + W_CS] >= TALON_ONE:
+                    bseat = talon_winner(c0, c1, c2, ld, talon_suit(W[d * PLY + W_CS], cfg), cfg[C_VOID])
                     val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
                 else:
                     val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
                 status = 2
                 continue
-            if total == 6 and not cons and (not talon or W[W_CS + d] < TALON_ONE):
+            if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
                 val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
                 status = 2
@@ -1018,10 +1019,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # the key first and its bucket fetched from memory while the bounds are
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
-                extra = ld | (ctx << 2) | (W[W_CS + d] << 12)
+                extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
                 idx = tt_index(key, extra, ttmask)
                 tt_prefetch(tt, idx)
-                if use_bounds and (not talon or W[W_CS + d] < TALON_ONE):  # no bounds on talon tricks
+                if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
@@ -1044,12 +1045,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         continue
                     mcode = entry_move(dat)
                     if mcode:
-                        W[W_BEST + d] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
-                W[W_KEY + d] = key
-                W[W_EXTRA + d] = extra
+                        W[d * PLY + W_BEST] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
+                W[d * PLY + W_KEY] = key
+                W[d * PLY + W_EXTRA] = extra
             # ---- expand
             hand = W[hb + mover]
-            ts = talon_suit(W[W_CS + d], cfg) if talon else -1
+            ts = talon_suit(W[d * PLY + W_CS], cfg) if talon else -1
             if ts >= 0:  # a talon trick: its card counts as led, first hand follows it too
                 fnt = 1
                 lead_card = ts * 8
@@ -1059,95 +1060,95 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             legal = legal_of(hand, fnt, lead_card, trump)
             planned = 0
             if cons:
-                legal, planned = constrain_moves(legal, W[W_CS + d], mover, fnt, lead_card, cfg, pen_mask,
+                legal, planned = constrain_moves(legal, W[d * PLY + W_CS], mover, fnt, lead_card, cfg, pen_mask,
                                                  pen_flags, plan_cards)
-            W[W_PLANNED + d] = planned
+            W[d * PLY + W_PLANNED] = planned
             alive_all = h0 | h1 | h2
             for i in range(nt):
                 alive_all |= ONE << W[tcb + i]
             n = generate_moves(W, d, legal, alive_all, special, REP)
-            W[W_NMV + d] = n
-            W[W_MI + d] = 0
-            W[W_ISMAX + d] = (maxmask >> mover) & 1
+            W[d * PLY + W_NMV] = n
+            W[d * PLY + W_MI] = 0
+            W[d * PLY + W_ISMAX] = (maxmask >> mover) & 1
             if n > 1:
                 order_moves(W, d, n, mover, nt, ld, ts, cfg)
-                bm = W[W_BEST + d]
+                bm = W[d * PLY + W_BEST]
                 if bm >= 0:
                     table_move_first(W, d, n, bm, alive_all, hand)
-            W[W_BEST + d] = -1
+            W[d * PLY + W_BEST] = -1
             status = 1
             continue
 
         if status == 1:
-            mi = W[W_MI + d]
-            if mi < W[W_NMV + d]:
-                c = W[W_MV + d * MVMAX + mi]
-                nt = W[W_NT + d]
-                ld = W[W_L + d]
+            mi = W[d * PLY + W_MI]
+            if mi < W[d * PLY + W_NMV]:
+                c = W[d * PLY + W_MV + mi]
+                nt = W[d * PLY + W_NT]
+                ld = W[d * PLY + W_L]
                 mover = (ld + nt) % 3
                 e = d + 1
-                hb = W_H + 3 * d
-                tcb = W_TC + 3 * d
+                hb = d * PLY + W_H
+                tcb = d * PLY + W_TC
                 for i in range(3):
-                    W[hb + 3 + i] = W[hb + i]
-                    W[tcb + 3 + i] = W[tcb + i]
-                W[hb + 3 + mover] &= ~(ONE << c)
-                W[tcb + 3 + nt] = c
-                cs = W[W_CS + d]
+                    W[hb + PLY + i] = W[hb + i]
+                    W[tcb + PLY + i] = W[tcb + i]
+                W[hb + PLY + mover] &= ~(ONE << c)
+                W[tcb + PLY + nt] = c
+                cs = W[d * PLY + W_CS]
                 if cons:
-                    cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[W_PLANNED + d], cfg)
+                    cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[d * PLY + W_PLANNED], cfg)
                 if nt == 2:
                     if not talon or cs < TALON_ONE:
-                        bseat = trick_winner(W[tcb + 3], W[tcb + 4], W[tcb + 5], ld, trump)
-                        W[W_SC + e] = W[W_SC + d] + cfg[C_REW + bseat]
-                        W[W_L + e] = bseat
+                        bseat = trick_winner(W[tcb + PLY], W[tcb + PLY + 1], W[tcb + PLY + 2], ld, trump)
+                        W[e * PLY + W_SC] = W[d * PLY + W_SC] + cfg[C_REW + bseat]
+                        W[e * PLY + W_L] = bseat
                     else:
                         cs = end_talon_trick(W, d, ld, cs, cfg)
-                    W[W_NT + e] = 0
+                    W[e * PLY + W_NT] = 0
                 else:
-                    W[W_SC + e] = W[W_SC + d]
-                    W[W_L + e] = ld
-                    W[W_NT + e] = nt + 1
-                W[W_CS + e] = cs
+                    W[e * PLY + W_SC] = W[d * PLY + W_SC]
+                    W[e * PLY + W_L] = ld
+                    W[e * PLY + W_NT] = nt + 1
+                W[e * PLY + W_CS] = cs
                 d = e
                 status = 0
                 continue
-            val = 1 - W[W_ISMAX + d]
+            val = 1 - W[d * PLY + W_ISMAX]
             status = 2
             continue
 
         # status == 2: node d resolved with val
-        if W[W_EXTRA + d] >= 0:
-            hb = W_H + 3 * d
-            key = W[W_KEY + d]
-            extra = W[W_EXTRA + d]
+        if W[d * PLY + W_EXTRA] >= 0:
+            hb = d * PLY + W_H
+            key = W[d * PLY + W_KEY]
+            extra = W[d * PLY + W_EXTRA]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
-            bm = W[W_BEST + d]
+            bm = W[d * PLY + W_BEST]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
-            tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[W_NEED + d], val, mcode, depth)
+            tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
             stats[S_BEST] = W[W_BEST]
             return val
         d -= 1
-        mi = W[W_MI + d]
-        c = W[W_MV + d * MVMAX + mi]
+        mi = W[d * PLY + W_MI]
+        c = W[d * PLY + W_MV + mi]
         mi += 1
-        W[W_MI + d] = mi
-        ismax = W[W_ISMAX + d]
+        W[d * PLY + W_MI] = mi
+        ismax = W[d * PLY + W_ISMAX]
         if val == ismax:
-            W[W_BEST + d] = c
-            nt = W[W_NT + d]
-            if nt == 0 and (not talon or W[W_CS + d] < TALON_ONE):  # a lead (a talon trick's first card is not)
-                ld = W[W_L + d]
+            W[d * PLY + W_BEST] = c
+            nt = W[d * PLY + W_NT]
+            if nt == 0 and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # a lead (a talon trick's first card is not)
+                ld = W[d * PLY + W_L]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
                 if misere:
                     # misère: cutoffs near the root weigh most (4 to the tricks left)
-                    W[hix] += ONE << (2 * popcount(W[W_H + 3 * d + ld]))
+                    W[hix] += ONE << (2 * popcount(W[d * PLY + W_H + ld]))
                 else:
-                    W[hix] += W[W_NMV + d] - mi + 1
+                    W[hix] += W[d * PLY + W_NMV] - mi + 1
             stats[S_CUT + nt * 2 + (1 if mi > 1 else 0) + (6 if ismax else 0)] += 1
             status = 2
         else:
@@ -1332,7 +1333,7 @@ LAYOUT = dict(
     E_MOVE_MASK=E_MOVE_MASK, E_EXTRA_MASK=E_EXTRA_MASK, E_GEN_MASK=E_GEN_MASK, E_DEPTH_MASK=E_DEPTH_MASK,
     W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
     W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE,
+    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY,
 )
 
 if not cython.compiled:

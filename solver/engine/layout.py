@@ -36,23 +36,28 @@ BUCKET = 4
 E_UB, E_MOVE, E_EXTRA, E_GEN, E_DEPTH = 8, 16, 22, 46, 60
 E_SCORE_MASK, E_MOVE_MASK, E_EXTRA_MASK, E_GEN_MASK, E_DEPTH_MASK = 0xFF, 0x3F, 0xFFFFFF, 0x3FFF, 0xF
 
-# the search's work vector (one int64 array): per-ply state at these offsets
+# the search's work vector (one int64 array): the plies one after another, PLY words each,
+# a ply's fields adjacent (at ply d, field W_X is word d * PLY + W_X: a node touches two of
+# its four cache lines, not one line of each of fifteen field arrays), then the ordering
+# scores (one ply at a time) and the history of the leads
 MVMAX = 12  # moves a ply (at most 10 cards)
-W_H = 0  # hands, 3 a ply
-W_TC = W_H + 3 * MAXPLY  # trick cards, 3 a ply
-W_L = W_TC + 3 * MAXPLY  # leader
-W_NT = W_L + MAXPLY  # cards in the trick
-W_SC = W_NT + MAXPLY  # score so far
-W_CS = W_SC + MAXPLY  # constraint state
-W_NMV = W_CS + MAXPLY  # number of moves
-W_MI = W_NMV + MAXPLY  # index of the move being searched
-W_ISMAX = W_MI + MAXPLY  # the max side to move
-W_BEST = W_ISMAX + MAXPLY  # best (cutting) move, or the table's move
-W_KEY = W_BEST + MAXPLY  # table key
-W_EXTRA = W_KEY + MAXPLY  # table extra key (-1: not a table node)
-W_NEED = W_EXTRA + MAXPLY  # the target from here
-W_PLANNED = W_NEED + MAXPLY  # the plan's state at this move
-W_MV = W_PLANNED + MAXPLY  # move lists, MVMAX a ply
-W_SCORE = W_MV + MVMAX * MAXPLY  # ordering scores (one ply at a time)
+PLY = 32  # words a ply: the fields, then the move list
+W_H = 0  # hands, 3
+W_TC = 3  # trick cards, 3
+W_L = 6  # leader
+W_NT = 7  # cards in the trick
+W_SC = 8  # score so far
+W_CS = 9  # constraint state
+W_NMV = 10  # number of moves
+W_MI = 11  # index of the move being searched
+W_ISMAX = 12  # the max side to move
+W_BEST = 13  # best (cutting) move, or the table's move
+W_KEY = 14  # table key
+W_EXTRA = 15  # table extra key (-1: not a table node)
+W_NEED = 16  # the target from here
+W_PLANNED = 17  # the plan's state at this move
+W_MV = 18  # the move list, MVMAX
+W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
 WORK_SIZE = W_HIST + 64
+assert W_MV + MVMAX <= PLY
