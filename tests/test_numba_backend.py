@@ -56,6 +56,20 @@ def test_as_pointer_gives_the_buffer_address(kernel):
     assert a[1] == 7  # written through the pointer into the array's own buffer
 
 
+def test_a_strided_array_is_refused_not_misread(kernel):
+    # a pointer has no strides: like the Cython build's int64_t[::1], only contiguous arrays enter
+    import numba
+
+    @numba.njit
+    def first(a):
+        return kernel.as_pointer(a)[1]
+
+    a = np.arange(6, dtype=np.int64)
+    assert first(a) == 1
+    with pytest.raises(numba.core.errors.TypingError):
+        first(a[::2])
+
+
 PROBE = textwrap.dedent("""
     import json
     from solver import Card, Position

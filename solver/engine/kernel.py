@@ -1486,7 +1486,7 @@ if not cython.compiled:
 
         @_overload(as_pointer, inline="always")
         def _as_pointer(a):
-            if isinstance(a, _types.Array):
+            if isinstance(a, _types.Array) and a.ndim == 1 and a.layout == "C":  # as the .pxd's [::1]
                 return lambda a: _array_data(a)
             if isinstance(a, _types.CPointer):
                 return lambda a: a
