@@ -161,6 +161,15 @@ def beats(c, best, trump):
     return (c >> 3) == trump
 
 
+def last_beats(x, ls, lhi, ltop, trump):
+    """Whether the last hand of a trick led in suit ``ls`` can beat the card ``x``: ``lhi`` is
+    his top card of the suit (-1 if void), ``ltop`` his top trump if he is void and can ruff
+    (else -1)."""
+    if (x >> 3) == ls:
+        return lhi > (x & 7) or ltop >= 0
+    return (x >> 3) == trump and ltop > (x & 7)
+
+
 def suit_of(hand, s):
     """The suit byte ``s`` of a hand word."""
     return (hand >> (s * 8)) & 0xFF
@@ -641,6 +650,24 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     if ts >= 0:
         leading = False
     me_decl = mover == decl
+    second = nt == 1 and ts < 0 and not misere
+    ls = 0
+    lhi = -1
+    ltop = -1
+    lead_holds = False
+    last_partner = False
+    if second:
+        # second hand: what the last hand can beat decides (his top card of the led suit,
+        # else his top trump if he can ruff)
+        last = (leader + 2) % 3
+        last_partner = (last == decl) == me_decl
+        ls = best >> 3
+        lf = suit_of(W[hb + last], ls)
+        if lf:
+            lhi = highest_bit(lf)
+        elif trump >= 0 and ls != trump and suit_of(W[hb + last], trump):
+            ltop = highest_bit(suit_of(W[hb + last], trump))
+        lead_holds = not last_beats(best, ls, lhi, ltop, trump)
     for i in range(n):
         c = W[mv + i]
         s = c >> 3
@@ -722,6 +749,16 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                         sc = (100 + val) if not wins else -val
                     else:
                         sc = 50 + val
+            elif second:
+                if partner_winning and lead_holds:
+                    sc = 50 - val if not wins else 20 - val  # partner's card holds: play low
+                elif last_partner and not lead_holds:
+                    sc = 100 - val if not wins else 50 - val  # partner, last, can win: play low
+                elif wins:
+                    # a card the last hand cannot beat first; one he can, after the low cards
+                    sc = 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
+                else:
+                    sc = 50 - val
             else:
                 if partner_winning:
                     sc = 50 - val
@@ -1451,8 +1488,8 @@ if not cython.compiled:
         def popcount(x):  # noqa: F811
             return _ctpop(np.int64(x))
 
-        for _name in ("u64", "i64", "popcount", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
-                      "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
+        for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
+                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
