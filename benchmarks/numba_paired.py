@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib.util
 import os
 import pathlib
 import statistics
@@ -36,8 +35,8 @@ HERE = pathlib.Path(__file__).parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from deals import ROWS, deals  # noqa: E402
+from old_code import load_package  # noqa: E402
 
-import solver  # noqa: E402
 from solver.engine import Engine  # noqa: E402
 
 WORK = pathlib.Path("/tmp/numba_paired")
@@ -76,13 +75,7 @@ def export(rev: str, backend: str) -> pathlib.Path:
 
 def load_old(rev: str, backend: str):
     """``solver/engine`` at ``rev`` as the package ``solver._old_engine``."""
-    pkg = export(rev, backend)
-    name = f"{solver.__name__}._old_engine"
-    spec = importlib.util.spec_from_file_location(name, pkg / "__init__.py", submodule_search_locations=[str(pkg)])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_package(export(rev, backend), "_old_engine")
 
 
 class Timed:

@@ -15,7 +15,6 @@ median is reported per row and backend; the answers must agree (exit status 1 ot
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import pathlib
 import statistics
@@ -27,9 +26,9 @@ import time
 HERE = pathlib.Path(__file__).parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+from old_code import load_package  # noqa: E402
 from test_raspasovka import ROWS, seeded_deals  # noqa: E402
 
-import solver  # noqa: E402
 from solver.raspasovka import RaspasovkaPosition, RaspasovkaSolver  # noqa: E402
 
 
@@ -50,12 +49,7 @@ def load_old(rev: str):
             src = subprocess.run(["git", "show", f"{rev}:solver/raspasovka/{n}"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout
             (tmp / n).write_text(src)
-    name = f"{solver.__name__}._old_raspasovka"
-    spec = importlib.util.spec_from_file_location(name, tmp / "__init__.py", submodule_search_locations=[str(tmp)])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_package(tmp, "_old_raspasovka")
 
 
 def main() -> int:
