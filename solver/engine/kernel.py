@@ -739,6 +739,8 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 if me_decl:
                     if not wins:
                         sc = 100 + r
+                        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+                            sc = 150 + r  # a discard from a suit the catchers can force: first
                     else:
                         sc = r
                 else:
