@@ -19,8 +19,6 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
-# enhanced transposition cutoffs at a trick's last card (layout.C_ETC): 0 off, 1, 2
-ETC = int(__import__("os").environ.get("PREFDD_ETC", "0"))
 
 
 @dataclass
@@ -196,7 +194,6 @@ class Engine:
         cfg[layout.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
         reuse = self.reuse_table and not constrained
         cfg[layout.C_REUSE] = int(reuse)
-        cfg[layout.C_ETC] = ETC
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching

@@ -53,7 +53,6 @@ cdef enum:
     C_TALON = 22
     C_VOID = 24
     C_AFTER = 25
-    C_ETC = 26
     CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
@@ -133,11 +132,6 @@ cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept no
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
-@cython.locals(hb=int64_t, tcb=int64_t, trump=int64_t, cs=int64_t, i=int64_t, c=int64_t, bseat=int64_t, cneed=int64_t, g0=int64_t, g1=int64_t,
-               g2=int64_t, bit=int64_t, key=int64_t, extra=int64_t, idx=int64_t, found=int64_t, dat=int64_t)
-cdef inline int64_t tt_etc(int64_t *W, int64_t d, int64_t first, int64_t n, int64_t ld, int64_t mover, int64_t need, int64_t ismax, const int64_t *cfg,
-                           int64_t *tt, int64_t ttmask, int64_t gen, int64_t reuse, int64_t absolute, int64_t ctx, const uint8_t *SQ,
-                           const int64_t *SPREAD) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
@@ -202,7 +196,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
 cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, etc=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,

@@ -57,7 +57,6 @@ if not cython.compiled:
         C_CONS,
         C_CTX,
         C_DECL,
-        C_ETC,
         C_LEAD_MUST,
         C_LEAD_ORTRUMP,
         C_LEAD_SEAT,
@@ -292,44 +291,6 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
         mcode = old
     tt[2 * slot] = key
     tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
-
-
-def tt_etc(W, d, first, n, ld, mover, need, ismax, cfg, tt, ttmask, gen, reuse, absolute, ctx, SQ, SPREAD):
-    """Enhanced transposition cutoff at a trick's last card: does the table already settle,
-    in the mover's favour, the trick start one of moves ``first``..``n-1`` leads to (the
-    trick's reward added)? The node's value (1 / 0), or -1 (search the moves)."""
-    hb = d * PLY + W_H
-    tcb = d * PLY + W_TC
-    trump = cfg[C_TRUMP]
-    cs = W[d * PLY + W_CS]
-    for i in range(first, n):
-        c = W[d * PLY + W_MV + i]
-        bseat = trick_winner(W[tcb], W[tcb + 1], c, ld, trump)
-        cneed = need - cfg[C_REW + bseat]
-        if ismax and cneed <= 0:
-            return 1
-        bit = ONE << c
-        g0 = W[hb]
-        g1 = W[hb + 1]
-        g2 = W[hb + 2]
-        if mover == 0:
-            g0 &= ~bit
-        elif mover == 1:
-            g1 &= ~bit
-        else:
-            g2 &= ~bit
-        key = position_key(g0, g1, g2, absolute, SQ, SPREAD)
-        extra = bseat | (ctx << 2) | (cs << 12)
-        idx = tt_index(key, extra, ttmask)
-        found = tt_find(tt, idx, key, extra)
-        if found >= 0:
-            dat = tt[2 * found + 1]
-            if tt_live(dat, gen, reuse):
-                if ismax and entry_lb(dat) >= cneed:
-                    return 1
-                if not ismax and entry_ub(dat) < cneed:
-                    return 0
-    return -1
 
 
 def move_code(bm, alive_all, absolute):
@@ -1035,7 +996,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     reuse = cfg[C_REUSE]
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
-    etc = cfg[C_ETC]
     ttmask = (ttlen >> 1) - 1
     budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
     nodes = 0
@@ -1164,12 +1124,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 if bm >= 0:
                     table_move_first(W, d, n, bm, alive_all, hand)
             W[d * PLY + W_BEST] = -1
-            if nt == 2 and etc > 0 and n > 1 and total > etc and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
-                val = tt_etc(W, d, 0, n, ld, mover, need, W[d * PLY + W_ISMAX], cfg, tt, ttmask, gen, reuse, absolute, ctx, SQ,
-                             SPREAD)
-                if val >= 0:
-                    status = 2
-                    continue
             status = 1
             continue
 
@@ -1453,7 +1407,7 @@ LAYOUT = dict(
     C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_ETC=C_ETC, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
     S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
     CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
     E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
@@ -1539,7 +1493,7 @@ if not cython.compiled:
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
-        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "tt_etc", "quick_tricks", "trump_bounds", "suit_safe",
+        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "defence_takes_next", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])

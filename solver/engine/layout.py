@@ -15,9 +15,6 @@ C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXMASK = 14, 17, 18, 19, 20, 21
 # a talon trick nobody follows goes to first hand (C_VOID 1) or to nobody; the trick after
 # the talon is led by its last trick's winner (C_AFTER 1) or by first hand
 C_TALON, C_VOID, C_AFTER = 22, 24, 25
-# the table's options: enhanced transposition cutoffs at a trick's last card (0 off, 1 before
-# its first move, 2 once its first move has failed to cut)
-C_ETC = 26
 CFG_SIZE = 28
 
 # statistics vector
