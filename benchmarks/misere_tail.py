@@ -85,7 +85,7 @@ def tail(rows, n, seed, only):
                 raise SystemExit(f"{row} deal {i}: {eng.nodes} nodes logged, {fast.nodes} compiled")
             total += eng.nodes
             pending = []  # (ply, nodes below) of trick starts not yet claimed by an ancestor
-            for h0, h1, h2, ld, need, r, val, below, ply in mod.TAIL_LOG:
+            for *_hands, ld, need, r, val, below, ply in mod.TAIL_LOG:
                 kids = 0
                 while pending and pending[-1][0] > ply:
                     kids += pending.pop()[1]
