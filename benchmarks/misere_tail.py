@@ -1,6 +1,6 @@
 """Where a misère search spends its nodes: the trick starts it expanded, by what they asked.
 
-    python benchmarks/misere_tail.py [--rows misere] [--deals 40] [--seed 2026] [--only 117,81]
+    python benchmarks/misere_tail.py [--rows 'a defender'] [--deals 40] [--seed 2026] [--only 117,81]
     python benchmarks/misere_tail.py --cuts [--deals 200]
 
 The kernel is loaded as plain Python (slow: about 20 s for a 430 k-node deal) with two lines
@@ -121,7 +121,7 @@ def cuts(rows, n, seed):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rows", default="misere")
+    ap.add_argument("--rows", default="", help="keep the misère rows whose name contains this text")
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="", help="deal indices (comma-separated) instead of the first --deals")
@@ -129,7 +129,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     from deals import ROWS
 
-    rows = [r for r in ROWS if a.rows in r]
+    rows = [r for r in ROWS if r.startswith("misere") and a.rows in r]
     if a.cuts:
         cuts(rows, a.deals, a.seed)
     else:
