@@ -35,7 +35,7 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`misere_clean`, :func:`misere_forced`,
+(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
@@ -358,16 +358,28 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
 
 
 def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones (top trumps)."""
+    """The declarer's sure trump tricks, and r minus a defender's sure ones.
+
+    Top trumps win; and by length: a trump loses only to a higher trump of the other side,
+    played in the same trick, so the declarer makes at least his trumps less all the
+    defenders' (each losing trump of his shares a trick with one of theirs), and a defender
+    at least his trumps less the declarer's."""
+    nd = popcount(td)
+    n1 = popcount(t1)
+    n2 = popcount(t2)
     if t1 | t2:
         lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
     else:
-        lbd = popcount(td)
+        lbd = nd
+    if nd - n1 - n2 > lbd:
+        lbd = nd - n1 - n2
     if td:
         hb = highest_bit(td) + 1
         ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
     else:
-        ds = max(popcount(t1), popcount(t2))
+        ds = max(n1, n2)
+    if max(n1, n2) - nd > ds:
+        ds = max(n1, n2) - nd
     return lbd, r - ds
 
 
@@ -490,6 +502,36 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     return decl_on_lead
 
 
+def defence_takes_later(hd, he1, he2, trump):
+    """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
+    the tricks left, so he cannot take them all.
+
+    To take them all he leads every trick, so every card of his is led. (1) A defender holds
+    the top card of a suit the declarer holds: he keeps it (he discards, ruffs or follows
+    with other cards; a ruff of the declarer's lead is a defenders' trick anyway) and plays
+    it on that suit's first lead. (2) A defender holds more trumps than the declarer holds
+    above the defender's top trump: he follows low under those, keeps his top one, and wins
+    with it (or over a lower trump of the declarer's) — as DDS's later-tricks test."""
+    tdd = 0
+    if trump >= 0:
+        tdd = suit_of(hd, trump)
+    for s in range(4):
+        mine = suit_of(hd, s)
+        if mine == 0:
+            continue
+        theirs = suit_of(he1 | he2, s)
+        if theirs != 0 and highest_bit(theirs) > highest_bit(mine):
+            return True
+    if trump >= 0:
+        t1 = suit_of(he1, trump)
+        if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
+            return True
+        t2 = suit_of(he2, trump)
+        if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
+            return True
+    return False
+
+
 def misere_exits(decl_h, dh, robust):
     """The suits (a 4-bit mask) in which the misère declarer, on lead, leads his lowest card
     and the defender holding ``dh`` must beat it (he holds the suit only above it); with
@@ -569,8 +611,12 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
             return 1
         if ubd < need:
             return 0
-        if need >= r and defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
-            return 0  # every trick left is needed and the defenders take the coming one
+        if need >= r:
+            # every trick left is needed: the defenders take the coming one, or a later one
+            if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
+                return 0
+            if ld == decl and defence_takes_later(hd, he1, he2, trump):
+                return 0
         return -1
     # misère: the declarer's score is what he is forced to take
     if misere_clean(hd, he1, he2, ld == decl):
@@ -1494,7 +1540,7 @@ if not cython.compiled:
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "defence_takes_next", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
