@@ -53,6 +53,7 @@ cdef enum:
     C_TALON = 22
     C_VOID = 24
     C_AFTER = 25
+    C_RANKS = 26
     CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
@@ -81,6 +82,13 @@ cdef enum:
     E_EXTRA_MASK = 16777215
     E_GEN_MASK = 16383
     E_DEPTH_MASK = 15
+    R_WORDS = 4
+    R_GEN = 24
+    R_DEPTH = 38
+    R_MOVE = 42
+    R_USED = 62
+    R_KS = 16
+    R_BUCKET = 64
     MVMAX = 12
     PLY = 32
     W_H = 0
@@ -98,6 +106,8 @@ cdef enum:
     W_NEED = 16
     W_PLANNED = 17
     W_MV = 18
+    W_REL = 30
+    W_LEN = 31
     W_SCORE = 1088
     W_HIST = 1100
     WORK_SIZE = 1164
@@ -132,6 +142,28 @@ cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept no
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
+# rank entries
+@cython.locals(L=int64_t, s=int64_t)
+cdef inline int64_t suit_lengths(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
+@cython.locals(M=int64_t, s=int64_t, n=int64_t, k=int64_t)
+cdef inline int64_t rank_keymask(int64_t L, int64_t ks) noexcept nogil
+@cython.locals(tops=int64_t, s=int64_t, a=int64_t, k=int64_t)
+cdef inline int64_t rank_tops(int64_t alive, int64_t ks, const int64_t *NTH) noexcept nogil
+@cython.locals(ks=int64_t, s=int64_t, a=int64_t, rs=int64_t)
+cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
+@cython.locals(s=int64_t, a=int64_t, rs=int64_t, l=int64_t, hs=int64_t, b=int64_t)
+cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
+@cython.locals(s=int64_t)
+cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
+@cython.locals(rel=int64_t, s=int64_t, a0=int64_t, a1=int64_t, a2=int64_t)
+cdef inline int64_t rank_contested(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
+@cython.locals(dat=int64_t)
+cdef inline bint rank_match(int64_t *tt, int64_t w, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse) noexcept nogil
+@cython.locals(j=int64_t, w=int64_t, hint=int64_t, dat=int64_t)
+cdef inline int64_t tt_rank_probe(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need) noexcept nogil
+@cython.locals(j=int64_t, w=int64_t, slot=int64_t, vdepth=int64_t, dd=int64_t, lb=int64_t, ub=int64_t, old=int64_t, dat=int64_t, top=int64_t)
+cdef inline void tt_rank_store(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t ks, int64_t gen, int64_t reuse, int64_t need,
+                               int64_t val, int64_t mcode, int64_t depth) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
@@ -139,7 +171,7 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
                low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint)
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
-@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t)
+@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
 cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
@@ -149,6 +181,8 @@ cdef inline bint misere_clean(int64_t decl_h, int64_t d1, int64_t d2, bint decl_
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, top=int64_t, lh=int64_t, ph=int64_t)
 cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
+cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
 @cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
 cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
@@ -196,7 +230,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
 cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, rel=int64_t, w=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
