@@ -35,7 +35,7 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
+(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
@@ -314,9 +314,17 @@ def move_decode(mcode, alive_all, absolute, NTH):
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side)."""
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
+
+    Alone on lead (the declarer) with trump control — his top trumps at least as many as
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
     q = 0
     risky = 0
+    ctl = False
+    if trump >= 0 and not has_part:
+        ot = suit_of(o1 | o2, trump)
+        ctl = ot == 0 or popcount(suit_of(mine_h, trump) >> (highest_bit(ot) + 1)) >= max(
+            popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -329,7 +337,7 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if k == 0:
             continue
         limit = k
-        if trump >= 0 and s != trump:
+        if trump >= 0 and s != trump and not ctl:
             if suit_of(o1, trump):
                 c = popcount(suit_of(o1, s))
                 if c < limit:
@@ -355,6 +363,27 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
                 continue
         q += limit
     return q + risky
+
+
+def partner_entry(lead_h, part_h, decl_h, trump):
+    """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
+    card under the partner's top one, which the declarer cannot beat (his cards are lower)
+    nor ruff."""
+    for s in range(4):
+        ph = suit_of(part_h, s)
+        lh = suit_of(lead_h, s)
+        if ph == 0 or lh == 0:
+            continue
+        top = highest_bit(ph)
+        if (lh & low_bits(top)) == 0:
+            continue
+        dh = suit_of(decl_h, s)
+        if dh != 0:
+            if top > highest_bit(dh):
+                return True
+        elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
+            return True
+    return False
 
 
 def trump_bounds(td, t1, t2, r):
@@ -605,6 +634,11 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
                 lbd = q
         else:
             q = quick_tricks(hl, hp, True, hd, 0, trump)
+            if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
+                # or the partner's quick tricks, the entry trick the first of them
+                q2 = quick_tricks(hp, hl, True, hd, 0, trump)
+                if q2 > q:
+                    q = q2
             if r - q < ubd:
                 ubd = r - q
         if lbd >= need:
@@ -759,6 +793,10 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             else:
                 if opp == 0 or r > highest_bit(opp):
                     sc = 80 + val  # a winner
+                    if s == trump and not me_decl:
+                        # a defender's top trump: after his side winners and his leads to the
+                        # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
+                        sc = 30 + r
                     if trump >= 0 and s != trump:
                         # opponents void and holding trumps: it will be ruffed
                         ruff = False
@@ -775,7 +813,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 else:
                     sc = 40 - val
                     if part != 0 and highest_bit(part) > highest_bit(opp):
-                        sc = 70 - val  # towards partner's winner
+                        sc = 130 - val  # towards partner's winner: before any other lead
                     if s == trump and not me_decl:
                         sc -= 20
         else:
@@ -1539,7 +1577,7 @@ if not cython.compiled:
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
-        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "trump_bounds", "suit_safe",
+        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
