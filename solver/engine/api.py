@@ -6,6 +6,7 @@ arrays the compiled search takes.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,9 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
+# the table's entries: exact keys (0), or entries holding for every position that shares the
+# ranks that mattered (1; layout.C_RANKS) — off until it pays (benchmarks/RESULTS.md)
+RANK_ENTRIES = int(os.environ.get("PREFDD_RANK_ENTRIES", "0"))
 
 
 @dataclass
@@ -115,14 +119,18 @@ class Engine:
     :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
     (exact facts about positions) are kept from one call to the next — useful when many
     questions are asked about one deal; otherwise each call starts with an empty table.
+    ``rank_entries`` (default ``$PREFDD_RANK_ENTRIES``, off) makes the table's entries hold
+    for every position sharing the ranks that mattered — exact, but not yet faster
+    (benchmarks/RESULTS.md); unconstrained, non-raspasovka searches only.
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None):
+                 backend: str | None = None, rank_entries: bool | None = None):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
+        self.rank_entries = bool(RANK_ENTRIES if rank_entries is None else rank_entries)
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)
@@ -194,6 +202,7 @@ class Engine:
         cfg[layout.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
         reuse = self.reuse_table and not constrained
         cfg[layout.C_REUSE] = int(reuse)
+        cfg[layout.C_RANKS] = int(self.rank_entries)
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching

@@ -53,6 +53,7 @@ cdef enum:
     C_TALON = 22
     C_VOID = 24
     C_AFTER = 25
+    C_RANKS = 26
     CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
@@ -81,6 +82,13 @@ cdef enum:
     E_EXTRA_MASK = 16777215
     E_GEN_MASK = 16383
     E_DEPTH_MASK = 15
+    R_WORDS = 4
+    R_GEN = 24
+    R_DEPTH = 38
+    R_MOVE = 42
+    R_USED = 62
+    R_KS = 16
+    R_BUCKET = 64
     MVMAX = 12
     PLY = 32
     W_H = 0
@@ -98,6 +106,8 @@ cdef enum:
     W_NEED = 16
     W_PLANNED = 17
     W_MV = 18
+    W_REL = 30
+    W_LEN = 31
     W_SCORE = 1088
     W_HIST = 1100
     WORK_SIZE = 1164
@@ -132,6 +142,28 @@ cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept no
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
+# rank entries
+@cython.locals(L=int64_t, s=int64_t)
+cdef inline int64_t suit_lengths(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
+@cython.locals(M=int64_t, s=int64_t, n=int64_t, k=int64_t)
+cdef inline int64_t rank_keymask(int64_t L, int64_t ks) noexcept nogil
+@cython.locals(tops=int64_t, s=int64_t, a=int64_t, k=int64_t)
+cdef inline int64_t rank_tops(int64_t alive, int64_t ks, const int64_t *NTH) noexcept nogil
+@cython.locals(ks=int64_t, s=int64_t, a=int64_t, rs=int64_t)
+cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
+@cython.locals(s=int64_t, a=int64_t, rs=int64_t, l=int64_t, hs=int64_t, b=int64_t)
+cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
+@cython.locals(s=int64_t)
+cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
+@cython.locals(rel=int64_t, s=int64_t, a0=int64_t, a1=int64_t, a2=int64_t)
+cdef inline int64_t rank_contested(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
+@cython.locals(dat=int64_t)
+cdef inline bint rank_match(int64_t *tt, int64_t w, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse) noexcept nogil
+@cython.locals(j=int64_t, w=int64_t, hint=int64_t, dat=int64_t)
+cdef inline int64_t tt_rank_probe(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need) noexcept nogil
+@cython.locals(j=int64_t, w=int64_t, slot=int64_t, vdepth=int64_t, dd=int64_t, lb=int64_t, ub=int64_t, old=int64_t, dat=int64_t, top=int64_t)
+cdef inline void tt_rank_store(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t ks, int64_t gen, int64_t reuse, int64_t need,
+                               int64_t val, int64_t mcode, int64_t depth) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
@@ -200,7 +232,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
 cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, rel=int64_t, w=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,

@@ -67,6 +67,7 @@ if not cython.compiled:
         C_MISERE,
         C_PLAN_LEN,
         C_PLAN_SIDE,
+        C_RANKS,
         C_REUSE,
         C_REW,
         C_SPECIAL,
@@ -96,6 +97,13 @@ if not cython.compiled:
         P_RUFF,
         P_SUIT,
         PLY,
+        R_BUCKET,
+        R_DEPTH,
+        R_GEN,
+        R_KS,
+        R_MOVE,
+        R_USED,
+        R_WORDS,
         S_ABORT,
         S_BEST,
         S_BUDGET,
@@ -112,12 +120,14 @@ if not cython.compiled:
         W_ISMAX,
         W_KEY,
         W_L,
+        W_LEN,
         W_MI,
         W_MV,
         W_NEED,
         W_NMV,
         W_NT,
         W_PLANNED,
+        W_REL,
         W_SC,
         W_SCORE,
         W_TC,
@@ -291,6 +301,171 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
         mcode = old
     tt[2 * slot] = key
     tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
+
+
+# ---------------------------------------------------------------- rank entries
+# An entry that holds for every position sharing the ranks that mattered (DDS's "winning
+# ranks", Ginsberg's partition search). A resolved trick start knows the cards whose ranks
+# decided its value (W_REL: tricks won by rank against a card of the same suit, and what the
+# subtrees it rests on needed); in each suit the cards from the top down to the lowest of
+# them count, the others are small cards ("x") whose order never decided a trick. Any
+# position with the same suit lengths in every hand and the same owners of those top cards
+# has the same value: its lines map one to one onto the searched ones.
+
+def suit_lengths(h0, h1, h2):
+    """Every hand's length in every suit, 4 bits each (suit s, hand h at bit 12 s + 4 h)."""
+    L = 0
+    for s in range(4):
+        L |= (popcount(suit_of(h0, s)) | (popcount(suit_of(h1, s)) << 4) | (popcount(suit_of(h2, s)) << 8)) << (12 * s)
+    return L
+
+
+def rank_keymask(L, ks):
+    """The bits of a position key that hold the owners of each suit's top ``ks`` cards."""
+    M = 0
+    for s in range(4):
+        n = ((L >> (12 * s)) & 15) + ((L >> (12 * s + 4)) & 15) + ((L >> (12 * s + 8)) & 15)
+        k = (ks >> (4 * s)) & 15
+        M |= low_bits(2 * k) << (2 * (n - k) + 16 * s)
+    return M
+
+
+def rank_tops(alive, ks, NTH):
+    """The cards (a mask) of each suit's top ``ks`` live cards."""
+    tops = 0
+    for s in range(4):
+        k = (ks >> (4 * s)) & 15
+        if k:
+            a = suit_of(alive, s)
+            tops |= (a & ~low_bits(NTH[a * 8 + popcount(a) - k])) << (8 * s)
+    return tops
+
+
+def rank_ks(rel, alive):
+    """How many top cards of each suit count: down to the lowest relevant live card."""
+    ks = 0
+    for s in range(4):
+        a = suit_of(alive, s)
+        rs = suit_of(rel, s) & a
+        if rs:
+            ks |= popcount(a >> lowest_index(rs)) << (4 * s)
+    return ks
+
+
+def rank_runs(rel, hand, alive):
+    """A node whose every move failed searched one card of each run of the mover's touching
+    cards (the lowest): the others' lines are those with the two cards swapped, so when a
+    suit's lowest relevant card is in such a run, the run below it counts too."""
+    for s in range(4):
+        a = suit_of(alive, s)
+        rs = suit_of(rel, s) & a
+        if rs == 0:
+            continue
+        l = lowest_index(rs)
+        hs = suit_of(hand, s)
+        if not ((hs >> l) & 1):
+            continue
+        b = l - 1
+        while b >= 0:
+            if (a >> b) & 1:
+                if (hs >> b) & 1:
+                    rel |= ONE << (8 * s + b)
+                else:
+                    break
+            b -= 1
+    return rel
+
+
+def rank_won(c0, c1, c2, w):
+    """The winning card ``w`` of a trick as a relevant card if it beat a card of its own suit
+    (a trick won by the only card of its suit was not won by rank)."""
+    s = w >> 3
+    if ((c0 >> 3) == s) + ((c1 >> 3) == s) + ((c2 >> 3) == s) > 1:
+        return ONE << w
+    return 0
+
+
+def rank_contested(h0, h1, h2):
+    """The cards that could ever win by rank here: those above a card of their suit in
+    another hand (a sound, cheap answer for an ending that is played out, not searched)."""
+    rel = 0
+    for s in range(4):
+        a0 = suit_of(h0, s)
+        a1 = suit_of(h1, s)
+        a2 = suit_of(h2, s)
+        if a1 | a2:
+            rel |= (a0 & ~low_bits(lowest_index(a1 | a2) + 1)) << (8 * s)
+        if a0 | a2:
+            rel |= (a1 & ~low_bits(lowest_index(a0 | a2) + 1)) << (8 * s)
+        if a0 | a1:
+            rel |= (a2 & ~low_bits(lowest_index(a0 | a1) + 1)) << (8 * s)
+    return rel
+
+
+def rank_match(tt, w, L, key, extra, gen, reuse):
+    """Does the entry at word ``w`` hold for this position (lengths, extra key, generation,
+    and the owners of the top cards it names)?"""
+    dat = tt[w + 2]
+    return (tt[w] == L and ((dat >> R_USED) & 1) == 1 and (dat & E_EXTRA_MASK) == extra
+            and (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen)
+            and ((key ^ tt[w + 1]) & rank_keymask(L, (tt[w + 3] >> R_KS) & 0xFFFF)) == 0)
+
+
+def tt_rank_probe(tt, base, L, key, extra, gen, reuse, need):
+    """The bucket's entry that settles ``need`` here (its word), else -2 - the word of one
+    that holds here with a best move, else -1."""
+    hint = -1
+    for j in range(R_BUCKET):
+        w = base + j * R_WORDS
+        if rank_match(tt, w, L, key, extra, gen, reuse):
+            dat = tt[w + 3]
+            if (dat & E_SCORE_MASK) >= need or ((dat >> E_UB) & E_SCORE_MASK) < need:
+                return w
+            if (tt[w + 2] >> R_MOVE) & E_MOVE_MASK:
+                hint = -2 - w
+    return hint
+
+
+def tt_rank_store(tt, base, L, key, extra, ks, gen, reuse, need, val, mcode, depth):
+    """Record the fact for every position sharing these top cards: narrow the entry of the
+    same class, else take an empty or stale slot, else the shallowest."""
+    slot = -1
+    vdepth = 99
+    top = -1
+    lb = 0
+    ub = E_SCORE_MASK
+    old = 0
+    for j in range(R_BUCKET):
+        w = base + j * R_WORDS
+        dat = tt[w + 2]
+        if ((dat >> R_USED) & 1) == 0 or not (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen):
+            if top < 0:
+                top = w
+            continue
+        if ((tt[w + 3] >> R_KS) & 0xFFFF) == ks and rank_match(tt, w, L, key, extra, gen, reuse):
+            slot = w
+            lb = tt[w + 3] & E_SCORE_MASK
+            ub = (tt[w + 3] >> E_UB) & E_SCORE_MASK
+            old = (dat >> R_MOVE) & E_MOVE_MASK
+            break
+        dd = (dat >> R_DEPTH) & E_DEPTH_MASK
+        if dd < vdepth:
+            vdepth = dd
+            slot = -2 - w
+    if slot < 0:
+        slot = top if top >= 0 else -2 - slot
+    if val:
+        if need > lb:
+            lb = need
+    else:
+        if need - 1 < ub:
+            ub = need - 1
+    if mcode == 0:
+        mcode = old
+    tt[slot] = L
+    tt[slot + 1] = key
+    tt[slot + 2] = extra | (gen << R_GEN) | (depth << R_DEPTH) | (mcode << R_MOVE) | (ONE << R_USED)
+    tt[slot + 3] = lb | (ub << E_UB) | (ks << R_KS)
 
 
 def move_code(bm, alive_all, absolute):
@@ -823,6 +998,8 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 if me_decl:
                     if not wins:
                         sc = 100 + r
+                        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+                            sc = 150 + r  # a discard from a suit the catchers can force: first
                     else:
                         sc = r
                 else:
@@ -1081,6 +1258,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
     ttmask = (ttlen >> 1) - 1
+    # rank entries (no constraints: their cards are named; no talon tricks: their own winner rule)
+    ranks = cfg[C_RANKS] != 0 and not cons and not (root_cs >= TALON_ONE)
+    L = 0
+    rmask = (ttlen // R_WORDS - 1) & ~(R_BUCKET - 1)
     budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
     nodes = 0
     e1 = (decl + 1) % 3
@@ -1115,6 +1296,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mover = (ld + nt) % 3
             W[d * PLY + W_EXTRA] = -1
             W[d * PLY + W_BEST] = -1
+            W[d * PLY + W_REL] = 0  # no rank decided it (yet)
             need = target - W[d * PLY + W_SC]
             W[d * PLY + W_NEED] = need
             h0 = W[hb]
@@ -1139,12 +1321,17 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     bseat = talon_winner(c0, c1, c2, ld, talon_suit(W[d * PLY + W_CS], cfg), cfg[C_VOID])
                     val = 1 if bseat >= 0 and cfg[C_REW + bseat] >= need else 0
                 else:
-                    val = 1 if cfg[C_REW + trick_winner(c0, c1, c2, ld, trump)] >= need else 0
+                    bseat = trick_winner(c0, c1, c2, ld, trump)
+                    val = 1 if cfg[C_REW + bseat] >= need else 0
+                    if ranks:
+                        W[d * PLY + W_REL] = rank_won(c0, c1, c2, c0 if bseat == ld else c1 if bseat == (ld + 1) % 3 else c2)
                 status = 2
                 continue
             if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
                 val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
+                if ranks:
+                    W[d * PLY + W_REL] = rank_contested(h0, h1, h2)
                 status = 2
                 continue
             if nt == 0:
@@ -1152,17 +1339,37 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
-                idx = tt_index(key, extra, ttmask)
-                tt_prefetch(tt, idx)
+                if ranks:
+                    L = suit_lengths(h0, h1, h2)
+                    idx = R_WORDS * tt_index(L, extra, rmask)
+                    tt_prefetch(tt, idx >> 1)
+                    tt_prefetch(tt, (idx >> 1) + 4)
+                else:
+                    idx = tt_index(key, extra, ttmask)
+                    tt_prefetch(tt, idx)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                             trump, misere, need, r)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
+                        W[d * PLY + W_REL] = LOW32  # (the bounds rest on every rank)
                         status = 2
                         continue
-                found = tt_find(tt, idx, key, extra)
+                if ranks:
+                    found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
+                    if found >= 0:
+                        stats[S_TTHITS] += 1
+                        val = 1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0
+                        W[d * PLY + W_REL] = rank_tops(h0 | h1 | h2, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
+                        status = 2
+                        continue
+                    if found < -1:
+                        W[d * PLY + W_BEST] = move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, h0 | h1 | h2, absolute, NTH)
+                    W[d * PLY + W_LEN] = L
+                    found = -1
+                else:
+                    found = tt_find(tt, idx, key, extra)
                 if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
                     dat = tt[2 * found + 1]
                     if entry_lb(dat) >= need:
@@ -1246,6 +1453,14 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 0
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
+            if ranks:  # every move failed: the equivalent cards not searched count as searched
+                hb = d * PLY + W_H
+                tcb = d * PLY + W_TC
+                nt = W[d * PLY + W_NT]
+                alive_all = W[hb] | W[hb + 1] | W[hb + 2]
+                for i in range(nt):
+                    alive_all |= ONE << W[tcb + i]
+                W[d * PLY + W_REL] = rank_runs(W[d * PLY + W_REL], W[hb + (W[d * PLY + W_L] + nt) % 3], alive_all)
             status = 2
             continue
 
@@ -1258,7 +1473,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
-            tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
+            if ranks:
+                L = W[d * PLY + W_LEN]
+                tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(W[d * PLY + W_REL], alive_all), gen,
+                              reuse, W[d * PLY + W_NEED], val, mcode, depth)
+            else:
+                tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
@@ -1270,6 +1490,16 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         mi += 1
         W[d * PLY + W_MI] = mi
         ismax = W[d * PLY + W_ISMAX]
+        if ranks:
+            rel = W[(d + 1) * PLY + W_REL]
+            if W[d * PLY + W_NT] == 2:  # the move ended a trick: did its winner win by rank?
+                tcb = (d + 1) * PLY + W_TC
+                bseat = trick_winner(W[tcb], W[tcb + 1], W[tcb + 2], W[d * PLY + W_L], trump)
+                rel |= rank_won(W[tcb], W[tcb + 1], W[tcb + 2], W[tcb + (bseat - W[d * PLY + W_L] + 3) % 3])
+            if val == ismax:  # a cutoff rests on this move's line alone
+                W[d * PLY + W_REL] = rel
+            else:
+                W[d * PLY + W_REL] |= rel
         if val == ismax:
             W[d * PLY + W_BEST] = c
             nt = W[d * PLY + W_NT]
@@ -1491,13 +1721,14 @@ LAYOUT = dict(
     C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
     S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
     CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
     E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
     E_MOVE_MASK=E_MOVE_MASK, E_EXTRA_MASK=E_EXTRA_MASK, E_GEN_MASK=E_GEN_MASK, E_DEPTH_MASK=E_DEPTH_MASK,
     W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
     W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
+    W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
     W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY,
 )
 
@@ -1577,7 +1808,9 @@ if not cython.compiled:
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
-        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
+        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
+                      "rank_runs", "rank_won", "rank_contested", "rank_match", "tt_rank_probe", "tt_rank_store", "quick_tricks",
+                      "partner_entry", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
