@@ -1,6 +1,6 @@
 """Two builds of the Cython kernel side by side in one process: is a change faster per deal?
 
-    python benchmarks/ab_kernel.py snapshot NAME [--from REV]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
+    python benchmarks/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
     python benchmarks/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
 
 A snapshot is the kernel source (the work tree's, or a commit's) cythonized under its own
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import pathlib
 import shutil
 import statistics
@@ -29,7 +30,7 @@ sys.path.insert(0, str(HERE))
 AB_DIR = pathlib.Path(os.environ.get("AB_DIR", "/tmp/prefdd-ab"))
 
 
-def snapshot(name: str, rev: str | None) -> pathlib.Path:
+def snapshot(name: str, rev: str | None, defines: list[str] = ()) -> pathlib.Path:
     out = AB_DIR / name
     if out.exists():
         shutil.rmtree(out)
@@ -42,6 +43,12 @@ def snapshot(name: str, rev: str | None) -> pathlib.Path:
                                   text=True).stdout
         else:
             text = (ROOT / src).read_text()
+        if ext == "pxd":  # a compile-time constant of the enum set otherwise (a build with rank entries)
+            for d in defines:
+                k, v = d.split("=")
+                text, hits = re.subn(rf"^    {k} = .*$", f"    {k} = {int(v)}", text, flags=re.M)
+                if hits != 1:
+                    raise SystemExit(f"--define {d}: no constant {k} in kernel.pxd")
         (out / f"{mod}.{ext}").write_text(text)
     # the kernel imports its layout relatively only when uncompiled; the compiled build needs nothing else
     flags = ["-O3", "-g"] + os.environ.get("AB_CFLAGS", "").split()  # -g: callgrind's lines, same code
@@ -72,6 +79,7 @@ def engine_on(kernel):
     if not hasattr(kernel, "zeros"):  # a snapshot from before the kernel made its own arrays
         kernel.zeros, kernel.array = e.backend.kernel.zeros, e.backend.kernel.array
     e.backend = Backend("cython", kernel.search, kernel.mtd, tuple(kernel.build_tables()), kernel)
+    e.rank_entries = bool(getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES"))  # a build with them compiled in uses them
     return e
 
 
@@ -119,6 +127,7 @@ def main() -> None:
     s = sub.add_parser("snapshot")
     s.add_argument("name")
     s.add_argument("--from", dest="rev", default=None, help="a git revision instead of the work tree")
+    s.add_argument("--define", action="append", default=[], help="NAME=VALUE: a constant of kernel.pxd's enum")
     c = sub.add_parser("compare")
     c.add_argument("old")
     c.add_argument("new")
@@ -128,7 +137,7 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
     if a.cmd == "snapshot":
-        print(snapshot(a.name, a.rev))
+        print(snapshot(a.name, a.rev, a.define))
     else:
         compare(a.old, a.new, a.deals, a.rounds, a.rows, a.seed)
 

@@ -155,3 +155,67 @@ def test_trump_verdicts_agree_with_the_reference(p, need):
     v = tverdict(p, need)
     if v >= 0:
         assert (ref.solve(p) >= need) == (v == 1)
+
+
+# ---------------------------------------------------------------- quick tricks: trump control, the partner's entry
+
+def quick(p):
+    """quick_tricks for the leader's side, as bound_verdict calls it."""
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    trump = -1 if p.trump is None else int(p.trump)
+    if ld == d:
+        return int(K.quick_tricks(h[d], 0, False, h[(d + 1) % 3], h[(d + 2) % 3], trump))
+    return int(K.quick_tricks(h[ld], h[3 - d - ld], True, h[d], 0, trump))
+
+
+def test_trump_control_makes_the_side_winner_safe():
+    # Hearts trumps: Ah Kh draw seat 1's 7h 8h, then the As cannot be ruffed: three tricks.
+    # (Without control the As counts nothing: seat 1 is void in spades with trumps.)
+    p = tpos("Ah Kh As", "7h 8h 7c", "7s 8s 8c", "h", 0, 0)
+    assert quick(p) == 3
+    assert tverdict(p, need=3) == 1
+    assert ref.solve(p) == 3
+
+
+def test_no_control_against_three_trumps():
+    # Seat 1's 7h 8h 9h outlast the Ah Kh: the 9h ruffs the As. Two quick tricks, two in all.
+    p = tpos("Ah Kh As", "7h 8h 9h", "7s 8s 8c", "h", 0, 0)
+    assert quick(p) == 2
+    assert tverdict(p, need=3) == 0
+    assert ref.solve(p) == 2
+
+
+def test_a_lead_to_the_partner_s_tops():
+    # No-trump, seat 1 on lead with 7s 7h and no winner; the 7s reaches the partner's As
+    # (the declarer's Ks is lower), who cashes the Ah too: the declarer takes nothing.
+    p = tpos("Ks Kh", "7s 7h", "As Ah", "nt", 0, 1)
+    d, ld, h = 0, 1, p.hands
+    assert quick(p) == 0
+    assert K.partner_entry(h[ld], h[3 - d - ld], h[d], -1)
+    assert tverdict(p, need=1) == 0
+    assert ref.solve(p) == 0
+
+
+def test_no_entry_when_the_declarer_ruffs():
+    # Hearts trumps, the declarer void in spades and diamonds with 8h 9h: he ruffs either
+    # lead to the partner's aces and takes both tricks.
+    p = tpos("8h 9h", "7s 7d", "As Ad", "h", 0, 1)
+    d, ld, h = 0, 1, p.hands
+    assert not K.partner_entry(h[ld], h[3 - d - ld], h[d], int(p.trump))
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["s", "h", "nt"]))
+def test_quick_tricks_are_sure(p):
+    """The leader's side takes at least its quick tricks (reference search)."""
+    q = quick(p)
+    v = ref.solve(p)
+    r = p.hands[0].bit_count()
+    if p.leader == p.declarer:
+        assert v >= q
+    else:
+        assert r - v >= q

@@ -6,13 +6,12 @@ arrays the compiled search takes.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
 from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
-from ..errors import PositionError, SearchLimitError
+from ..errors import PositionError, PrefError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, run_low
 from . import layout  # the array layout (cfg/stats indices); no Numba import
@@ -20,9 +19,6 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
-# the table's entries: exact keys (0), or entries holding for every position that shares the
-# ranks that mattered (1; layout.C_RANKS) — off until it pays (benchmarks/RESULTS.md)
-RANK_ENTRIES = int(os.environ.get("PREFDD_RANK_ENTRIES", "0"))
 
 
 @dataclass
@@ -119,18 +115,20 @@ class Engine:
     :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
     (exact facts about positions) are kept from one call to the next — useful when many
     questions are asked about one deal; otherwise each call starts with an empty table.
-    ``rank_entries`` (default ``$PREFDD_RANK_ENTRIES``, off) makes the table's entries hold
-    for every position sharing the ranks that mattered — exact, but not yet faster
-    (benchmarks/RESULTS.md); unconstrained, non-raspasovka searches only.
+    ``rank_entries`` makes the table's entries hold for every position sharing the ranks
+    that mattered (unconstrained searches): exact, not yet faster, so compiled in only with
+    ``layout.RANK_ENTRIES`` set (benchmarks/RESULTS.md).
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None, rank_entries: bool | None = None):
+                 backend: str | None = None, rank_entries: bool = False):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
-        self.rank_entries = bool(RANK_ENTRIES if rank_entries is None else rank_entries)
+        if rank_entries and not self.backend.kernel.LAYOUT["RANK_ENTRIES"]:
+            raise PrefError("rank_entries: this build's kernel has them compiled out (layout.RANK_ENTRIES = 0)")
+        self.rank_entries = bool(rank_entries)
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)

@@ -54,6 +54,7 @@ cdef enum:
     C_VOID = 24
     C_AFTER = 25
     C_RANKS = 26
+    RANK_ENTRIES = 0
     CFG_SIZE = 28
     S_NODES = 0
     S_BUDGET = 1
@@ -155,8 +156,13 @@ cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
 cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
 @cython.locals(s=int64_t)
 cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
-@cython.locals(rel=int64_t, s=int64_t, a0=int64_t, a1=int64_t, a2=int64_t)
-cdef inline int64_t rank_contested(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
+@cython.locals(s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, rel=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t,
+               c=int64_t, ra=int64_t, rb=int64_t, rc=int64_t, w=int64_t, w2=int64_t)
+cdef inline int64_t rank_two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump) noexcept nogil
+@cython.locals(rel=int64_t, tcb=int64_t, ld=int64_t, bseat=int64_t)
+cdef void rank_up(int64_t *W, int64_t d, bint cut, int64_t trump) noexcept nogil
+@cython.locals(hb=int64_t, tcb=int64_t, nt=int64_t, alive_all=int64_t, i=int64_t)
+cdef void rank_all_failed(int64_t *W, int64_t d) noexcept nogil
 @cython.locals(dat=int64_t)
 cdef inline bint rank_match(int64_t *tt, int64_t w, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(j=int64_t, w=int64_t, hint=int64_t, dat=int64_t)
@@ -169,8 +175,10 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint)
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t)
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
+@cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
+cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
 @cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
 cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
@@ -188,7 +196,7 @@ cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexce
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t)
+@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
 cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
                               int64_t need, int64_t r) noexcept nogil
 
@@ -230,7 +238,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
 cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, rel=int64_t, w=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,

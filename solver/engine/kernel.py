@@ -35,7 +35,7 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
+(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
@@ -104,6 +104,7 @@ if not cython.compiled:
         R_MOVE,
         R_USED,
         R_WORDS,
+        RANK_ENTRIES,
         S_ABORT,
         S_BEST,
         S_BUDGET,
@@ -385,21 +386,67 @@ def rank_won(c0, c1, c2, w):
     return 0
 
 
-def rank_contested(h0, h1, h2):
-    """The cards that could ever win by rank here: those above a card of their suit in
-    another hand (a sound, cheap answer for an ending that is played out, not searched)."""
+def rank_two_tricks(W, hb, ld, trump):
+    """The cards that win a trick by rank on some line of the last two tricks (every line
+    is played out, as :func:`two_tricks` does, so no equivalent card was skipped)."""
+    s1 = (ld + 1) % 3
+    s2 = (ld + 2) % 3
+    hl = W[hb + ld]
+    h1 = W[hb + s1]
+    h2 = W[hb + s2]
     rel = 0
-    for s in range(4):
-        a0 = suit_of(h0, s)
-        a1 = suit_of(h1, s)
-        a2 = suit_of(h2, s)
-        if a1 | a2:
-            rel |= (a0 & ~low_bits(lowest_index(a1 | a2) + 1)) << (8 * s)
-        if a0 | a2:
-            rel |= (a1 & ~low_bits(lowest_index(a0 | a2) + 1)) << (8 * s)
-        if a0 | a1:
-            rel |= (a2 & ~low_bits(lowest_index(a0 | a1) + 1)) << (8 * s)
+    la = hl
+    while la:
+        a = lowest_index(la)
+        la &= la - 1
+        ra = lowest_index(hl ^ (ONE << a))
+        l1 = legal_of(h1, 1, a, trump)
+        while l1:
+            b = lowest_index(l1)
+            l1 &= l1 - 1
+            rb = lowest_index(h1 ^ (ONE << b))
+            l2 = legal_of(h2, 1, a, trump)
+            while l2:
+                c = lowest_index(l2)
+                l2 &= l2 - 1
+                rc = lowest_index(h2 ^ (ONE << c))
+                w = trick_winner(a, b, c, ld, trump)
+                rel |= rank_won(a, b, c, a if w == ld else b if w == s1 else c)
+                if w == ld:
+                    w2 = trick_winner(ra, rb, rc, w, trump)
+                elif w == s1:
+                    w2 = trick_winner(rb, rc, ra, w, trump)
+                else:
+                    w2 = trick_winner(rc, ra, rb, w, trump)
+                rel |= rank_won(ra, rb, rc, ra if w2 == ld else rb if w2 == s1 else rc)
     return rel
+
+
+def rank_up(W, d, cut, trump):
+    """Ply ``d`` takes the relevant cards of its move's line (ply d + 1): only them on a
+    cutoff, added to its other moves' otherwise; a move that ended a trick adds its
+    winner if it won by rank."""
+    rel = W[(d + 1) * PLY + W_REL]
+    if W[d * PLY + W_NT] == 2:
+        tcb = (d + 1) * PLY + W_TC
+        ld = W[d * PLY + W_L]
+        bseat = trick_winner(W[tcb], W[tcb + 1], W[tcb + 2], ld, trump)
+        rel |= rank_won(W[tcb], W[tcb + 1], W[tcb + 2], W[tcb + (bseat - ld + 3) % 3])
+    if cut:
+        W[d * PLY + W_REL] = rel
+    else:
+        W[d * PLY + W_REL] |= rel
+
+
+def rank_all_failed(W, d):
+    """Every move of ply ``d`` failed: its runs of equivalent cards count (:func:`rank_runs`)."""
+    hb = d * PLY + W_H
+    tcb = d * PLY + W_TC
+    nt = W[d * PLY + W_NT]
+    alive_all = W[hb] | W[hb + 1] | W[hb + 2]
+    for i in range(nt):
+        alive_all |= ONE << W[tcb + i]
+    W[d * PLY + W_REL] = rank_runs(W[d * PLY + W_REL], W[hb + (W[d * PLY + W_L] + nt) % 3], alive_all)
 
 
 def rank_match(tt, w, L, key, extra, gen, reuse):
@@ -489,9 +536,17 @@ def move_decode(mcode, alive_all, absolute, NTH):
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side)."""
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
+
+    Alone on lead (the declarer) with trump control — his top trumps at least as many as
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
     q = 0
     risky = 0
+    ctl = False
+    if trump >= 0 and not has_part:
+        ot = suit_of(o1 | o2, trump)
+        ctl = ot == 0 or popcount(suit_of(mine_h, trump) >> (highest_bit(ot) + 1)) >= max(
+            popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -504,7 +559,7 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if k == 0:
             continue
         limit = k
-        if trump >= 0 and s != trump:
+        if trump >= 0 and s != trump and not ctl:
             if suit_of(o1, trump):
                 c = popcount(suit_of(o1, s))
                 if c < limit:
@@ -530,6 +585,27 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
                 continue
         q += limit
     return q + risky
+
+
+def partner_entry(lead_h, part_h, decl_h, trump):
+    """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
+    card under the partner's top one, which the declarer cannot beat (his cards are lower)
+    nor ruff."""
+    for s in range(4):
+        ph = suit_of(part_h, s)
+        lh = suit_of(lead_h, s)
+        if ph == 0 or lh == 0:
+            continue
+        top = highest_bit(ph)
+        if (lh & low_bits(top)) == 0:
+            continue
+        dh = suit_of(decl_h, s)
+        if dh != 0:
+            if top > highest_bit(dh):
+                return True
+        elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
+            return True
+    return False
 
 
 def trump_bounds(td, t1, t2, r):
@@ -780,6 +856,11 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
                 lbd = q
         else:
             q = quick_tricks(hl, hp, True, hd, 0, trump)
+            if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
+                # or the partner's quick tricks, the entry trick the first of them
+                q2 = quick_tricks(hp, hl, True, hd, 0, trump)
+                if q2 > q:
+                    q = q2
             if r - q < ubd:
                 ubd = r - q
         if lbd >= need:
@@ -934,6 +1015,10 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             else:
                 if opp == 0 or r > highest_bit(opp):
                     sc = 80 + val  # a winner
+                    if s == trump and not me_decl:
+                        # a defender's top trump: after his side winners and his leads to the
+                        # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
+                        sc = 30 + r
                     if trump >= 0 and s != trump:
                         # opponents void and holding trumps: it will be ruffed
                         ruff = False
@@ -950,7 +1035,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 else:
                     sc = 40 - val
                     if part != 0 and highest_bit(part) > highest_bit(opp):
-                        sc = 70 - val  # towards partner's winner
+                        sc = 130 - val  # towards partner's winner: before any other lead
                     if s == trump and not me_decl:
                         sc -= 20
         else:
@@ -1221,7 +1306,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     ctx = cfg[C_CTX]
     ttmask = (ttlen >> 1) - 1
     # rank entries (no constraints: their cards are named; no talon tricks: their own winner rule)
-    ranks = cfg[C_RANKS] != 0 and not cons and not (root_cs >= TALON_ONE)
+    ranks = RANK_ENTRIES != 0 and cfg[C_RANKS] != 0 and not cons and not (root_cs >= TALON_ONE)
     L = 0
     rmask = (ttlen // R_WORDS - 1) & ~(R_BUCKET - 1)
     budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
@@ -1293,7 +1378,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # two tricks left from their start: played out, not searched
                 val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
                 if ranks:
-                    W[d * PLY + W_REL] = rank_contested(h0, h1, h2)
+                    W[d * PLY + W_REL] = rank_two_tricks(W, hb, ld, trump)
                 status = 2
                 continue
             if nt == 0:
@@ -1415,14 +1500,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 0
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
-            if ranks:  # every move failed: the equivalent cards not searched count as searched
-                hb = d * PLY + W_H
-                tcb = d * PLY + W_TC
-                nt = W[d * PLY + W_NT]
-                alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-                for i in range(nt):
-                    alive_all |= ONE << W[tcb + i]
-                W[d * PLY + W_REL] = rank_runs(W[d * PLY + W_REL], W[hb + (W[d * PLY + W_L] + nt) % 3], alive_all)
+            if ranks:
+                rank_all_failed(W, d)
             status = 2
             continue
 
@@ -1453,15 +1532,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         W[d * PLY + W_MI] = mi
         ismax = W[d * PLY + W_ISMAX]
         if ranks:
-            rel = W[(d + 1) * PLY + W_REL]
-            if W[d * PLY + W_NT] == 2:  # the move ended a trick: did its winner win by rank?
-                tcb = (d + 1) * PLY + W_TC
-                bseat = trick_winner(W[tcb], W[tcb + 1], W[tcb + 2], W[d * PLY + W_L], trump)
-                rel |= rank_won(W[tcb], W[tcb + 1], W[tcb + 2], W[tcb + (bseat - W[d * PLY + W_L] + 3) % 3])
-            if val == ismax:  # a cutoff rests on this move's line alone
-                W[d * PLY + W_REL] = rel
-            else:
-                W[d * PLY + W_REL] |= rel
+            rank_up(W, d, val == ismax, trump)
         if val == ismax:
             W[d * PLY + W_BEST] = c
             nt = W[d * PLY + W_NT]
@@ -1683,7 +1754,7 @@ LAYOUT = dict(
     C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
+    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, RANK_ENTRIES=RANK_ENTRIES, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
     S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
     CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
     E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
@@ -1771,7 +1842,8 @@ if not cython.compiled:
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
-                      "rank_runs", "rank_won", "rank_contested", "rank_match", "tt_rank_probe", "tt_rank_store", "quick_tricks", "trump_bounds", "suit_safe",
+                      "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
+                      "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])

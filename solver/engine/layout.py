@@ -18,6 +18,9 @@ C_TALON, C_VOID, C_AFTER = 22, 24, 25
 # the table kind: 0 exact keys, 1 entries that hold for every position sharing the ranks
 # that mattered (C_RANKS; ``rank entries`` below)
 C_RANKS = 26
+# ... compiled in only when RANK_ENTRIES is 1: a flag read at run time costs the exact-key
+# search 5 % (benchmarks/RESULTS.md); tests/test_rank_entries.py loads the kernel with it on
+RANK_ENTRIES = 0
 CFG_SIZE = 28
 
 # statistics vector
