@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 SOLVE, RULE = "solve", "rule"
 
@@ -169,16 +169,13 @@ def answer_chunk(chunk: list, options: Options) -> list[dict]:
     return [answer(kind, line, rid, rec, options) for kind, line, rid, rec in chunk]
 
 
-class Answer(NamedTuple):
-    """One input line's answer as a worker hands it back: the little the parent needs to
-    account for it (its line, id, hash, error text) and the finished output."""
-
-    line: int
-    id: object  # the record's id, or its line number
-    hash: str | None  # the input line's fingerprint (file input), for a line the parent must rewrite
-    error: str | None  # the output's error text, if it is an error
-    out: object  # the signed output line (bytes; ``signature`` given), or the answer (a dict); None: skipped
-    unread: bool = False  # not a record at all (not JSON, not an object, too long): never a duplicate
+Answer = namedtuple("Answer", "line id hash error out unread", defaults=(False,))
+Answer.__doc__ = """One input line's answer as a worker hands it back: the little the parent needs
+to account for it and the finished output. ``line``; ``id`` (the record's, or its line
+number); ``hash`` (the input line's fingerprint, file input: for a line the parent must
+rewrite); ``error`` (the output's error text, if any); ``out``: the signed output line
+(bytes, a file run) or the answer (a dict), None for a line skipped as already answered;
+``unread``: not a record at all (not JSON, not an object, too long), so never a duplicate."""
 
 
 def answer_lines(chunk: list, kind: str, options: Options, signature: dict | None = None) -> list[Answer]:
