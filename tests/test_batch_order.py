@@ -189,3 +189,22 @@ def test_slow_head_chunk_does_not_stop_the_other_workers(monkeypatch, reference_
         backend.close()
     assert [a["input_line"] for a in out] == list(range(1, 13))
     assert sorted(finished[:9]) == list(range(2, 11)) and finished[9] == 1
+
+
+def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, capsys, reference_deals):
+    """With --kind auto the parent does not read the records: the worker meeting the first
+    incident stops the run with the one-line message; the chunk holding it is not written."""
+    from solver.cli import main
+
+    from compensation.batch import RulingsUnavailable
+
+    def unavailable():
+        raise RulingsUnavailable("rulings are not available in this installation")
+
+    monkeypatch.setattr(work, "rule_function", unavailable)
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text(json.dumps(reference_deals[0]) + "\n" + '{"id": 1, "violation": {"rule": "9"}}\n')
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--chunk-size", "1", "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == \
+        "prefdd batch: rulings are not available in this installation"
+    assert [json.loads(x)["input_line"] for x in out.read_text().splitlines()] == [1]

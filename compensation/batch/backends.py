@@ -84,10 +84,11 @@ class InlineBackend(Backend):
     workers = 1
 
     def _submit(self, fn, work, args):
-        return fn(work, *args)
+        return fn, work, args  # answered when its turn comes: in order, as the others are
 
     def _result(self, handle):
-        return handle
+        fn, work, args = handle
+        return fn(work, *args)
 
     def describe(self) -> str:
         return "no worker processes (answering in this process)"

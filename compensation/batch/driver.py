@@ -1,11 +1,12 @@
-"""The batch itself: route each record, send chunks out, stream answers back, skip what
-is done, and account for every input line exactly once.
+"""The batch itself: send the lines out in chunks, take the answers back in input order,
+skip what is done, and account for every input line exactly once.
 
 Every input line gets exactly one output record: its answer, or an ``error``. The output
 key is the input line number (``input_line``), checked against the record's ``id`` and the
 hash of the input line on resume, so a rerun can neither duplicate nor skip nor mismatch a
-record. Ids are expected to be unique: a
-record reusing an earlier record's id is answered with an error naming both lines.
+record. Ids are expected to be unique: a record reusing an earlier record's id is answered
+with an error naming both lines. The workers read the ids (this process sends raw lines);
+the check is made here as the answers are committed, in input order.
 """
 from __future__ import annotations
 

@@ -1,10 +1,12 @@
 """Reading a batch: one JSON record per line, streamed, every line numbered.
 
-A batch file can hold millions of records, so it is never read whole: lines are decoded
-one at a time and each becomes a :class:`Job` carrying its line number. A line that is
-not UTF-8 or not a JSON object becomes a job with an ``error`` instead of an exception,
-so one bad line never costs the good ones. Blank lines are skipped (their numbers are not
-reused).
+A batch file can hold millions of records, so it is never read whole: it is read in large
+blocks and split into lines, each numbered; a non-blank line goes to a worker as its raw
+bytes (:func:`read_jobs`), and the worker parses, checks and hashes it (:func:`job_from`,
+:func:`line_hash`), so the process that reads and writes does next to nothing per record.
+A line that is not UTF-8 or not a JSON object becomes an answer with an ``error``, never an
+exception, so one bad line never costs the good ones. Blank lines are skipped (their numbers
+are not reused).
 
 Every record is known by its ``id``; a record without one is known by its line number
 (an integer), and that is the ``id`` its output line carries. A line read from a file
