@@ -194,9 +194,8 @@ def test_slow_head_chunk_does_not_stop_the_other_workers(monkeypatch, reference_
 def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, capsys, reference_deals):
     """With --kind auto the parent does not read the records: the worker meeting the first
     incident stops the run with the one-line message; the chunk holding it is not written."""
-    from solver.cli import main
-
     from compensation.batch import RulingsUnavailable
+    from solver.cli import main
 
     def unavailable():
         raise RulingsUnavailable("rulings are not available in this installation")

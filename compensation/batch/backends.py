@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+
 from .work import compiled_on_first_use, preload, worker_init
 
 

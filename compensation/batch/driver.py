@@ -114,6 +114,7 @@ class Batch:
 
     def _skip(self, line: int, payload) -> Answer:
         """A line the output already answers: its id and hash checked against that answer."""
+        digest: str | None
         if payload is None:
             rid, digest = line, line_hash(TOO_LONG)
         else:

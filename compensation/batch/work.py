@@ -190,7 +190,7 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
     for line, payload in chunk:
         job = job_from(line, payload)
         rid = job.id
-        if job.error:
+        if job.error or job.record is None:
             rec = {"id": rid, "input_line": line, "error": job.error}
         else:
             rec = answer(kind_of(job.record, kind), line, rid, job.record, options)
