@@ -49,7 +49,23 @@ def load_old(rev: str):
             src = subprocess.run(["git", "show", f"{rev}:solver/raspasovka/{n}"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout
             (tmp / n).write_text(src)
-    return load_package(tmp, "_old_raspasovka")
+    pkg = load_package(tmp, "_old_raspasovka")
+    _old_tables(pkg)
+    return pkg
+
+
+def _old_tables(pkg) -> None:
+    """The old search was written for int64 NumPy lookup tables; today's kernel keeps SQ and
+    REP as bytes (and as plain buffers under Cython): hand the old code int64 copies."""
+    import dataclasses
+
+    import numpy as np
+
+    from solver.engine.backends import load_backend
+
+    numba = load_backend("numba")
+    tables = tuple(np.asarray(t, dtype=np.int64) for t in numba.tables)
+    sys.modules[f"{pkg.__name__}.api"].load_backend = lambda name=None: dataclasses.replace(numba, tables=tables)
 
 
 def main() -> int:
