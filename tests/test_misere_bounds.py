@@ -4,7 +4,8 @@
 tricks, ``defence_takes_next`` that the defenders surely win the coming trick (trumps or
 no-trump): a search that needs *every* trick left from the declarer stops at once. These
 tests call the kernel's plain Python run (the same source the compilers build) and check
-each claim with the reference search, which has no bounds.
+each claim with the reference search, which has no bounds. At the end, the order in which
+``order_moves`` tries the misère declarer's discards, on hands worked out the same way.
 """
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -247,3 +248,55 @@ def test_defender_leads_into_the_declarer_s_ruff():
 def test_the_defence_taking_the_next_trick_is_never_wrong(p):
     if takes_next(p):
         assert ref.solve(p) < p.hands[0].bit_count()
+
+
+# ---------------------------------------------------------------- the declarer's discards (order_moves)
+
+def discard_order(p, led):
+    """The order in which order_moves tries the misère declarer's cards, second in hand after
+    ``led`` (the leader's card, already out of his hand), as the search's ply 0 holds them."""
+    from solver import Card
+    from solver.engine import layout as L
+
+    W = K.zeros(L.WORK_SIZE)
+    cfg = K.zeros(L.CFG_SIZE)
+    cfg[L.C_TRUMP] = -1
+    cfg[L.C_MISERE] = 1
+    cfg[L.C_DECL] = int(p.declarer)
+    c = int(Card.parse(led))
+    for i in range(3):
+        W[L.W_H + i] = p.hands[i] & ~(1 << c)
+    W[L.W_TC] = c
+    mine = [int(x) for x in p.hand(p.declarer)]
+    for i, x in enumerate(mine):
+        W[L.W_MV + i] = x
+    K.order_moves(W, 0, len(mine), int(p.declarer), 1, int(p.leader), -1, cfg)
+    return [str(Card(int(W[L.W_MV + i]))) for i in range(len(mine))]
+
+
+def after(p, *cards):
+    """The reference value after ``cards`` are played."""
+    from solver import Card
+
+    q = p.copy()
+    for c in cards:
+        q.play(Card.parse(c))
+    return ref.solve(q)
+
+
+def test_the_declarer_discards_from_the_suit_the_catchers_can_force_first():
+    # Seat 2 leads the 8h, the declarer (0) is void in hearts and discards, seat 1 plays the
+    # 7h under. Keeping the 9s loses: seat 2 then leads the 7s under it (spades unsafe: his
+    # 9 over their 7); keeping the Qd does not (diamonds safe: the Kd is over it). So the
+    # 9s goes first, though the Qd is the higher card (the rank order alone tried the Qd).
+    p = pos("9s Qd", "7h Kd", "8h 7s", 0, 2)
+    order = discard_order(p, "8h")
+    assert [c.lower() for c in order] == ["9s", "qd"]
+    assert after(p, "8h", "9s") == 0 and after(p, "8h", "Qd") == 1  # the reference agrees
+
+
+def test_a_discard_from_safe_suits_only_is_the_highest_card_first():
+    # Both of his suits are safe (the catchers hold only cards over his in each): the rank
+    # order stands, the Qd before the 8s.
+    p = pos("8s Qd", "7h Kd", "8h 9s", 0, 2)
+    assert [c.lower() for c in discard_order(p, "8h")] == ["qd", "8s"]

@@ -35,7 +35,7 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`misere_clean`, :func:`misere_forced`,
+(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
@@ -67,8 +67,8 @@ if not cython.compiled:
         C_MISERE,
         C_PLAN_LEN,
         C_PLAN_SIDE,
-        C_REUSE,
         C_RANKS,
+        C_REUSE,
         C_REW,
         C_SPECIAL,
         C_TALON,
@@ -97,9 +97,9 @@ if not cython.compiled:
         P_RUFF,
         P_SUIT,
         PLY,
+        R_BUCKET,
         R_DEPTH,
         R_GEN,
-        R_BUCKET,
         R_KS,
         R_MOVE,
         R_USED,
@@ -541,9 +541,17 @@ def move_decode(mcode, alive_all, absolute, NTH):
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side)."""
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
+
+    Alone on lead (the declarer) with trump control — his top trumps at least as many as
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
     q = 0
     risky = 0
+    ctl = False
+    if trump >= 0 and not has_part:
+        ot = suit_of(o1 | o2, trump)
+        ctl = ot == 0 or popcount(suit_of(mine_h, trump) >> (highest_bit(ot) + 1)) >= max(
+            popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -556,7 +564,7 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if k == 0:
             continue
         limit = k
-        if trump >= 0 and s != trump:
+        if trump >= 0 and s != trump and not ctl:
             if suit_of(o1, trump):
                 c = popcount(suit_of(o1, s))
                 if c < limit:
@@ -584,17 +592,50 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
     return q + risky
 
 
+def partner_entry(lead_h, part_h, decl_h, trump):
+    """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
+    card under the partner's top one, which the declarer cannot beat (his cards are lower)
+    nor ruff."""
+    for s in range(4):
+        ph = suit_of(part_h, s)
+        lh = suit_of(lead_h, s)
+        if ph == 0 or lh == 0:
+            continue
+        top = highest_bit(ph)
+        if (lh & low_bits(top)) == 0:
+            continue
+        dh = suit_of(decl_h, s)
+        if dh != 0:
+            if top > highest_bit(dh):
+                return True
+        elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
+            return True
+    return False
+
+
 def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones (top trumps)."""
+    """The declarer's sure trump tricks, and r minus a defender's sure ones.
+
+    Top trumps win; and by length: a trump loses only to a higher trump of the other side,
+    played in the same trick, so the declarer makes at least his trumps less all the
+    defenders' (each losing trump of his shares a trick with one of theirs), and a defender
+    at least his trumps less the declarer's."""
+    nd = popcount(td)
+    n1 = popcount(t1)
+    n2 = popcount(t2)
     if t1 | t2:
         lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
     else:
-        lbd = popcount(td)
+        lbd = nd
+    if nd - n1 - n2 > lbd:
+        lbd = nd - n1 - n2
     if td:
         hb = highest_bit(td) + 1
         ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
     else:
-        ds = max(popcount(t1), popcount(t2))
+        ds = max(n1, n2)
+    if max(n1, n2) - nd > ds:
+        ds = max(n1, n2) - nd
     return lbd, r - ds
 
 
@@ -717,6 +758,36 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     return decl_on_lead
 
 
+def defence_takes_later(hd, he1, he2, trump):
+    """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
+    the tricks left, so he cannot take them all.
+
+    To take them all he leads every trick, so every card of his is led. (1) A defender holds
+    the top card of a suit the declarer holds: he keeps it (he discards, ruffs or follows
+    with other cards; a ruff of the declarer's lead is a defenders' trick anyway) and plays
+    it on that suit's first lead. (2) A defender holds more trumps than the declarer holds
+    above the defender's top trump: he follows low under those, keeps his top one, and wins
+    with it (or over a lower trump of the declarer's) — as DDS's later-tricks test."""
+    tdd = 0
+    if trump >= 0:
+        tdd = suit_of(hd, trump)
+    for s in range(4):
+        mine = suit_of(hd, s)
+        if mine == 0:
+            continue
+        theirs = suit_of(he1 | he2, s)
+        if theirs != 0 and highest_bit(theirs) > highest_bit(mine):
+            return True
+    if trump >= 0:
+        t1 = suit_of(he1, trump)
+        if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
+            return True
+        t2 = suit_of(he2, trump)
+        if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
+            return True
+    return False
+
+
 def misere_exits(decl_h, dh, robust):
     """The suits (a 4-bit mask) in which the misère declarer, on lead, leads his lowest card
     and the defender holding ``dh`` must beat it (he holds the suit only above it); with
@@ -790,14 +861,23 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
                 lbd = q
         else:
             q = quick_tricks(hl, hp, True, hd, 0, trump)
+            if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
+                # or the partner's quick tricks, the entry trick the first of them
+                q2 = quick_tricks(hp, hl, True, hd, 0, trump)
+                if q2 > q:
+                    q = q2
             if r - q < ubd:
                 ubd = r - q
         if lbd >= need:
             return 1
         if ubd < need:
             return 0
-        if need >= r and defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
-            return 0  # every trick left is needed and the defenders take the coming one
+        if need >= r:
+            # every trick left is needed: the defenders take the coming one, or a later one
+            if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
+                return 0
+            if ld == decl and defence_takes_later(hd, he1, he2, trump):
+                return 0
         return -1
     # misère: the declarer's score is what he is forced to take
     if misere_clean(hd, he1, he2, ld == decl):
@@ -940,6 +1020,10 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             else:
                 if opp == 0 or r > highest_bit(opp):
                     sc = 80 + val  # a winner
+                    if s == trump and not me_decl:
+                        # a defender's top trump: after his side winners and his leads to the
+                        # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
+                        sc = 30 + r
                     if trump >= 0 and s != trump:
                         # opponents void and holding trumps: it will be ruffed
                         ruff = False
@@ -956,7 +1040,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 else:
                     sc = 40 - val
                     if part != 0 and highest_bit(part) > highest_bit(opp):
-                        sc = 70 - val  # towards partner's winner
+                        sc = 130 - val  # towards partner's winner: before any other lead
                     if s == trump and not me_decl:
                         sc -= 20
         else:
@@ -966,6 +1050,8 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 if me_decl:
                     if not wins:
                         sc = 100 + r
+                        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+                            sc = 150 + r  # a discard from a suit the catchers can force: first
                     else:
                         sc = r
                 else:
@@ -1764,8 +1850,9 @@ if not cython.compiled:
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
-                      "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe", "tt_rank_store", "quick_tricks", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "defence_takes_next", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
+                      "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
+                      "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
+                      "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
