@@ -2,6 +2,7 @@
 
     python benchmarks/batch_split.py                       # 1,500 seeded deals, 1 and 2 workers, 3 rounds
     python benchmarks/batch_split.py --records 4500 --workers 2 --rounds 5
+    python benchmarks/batch_split.py --against OLD/bin/prefdd     # two installs, rounds alternated
 
 ``batch_cli.py`` times whole commands; this one splits the CPU of one run by process (psutil,
 polled every 10 ms; a worker's last reading before it exits), so a 2-worker run slower than
@@ -52,13 +53,20 @@ def one_run(prefdd: str, src: str, out: str, workers: int) -> tuple[float, float
     return wall, last.pop("parent", 0.0), sorted(last.values(), reverse=True)
 
 
+def _gap(ws: list[float]) -> float:
+    """CPU between the busiest and the idlest worker: the time one waited at the end."""
+    return ws[0] - ws[-1] if len(ws) > 1 else 0.0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--records", type=int, default=1500)
     ap.add_argument("--workers", default="1,2", help="comma-separated worker counts")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--against", metavar="PREFDD", help="another install's prefdd, run in turn with this one")
     args = ap.parse_args(argv)
     prefdd = shutil.which("prefdd", path=os.path.dirname(sys.executable)) or "prefdd"
+    installs = [prefdd] + ([args.against] if args.against else [])
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "deals.jsonl")
         with open(src, "w") as f:
@@ -67,9 +75,11 @@ def main(argv=None) -> int:
         print(f"{args.records} seeded full deals; load average {os.getloadavg()[0]:.2f}")
         for w in (int(x) for x in args.workers.split(",")):
             for _ in range(args.rounds):
-                wall, par, ws = one_run(prefdd, src, os.path.join(tmp, "out.jsonl"), w)
-                print(f"  --workers {w}: wall {wall:.2f} s; parent CPU {par:.2f} s; workers "
-                      + " + ".join(f"{x:.2f}" for x in ws) + f" = {sum(ws):.2f} s")
+                for exe in installs:
+                    wall, par, ws = one_run(exe, src, os.path.join(tmp, "out.jsonl"), w)
+                    name = f" [{exe}]" if len(installs) > 1 else ""
+                    print(f"  --workers {w}{name}: wall {wall:.2f} s; parent CPU {par:.2f} s; workers "
+                          + " + ".join(f"{x:.2f}" for x in ws) + f" = {sum(ws):.2f} s; gap {_gap(ws):.2f} s")
     return 0
 
 

@@ -37,6 +37,12 @@ class Item:
         return f"record {self.number}" + (f" (id {rid})" if rid is not None else "")
 
 
+def json_line(value) -> str:
+    """A record's JSON text as every command writes it: UTF-8 kept (no ``\\u`` escapes),
+    ``json``'s default separators; ``prefdd solve`` and the batch write the same bytes."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def parse_json(data: bytes | str) -> tuple[object, str | None]:
     """``(value, None)`` or ``(None, problem)``: never raises on any input."""
     if isinstance(data, bytes):

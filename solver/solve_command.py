@@ -15,12 +15,11 @@ others are still solved, and the exit status is 2 (also for an input with no rec
 """
 from __future__ import annotations
 
-import json
 import sys
 
 from . import cli_types
 from .errors import PrefError
-from .jsonl import InputError, iter_items, open_input
+from .jsonl import InputError, iter_items, json_line, open_input
 from .solving import STRAINS, json_kind, solve_record, table_record  # noqa: F401 - the library's, re-exported
 
 
@@ -99,7 +98,7 @@ def run(args) -> int:
                 cli_types.say("prefdd solve", f"{item.label}: {e}")
                 status = 2
                 continue
-            print(render_text(item.label, out) if text else json.dumps(out, ensure_ascii=False), flush=True)
+            print(render_text(item.label, out) if text else json_line(out), flush=True)
     if not seen:
         print(f"prefdd solve: {'stdin' if args.input in (None, '-') else args.input}: no record found", file=sys.stderr)
         return 2

@@ -268,18 +268,17 @@ def test_chunks_shrink_towards_the_end_of_a_known_total():
     min(8, left // 8) — 8 at 100, 92, 84, 76 and 68 left, then 7 (60 left), 6 (53), 5 (47),
     5 (42), 4 (37), 4 (33), 3 (29), 3 (26), 2 (23, 21, 19, 17), then fifteen of 1."""
     from compensation.batch.backends import Backend
-    from compensation.batch.reading import Job
 
     class TwoWorkers(Backend):
         workers = 2
 
     batch = batch_driver.Batch(TwoWorkers(), kind="solve", chunk_size=8, expected=100)
-    jobs = [Job(i, {"id": i}) for i in range(1, 101)]
+    jobs = [(i, {"id": i}) for i in range(1, 101)]
     sizes, lines = [], []
     for ready, chunk in batch._units(jobs):
         assert not ready
         sizes.append(len(chunk))
-        lines += [line for _, line, _, _ in chunk]
+        lines += [line for line, _ in chunk]
     assert lines == list(range(1, 101))
     assert sizes == [8] * 5 + [7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2, 2] + [1] * 15
     unguided = batch_driver.Batch(TwoWorkers(), kind="solve", chunk_size=8)

@@ -83,19 +83,21 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
 def test_ctrl_c_then_resume(tmp_path, reference_deals, monkeypatch):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 4)
-    real_write, writes = ResumableOutput.write_many, []
+    real_write, writes = ResumableOutput.write_lines, []
 
-    def write_then_interrupt(self, recs):  # a chunk's answers are written together
+    def write_then_interrupt(self, data):  # a chunk's answers are written together
         if len(writes) == 48:
             raise KeyboardInterrupt  # as if Ctrl-C arrived while answers were coming in
-        writes.extend(rec["id"] for rec in recs)
-        real_write(self, recs)
+        writes.extend(json.loads(line)["id"] for line in data.splitlines())
+        real_write(self, data)
 
-    monkeypatch.setattr(ResumableOutput, "write_many", write_then_interrupt)
+    monkeypatch.setattr(ResumableOutput, "write_lines", write_then_interrupt)
     s = batch_file(str(src), str(out), workers=2, chunk_size=4, progress=False)
     assert s.interrupted and s.answered == 48  # twelve chunks of four
-    monkeypatch.setattr(ResumableOutput, "write_many", real_write)
-    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == writes
+    monkeypatch.setattr(ResumableOutput, "write_lines", real_write)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["id"] for r in lines] == writes
+    assert [r["input_line"] for r in lines] == list(range(1, 49))  # committed in input order
     s = batch_file(str(src), str(out), workers=0, progress=False)
     assert (s.skipped, s.answered, s.interrupted) == (48, len(expected) - 48, False)
     check_complete(out, expected)
@@ -105,10 +107,10 @@ def test_cli_reports_interruption(tmp_path, reference_deals, monkeypatch, capsys
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_copies(src, reference_deals, 1)
 
-    def interrupt(self, recs):
+    def interrupt(self, data):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ResumableOutput, "write_many", interrupt)
+    monkeypatch.setattr(ResumableOutput, "write_lines", interrupt)
     assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 130
     err = capsys.readouterr().err
     assert "interrupted: 0 records answered" in err and "rerun the same command to finish" in err

@@ -7,7 +7,7 @@ From Python::
         print(out["id"], out.get("declarer_tricks"), out.get("error"))
     summary = batch_file("archive.jsonl", "answers.jsonl")   # resumable, like `prefdd batch`
 
-Answers stream back in the order they complete, each with the record's ``id`` (its
+Answers stream back in input order, each with the record's ``id`` (its
 1-based position — the line number — when it has none) and ``input_line``; a bad record gets
 an ``error`` instead of an answer and the rest go on. ``workers=None`` uses every local
 core (one process each, one engine each), ``workers=0`` this process, ``dask=ADDRESS`` or
@@ -24,7 +24,7 @@ from solver.messages import one_line
 
 from .backends import Backend, BackendError, make_backend
 from .driver import KINDS, Batch, InputMismatch, default_chunk_size
-from .output import OutputError, OutputWriteError, ResumableOutput, signed
+from .output import OutputError, OutputWriteError, ResumableOutput
 from .progress import Progress
 from .reading import jobs_from_records, open_binary, read_jobs, survey
 from .work import RULE, SOLVE, Options, RulingsUnavailable, compiled_on_first_use, warm_up
@@ -148,17 +148,15 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                 left = None if total is None else total - len(out.done)
                 size = chunk_size or default_chunk_size(left, backend.workers, not backend.local)
                 batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
-                              on_skip=bar.skip, expected=None if chunk_size else left)
-                hashes = batch.hashes
+                              on_skip=bar.skip, expected=None if chunk_size else left, signature=signature)
                 for group in batch.answer_groups(read_jobs(infile)):
-                    out.write_many([signed(rec, hashes.pop(rec["input_line"], None) or "", signature)
-                                    for rec in group])
+                    out.write_lines(b"".join([a.out for a in group]))
                     errors = 0
-                    for rec in group:
-                        if "error" in rec:
+                    for a in group:
+                        if a.error is not None:
                             errors += 1
                             if shown < show_errors:
-                                bar.note(one_line(f"prefdd batch: {rec['error']}" + _id_note(rec)))
+                                bar.note(one_line(f"prefdd batch: {a.error}" + _id_note(a)))
                                 shown += 1
                     bar.advance(len(group), errors=errors)
             except KeyboardInterrupt:
@@ -185,8 +183,8 @@ def _options_text(sig: dict) -> str:
     return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(sig.items())) or "the defaults"
 
 
-def _id_note(rec: dict) -> str:
-    return "" if rec["id"] == rec["input_line"] else f" (id {rec['id']})"
+def _id_note(a) -> str:
+    return "" if a.id == a.line else f" (id {a.id})"
 
 
 __all__ = [

@@ -1,18 +1,18 @@
 """Where the chunks are answered: in this process, in local worker processes, or on Dask.
 
-Every backend does one thing: take a lazy stream of units and give back answers as they
-complete, keeping at most ``window`` chunks in flight, so neither the input nor the
-futures pile up in memory however long the batch. A unit is ``(False, chunk)`` — records
-to answer by :func:`~compensation.batch.work.answer_chunk` — or ``(True, answers)``,
-answers already known (bad lines, duplicates), passed straight through in stream order.
+Every backend does one thing: take a lazy stream of units and give back each unit's answers
+in the order the units came, keeping at most ``window`` units out, so neither the input nor
+the futures pile up in memory however long the batch. A unit is ``(ready, work)``: answers
+already known here (passed through as they are) and a chunk of work for a worker
+(:func:`~compensation.batch.work.answer_lines`); the workers run ahead of the one being
+waited for by up to ``window`` chunks.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future
 
-from .work import Options, answer_chunk, compiled_on_first_use, preload, worker_init
+from .work import compiled_on_first_use, preload, worker_init
 
 
 class BackendError(RuntimeError):
@@ -34,34 +34,36 @@ class Backend:
 
     @property
     def window(self) -> int:
-        return 2 * self.workers + 1
+        """Units out at once: enough that every worker has the next chunk queued while the
+        oldest one (the next to commit) is still being answered."""
+        return 4 * self.workers + 2
 
-    def imap_unordered(self, units: Iterable, options: Options) -> Iterator[list]:
+    def imap_ordered(self, units: Iterable, call: tuple) -> Iterator[tuple[list, list]]:
+        """``(ready, answers of work)`` for every ``(ready, work)`` unit, in unit order;
+        ``call`` is ``(function, *arguments)``: ``function(work, *arguments)`` answers a chunk."""
+        from collections import deque
+
+        fn, *args = call
         units = iter(units)
-        inflight = 0
+        out: deque = deque()
         exhausted = False
         while True:
-            while not exhausted and inflight < self.window:
+            while not exhausted and len(out) < self.window:
                 unit = next(units, None)
                 if unit is None:
                     exhausted = True
                     break
-                ready, payload = unit
-                if ready:
-                    yield payload
-                else:
-                    self._submit(payload, options)
-                    inflight += 1
-            if not inflight:
+                ready, work = unit
+                out.append((ready, self._submit(fn, work, args) if work else None))
+            if not out:
                 return
-            for answers in self._completed():
-                inflight -= 1
-                yield answers
+            ready, handle = out.popleft()
+            yield ready, ([] if handle is None else self._result(handle))
 
-    def _submit(self, chunk, options):  # pragma: no cover - abstract
+    def _submit(self, fn, work, args):  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _completed(self) -> Iterator[list]:  # pragma: no cover - abstract
+    def _result(self, handle) -> list:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def close(self) -> None:
@@ -82,15 +84,12 @@ class InlineBackend(Backend):
 
     workers = 1
 
-    def __init__(self):
-        self._ready = []
+    def _submit(self, fn, work, args):
+        return fn, work, args  # answered when its turn comes: in order, as the others are
 
-    def _submit(self, chunk, options):
-        self._ready.append(answer_chunk(chunk, options))
-
-    def _completed(self):
-        ready, self._ready = self._ready, []
-        yield from ready
+    def _result(self, handle):
+        fn, work, args = handle
+        return fn(work, *args)
 
     def describe(self) -> str:
         return "no worker processes (answering in this process)"
@@ -116,26 +115,20 @@ class ProcessBackend(Backend):
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context(start_method),
                                          initializer=worker_init, initargs=(os.getpid(),))
-        self._pending: set[Future] = set()
 
-    def _submit(self, chunk, options):
-        self._pending.add(self._pool.submit(answer_chunk, chunk, options))
+    def _submit(self, fn, work, args):
+        return self._pool.submit(fn, work, *args)
 
-    def _completed(self):
-        from concurrent.futures import FIRST_COMPLETED, wait
+    def _result(self, handle):
         from concurrent.futures.process import BrokenProcessPool
 
-        done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-        for fut in done:
-            try:
-                yield fut.result()
-            except BrokenProcessPool:
-                raise BackendError("a worker process died (out of memory, or killed); "
-                                   "rerun the same command to finish") from None
+        try:
+            return handle.result()
+        except BrokenProcessPool:
+            raise BackendError("a worker process died (out of memory, or killed); "
+                               "rerun the same command to finish") from None
 
     def close(self) -> None:
-        for fut in self._pending:
-            fut.cancel()
         self._pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
@@ -164,21 +157,14 @@ class ThreadBackend(Backend):
         self.workers = threads or local_cores()
         self.engine = active_backend_name()
         self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="prefdd")
-        self._pending: set[Future] = set()
 
-    def _submit(self, chunk, options):
-        self._pending.add(self._pool.submit(answer_chunk, chunk, options))
+    def _submit(self, fn, work, args):
+        return self._pool.submit(fn, work, *args)
 
-    def _completed(self):
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-        for fut in done:
-            yield fut.result()
+    def _result(self, handle):
+        return handle.result()
 
     def close(self) -> None:
-        for fut in self._pending:
-            fut.cancel()
         self._pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
@@ -197,8 +183,8 @@ def _import_distributed():
 class DaskBackend(Backend):
     """A Dask cluster: at ``address`` (a running scheduler), or a local one of ``local`` workers.
 
-    Chunks go out as tasks; answers come back with ``as_completed`` as soon as each is
-    ready. Workers need prefdd installed (the same version) to import the work function.
+    Chunks go out as tasks; answers come back in the order the chunks were sent, the
+    cluster working ahead by ``window`` chunks. Workers need prefdd installed (the same version) to import the work function.
     """
 
     def __init__(self, address: str | None = None, local: int | None = None, *, client=None,
@@ -224,26 +210,28 @@ class DaskBackend(Backend):
         self.client = client
         self.address = address if isinstance(address, str) else client.scheduler.address
         self.workers = max(1, sum(client.nthreads().values()))
-        self._ac = distributed.as_completed()
+        self._pending: set = set()
         self._distributed = distributed
 
-    def _submit(self, chunk, options):
-        self._ac.add(self.client.submit(answer_chunk, chunk, options, pure=False))
+    def _submit(self, fn, work, args):
+        fut = self.client.submit(fn, work, *args, pure=False)
+        self._pending.add(fut)
+        return fut
 
-    def _completed(self):
-        fut = next(self._ac)
+    def _result(self, fut):
         try:
-            yield fut.result()
+            return fut.result()
         except self._distributed.client.FutureCancelledError as e:
             raise BackendError(f"a Dask task was cancelled ({e}); rerun the same command to finish") from None
         finally:
+            self._pending.discard(fut)
             fut.release()
 
     def close(self) -> None:
-        ac = getattr(self, "_ac", None)
-        if ac is not None:
+        pending = getattr(self, "_pending", None)
+        if pending:
             try:
-                for fut in list(ac.futures):
+                for fut in list(pending):
                     fut.cancel()
             except Exception:  # noqa: BLE001 - best effort while shutting down
                 pass

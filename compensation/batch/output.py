@@ -24,6 +24,8 @@ import os
 import stat
 import time
 
+from solver.jsonl import json_line
+
 from .lock import LockHeld, RunLock
 from .reading import MAX_LINE, id_key
 
@@ -200,11 +202,15 @@ class ResumableOutput:
         self.write_many([record])
 
     def write_many(self, records: list[dict]) -> None:
-        """Whole lines, all in one ``write`` (a chunk's answers as they come back: one system
-        call, not one a record, while a kill still cannot tear a line)."""
-        if not records:
+        """Signed answers as whole lines, all in one ``write``."""
+        self.write_lines("".join([json_line(r) + "\n" for r in records]).encode("utf-8"))
+
+    def write_lines(self, data: bytes) -> None:
+        """Whole lines (finished by the workers, :func:`output_line`), all in one ``write``:
+        the answers committed at once, one system call, not one a record, while a kill
+        still cannot tear a line."""
+        if not data:
             return
-        data = "".join([json.dumps(r, ensure_ascii=False) + "\n" for r in records]).encode("utf-8")
         view = memoryview(data)
         try:
             while view:  # a regular file takes it in one write; loop only for safety
@@ -251,6 +257,11 @@ class ResumableOutput:
 def signed(record: dict, input_hash: str, options: dict) -> dict:
     """An answer with its signature (the input line's hash and the answer-shaping options)."""
     return {**record, SIGNATURE: {"input_hash": input_hash, "options": options}}
+
+
+def output_line(record: dict, input_hash: str, options: dict) -> bytes:
+    """The finished output line of an answer: signed, JSON as ``prefdd solve`` writes it, newline."""
+    return (json_line(signed(record, input_hash, options)) + "\n").encode("utf-8")
 
 
 def _check_kind(path: str) -> None:

@@ -1,10 +1,12 @@
 """Reading a batch: one JSON record per line, streamed, every line numbered.
 
-A batch file can hold millions of records, so it is never read whole: lines are decoded
-one at a time and each becomes a :class:`Job` carrying its line number. A line that is
-not UTF-8 or not a JSON object becomes a job with an ``error`` instead of an exception,
-so one bad line never costs the good ones. Blank lines are skipped (their numbers are not
-reused).
+A batch file can hold millions of records, so it is never read whole: it is read in large
+blocks and split into lines, each numbered; a non-blank line goes to a worker as its raw
+bytes (:func:`read_jobs`), and the worker parses, checks and hashes it (:func:`job_from`,
+:func:`line_hash`), so the process that reads and writes does next to nothing per record.
+A line that is not UTF-8 or not a JSON object becomes an answer with an ``error``, never an
+exception, so one bad line never costs the good ones. Blank lines are skipped (their numbers
+are not reused).
 
 Every record is known by its ``id``; a record without one is known by its line number
 (an integer), and that is the ``id`` its output line carries. A line read from a file
@@ -101,26 +103,67 @@ def lines_of(stream, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes | None]
         yield number, raw
 
 
-def read_jobs(stream) -> Iterator[Job]:
-    """Yield a job for every non-blank line of a binary stream, lazily."""
-    for number, raw in lines_of(stream):
-        if raw is None:
-            yield Job(number, error=f"line {number}: longer than {MAX_LINE >> 20} MB, not a record",
-                      hash=line_hash(TOO_LONG))
-            continue
-        if raw.strip():
-            job = parse_line(number, raw.rstrip(b"\r\n"))
-            job.hash = line_hash(raw)
-            yield job
+def read_jobs(stream, block: int = 1 << 20, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes | None]]:
+    """``(number, raw bytes)`` for every non-blank line of a binary stream, lazily; ``None``
+    for a line over ``limit`` bytes. The stream is read in large blocks (``read1`` where
+    there is one, so standard input streams), not a line at a time, and the lines are left
+    raw: the workers parse, hash and answer them (:func:`~.work.answer_lines`), so the
+    process that reads and writes does next to nothing per record."""
+    read = getattr(stream, "read1", stream.read)
+    number = 0
+    head: list[bytes] = []  # the start of a line that runs past the block
+    head_len = 0
+    too_long = False
+    while True:
+        data = read(block)
+        if not data:
+            break
+        parts = data.split(b"\n")
+        last = parts.pop()
+        for raw in parts:
+            number += 1
+            if head or too_long:
+                long = too_long or head_len + len(raw) > limit
+                raw = b"" if long else b"".join(head) + raw
+                head, head_len, too_long = [], 0, False
+                if long:
+                    yield number, None
+                    continue
+            elif len(raw) > limit:
+                yield number, None
+                continue
+            if raw.strip():
+                yield number, raw
+        if last and not too_long:
+            head.append(last)
+            head_len += len(last)
+            if head_len > limit:  # never hold more than one line's limit in memory
+                head, head_len, too_long = [], 0, True
+    if head or too_long:
+        number += 1
+        raw = b"".join(head)
+        if too_long:
+            yield number, None
+        elif raw.strip():
+            yield number, raw
 
 
-def jobs_from_records(records: Iterable) -> Iterator[Job]:
-    """Number Python objects (dicts, or JSON text) as if they were the lines of a file."""
+def too_long_error(number: int) -> str:
+    return f"line {number}: longer than {MAX_LINE >> 20} MB, not a record"
+
+
+def jobs_from_records(records: Iterable) -> Iterator[tuple[int, object]]:
+    """Number Python objects (dicts, or JSON text) as if they were the lines of a file:
+    ``(number, record)``, JSON text as its UTF-8 bytes (parsed by the worker, as a file's line)."""
     for number, rec in enumerate(records, 1):
-        if isinstance(rec, (str, bytes)):
-            yield parse_line(number, rec.encode("utf-8") if isinstance(rec, str) else rec)
-        else:
-            yield job_of(number, rec)
+        yield number, rec.encode("utf-8") if isinstance(rec, str) else rec
+
+
+def job_from(line: int, payload) -> Job:
+    """The job of a numbered item: raw line bytes are parsed, anything else is taken as the record."""
+    if isinstance(payload, bytes):
+        return parse_line(line, payload.rstrip(b"\r\n"))
+    return job_of(line, payload)
 
 
 def survey(path, done: dict | None = None) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import namedtuple
 from dataclasses import dataclass, field
 
 SOLVE, RULE = "solve", "rule"
@@ -164,8 +165,42 @@ def _takes_engine(fn) -> bool:
 
 
 def answer_chunk(chunk: list, options: Options) -> list[dict]:
-    """Answer ``[(kind, line, id, record), ...]`` in order; the unit of work sent to a worker."""
+    """Answer ``[(kind, line, id, record), ...]`` (records already parsed) in order."""
     return [answer(kind, line, rid, rec, options) for kind, line, rid, rec in chunk]
+
+
+Answer = namedtuple("Answer", "line id hash error out unread", defaults=(False,))
+Answer.__doc__ = """One input line's answer as a worker hands it back: the little the parent needs
+to account for it and the finished output. ``line``; ``id`` (the record's, or its line
+number); ``hash`` (the input line's fingerprint, file input: for a line the parent must
+rewrite); ``error`` (the output's error text, if any); ``out``: the signed output line
+(bytes, a file run) or the answer (a dict), None for a line skipped as already answered;
+``unread``: not a record at all (not JSON, not an object, too long), so never a duplicate."""
+
+
+def answer_lines(chunk: list, kind: str, options: Options, signature: dict | None = None) -> list[Answer]:
+    """The unit of work sent to a worker: ``[(line, payload), ...]``, each payload an input
+    line's raw bytes (parsed, checked, hashed and answered here, not in the parent) or a
+    record already made; answered in order. With ``signature`` (a file run) each output is
+    the finished, signed output line, so the parent only writes the bytes."""
+    from .output import output_line
+    from .reading import job_from, line_hash
+
+    answers = []
+    for line, payload in chunk:
+        job = job_from(line, payload)
+        rid = job.id
+        if job.error or job.record is None:
+            rec = {"id": rid, "input_line": line, "error": job.error}
+        else:
+            rec = answer(kind_of(job.record, kind), line, rid, job.record, options)
+        unread = job.error is not None
+        if signature is None:
+            answers.append(Answer(line, rid, None, rec.get("error"), rec, unread))
+        else:
+            digest = line_hash(payload) if isinstance(payload, bytes) else ""
+            answers.append(Answer(line, rid, digest, rec.get("error"), output_line(rec, digest, signature), unread))
+    return answers
 
 
 def worker_init(parent: int | None = None) -> None:
