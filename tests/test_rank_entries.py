@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pytest
 
-from solver import Card, Position, PrefError
+from solver import Card, Position, PrefError, position_from_json
 from solver import reference as ref
 from solver.engine import Engine
 from solver.engine import backends
@@ -185,3 +185,17 @@ def test_compiled_out_by_default():
     a, b = Engine(backend="cython"), Engine(backend="cython", rank_entries=False)
     assert not a.rank_entries
     assert a.solve(p) == b.solve(p) and a.nodes == b.nodes
+
+
+# the benchmarks' misère deal 44 (benchmarks/deals.py, seed 2026, the declarer leads): a
+# build that leaves out the runs of equivalent cards (rank_runs) gets it wrong
+NEEDS_RUNS = {"hands": [["7s", "Qs", "Ks", "8c", "7d", "9d", "Kd", "7h", "Jh", "Ah"],
+                        ["8s", "Ts", "Tc", "Jc", "Qc", "Kc", "Jd", "9h", "Qh", "Kh"],
+                        ["9s", "Js", "As", "7c", "9c", "Ac", "Qd", "Ad", "8h", "Th"]],
+              "contract": "misere", "declarer": 0, "leader": 0, "discard": ["8d", "Td"]}
+
+
+@pytest.mark.slow
+def test_a_deal_that_needs_the_runs_of_equivalent_cards():
+    p = position_from_json(NEEDS_RUNS)
+    assert ranked_engine("numba").solve(p) == Engine(backend="cython").solve(p)

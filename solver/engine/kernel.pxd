@@ -154,7 +154,7 @@ cdef inline int64_t rank_tops(int64_t alive, int64_t ks, const int64_t *NTH) noe
 cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
 @cython.locals(s=int64_t, a=int64_t, rs=int64_t, l=int64_t, hs=int64_t, b=int64_t)
 cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
-@cython.locals(s=int64_t)
+@cython.locals(s=int64_t, n=int64_t)
 cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
 @cython.locals(s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, rel=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t,
                c=int64_t, ra=int64_t, rb=int64_t, rc=int64_t, w=int64_t, w2=int64_t)

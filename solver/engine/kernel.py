@@ -381,9 +381,14 @@ def rank_won(c0, c1, c2, w):
     """The winning card ``w`` of a trick as a relevant card if it beat a card of its own suit
     (a trick won by the only card of its suit was not won by rank)."""
     s = w >> 3
-    if ((c0 >> 3) == s) + ((c1 >> 3) == s) + ((c2 >> 3) == s) > 1:
-        return ONE << w
-    return 0
+    n = 0  # (a count, not a sum of comparisons: NumPy adds its booleans as "or")
+    if (c0 >> 3) == s:
+        n += 1
+    if (c1 >> 3) == s:
+        n += 1
+    if (c2 >> 3) == s:
+        n += 1
+    return ONE << w if n > 1 else 0
 
 
 def rank_two_tricks(W, hb, ld, trump):
@@ -1805,9 +1810,12 @@ if not cython.compiled:
         # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
         # as well was as fast and cost 20 % more compile time); the bigger helpers are
         # inlined in the IR (measured faster); the drivers are the compiled entry points
-        _leaf = numba.njit(cache=True)
-        _inline = numba.njit(cache=True, inline="always")
-        _entry = numba.njit(cache=True, nogil=True)
+        # (a build with rank entries compiled in is not cached: Numba's disk cache keys on
+        # the file and the function, not on the constants, and would hand it the other build)
+        _cache = RANK_ENTRIES == 0
+        _leaf = numba.njit(cache=_cache)
+        _inline = numba.njit(cache=_cache, inline="always")
+        _entry = numba.njit(cache=_cache, nogil=True)
 
         def u64(x):  # noqa: F811  (Numba's casts wrap, as C's do)
             return np.uint64(x)
