@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import re
 import pathlib
+import re
 import shutil
 import statistics
 import subprocess

@@ -16,11 +16,9 @@ import pytest
 
 from solver import Card, Position, PrefError, position_from_json
 from solver import reference as ref
-from solver.engine import Engine
-from solver.engine import backends
+from solver.engine import Engine, backends
 from solver.engine import layout as L
 from solver.engine.api import new_table
-
 
 
 def ranked_backend(flavour: str):
