@@ -6,6 +6,7 @@ defenders surely take one of the tricks left when the declarer, on lead, needs t
 These tests call the kernel's plain Python run (the source both compilers build) and check
 each claim with the reference search, which has no bounds.
 """
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import positions
@@ -138,6 +139,7 @@ def test_a_later_defence_trick_is_never_wrong(p):
         assert ref.solve(p) < p.hands[0].bit_count()
 
 
+@pytest.mark.slow  # hundreds of positions against the reference search: CI, not the fast lane
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["s", "h"]))
 def test_trump_bounds_hold(p):
@@ -208,6 +210,7 @@ def test_no_entry_when_the_declarer_ruffs():
     assert ref.solve(p) == 2
 
 
+@pytest.mark.slow  # hundreds of positions against the reference search: CI, not the fast lane
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["s", "h", "nt"]))
 def test_quick_tricks_are_sure(p):
