@@ -7,15 +7,13 @@ tests call the kernel's plain Python run (the same source the compilers build) a
 each claim with the reference search, which has no bounds. At the end, the order in which
 ``order_moves`` tries the misère declarer's discards, on hands worked out the same way.
 """
+from bound_calls import K, seats, takes_next, tpos, tverdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
 from solver import Position
 from solver import reference as ref
-from solver.engine.backends import load_backend
-
-K = load_backend("python").kernel
 
 
 def pos(h0, h1, h2, declarer, leader):
@@ -24,20 +22,12 @@ def pos(h0, h1, h2, declarer, leader):
 
 def escapes(p):
     """misere_escapes at a trick start, the hands passed as bound_verdict passes them."""
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    return bool(K.misere_escapes(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld == d))
+    hd, he1, he2, hl, part, ld, d = seats(p)
+    return bool(K.misere_escapes(hd, he1, he2, hl, part, ld == d))
 
 
 def verdict(p, need):
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    r = h[0].bit_count()
-    return int(K.bound_verdict(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld, d, -1, 1, need, r))
+    return tverdict(p, need, misere=1)
 
 
 # ---------------------------------------------------------------- the declarer on lead
@@ -164,29 +154,6 @@ def test_misere_verdicts_agree_with_the_reference(p, need):
 
 
 # ---------------------------------------------------------------- trumps and no-trump: the defenders take the coming trick
-
-def tpos(h0, h1, h2, contract, declarer, leader):
-    return Position([h0.split(), h1.split(), h2.split()], contract, declarer, leader)
-
-
-def takes_next(p):
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    trump = -1 if p.trump is None else int(p.trump)
-    return bool(K.defence_takes_next(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld == d, trump))
-
-
-def tverdict(p, need):
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    trump = -1 if p.trump is None else int(p.trump)
-    return int(K.bound_verdict(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld, d, trump, 0, need,
-                               h[0].bit_count()))
-
 
 def test_declarer_leads_every_suit_beaten():
     # No-trump, the declarer leads from Ks Kd: the As and the Ad are out against him.

@@ -7,54 +7,24 @@ These tests call the kernel's plain Python run (the source both compilers build)
 each claim with the reference search, which has no bounds.
 """
 import pytest
+from bound_calls import K, seats, takes_next, tpos, trump_of, tverdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from solver import Position
 from solver import reference as ref
-from solver.engine.backends import load_backend
-
-K = load_backend("python").kernel
-
-
-def tpos(h0, h1, h2, contract, declarer, leader):
-    return Position([h0.split(), h1.split(), h2.split()], contract, declarer, leader)
-
-
-def tverdict(p, need):
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    trump = -1 if p.trump is None else int(p.trump)
-    return int(K.bound_verdict(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld, d, trump, 0, need,
-                               h[0].bit_count()))
 
 
 def later(p):
-    d = int(p.declarer)
-    h = p.hands
-    trump = -1 if p.trump is None else int(p.trump)
-    return bool(K.defence_takes_later(h[d], h[(d + 1) % 3], h[(d + 2) % 3], trump))
-
-
-def takes_next(p):
-    d = int(p.declarer)
-    ld = int(p.leader)
-    h = p.hands
-    part = h[3 - d - ld] if ld != d else 0
-    trump = -1 if p.trump is None else int(p.trump)
-    return bool(K.defence_takes_next(h[d], h[(d + 1) % 3], h[(d + 2) % 3], h[ld], part, ld == d, trump))
+    hd, he1, he2, _, _, _, _ = seats(p)
+    return bool(K.defence_takes_later(hd, he1, he2, trump_of(p)))
 
 
 def bounds(p):
     """(the declarer's sure tricks, r minus the defenders' sure ones) from ``trump_bounds``."""
-    d = int(p.declarer)
-    h = p.hands
     t = int(p.trump)
-    tr = [(h[s] >> (8 * t)) & 0xFF for s in (d, (d + 1) % 3, (d + 2) % 3)]
-    lbd, ubd = K.trump_bounds(tr[0], tr[1], tr[2], h[0].bit_count())
+    tr = [(hand >> (8 * t)) & 0xFF for hand in seats(p)[:3]]
+    lbd, ubd = K.trump_bounds(tr[0], tr[1], tr[2], p.hands[0].bit_count())
     return int(lbd), int(ubd)
 
 
