@@ -58,30 +58,45 @@ class Analysis:
 
 
 class _Root:
-    """A position and constraint state flattened into the search's arrays."""
+    """A position and constraint state flattened into the search's scalars.
 
-    __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state", "backend")
+    Plain ints only (cheap to make: a solve makes one, ``all_cards`` and ``line`` one a
+    child); the engine copies them into its own root arrays just before a search, and
+    ``h`` / ``tc`` build a backend's arrays of them for callers of the kernel itself.
+    """
+
+    __slots__ = ("hands", "leader", "nt", "cards", "cs", "tricks", "pos", "state", "backend")
 
     def __init__(self, pos: Position, cons: Constraints, state, backend: Backend):
-        # plain ints for the scalars (the compiled search converts them; NumPy scalars cost
-        # more to make than the conversion); the arrays of the backend that will search them
         self.pos = pos
         self.state = state
         self.backend = backend
-        hands = pos.hands
-        self.h = backend.array(hands)
+        h0, h1, h2 = self.hands = tuple(pos.hands)
         self.leader = int(pos.leader)  # a Seat (IntEnum): the compiled search takes a bare int
         trick = pos.trick
-        self.nt = len(trick)
-        self.tc = backend.array([int(c) for _, c in trick] + [0] * (3 - len(trick)))
+        nt = self.nt = len(trick)
+        self.cards = (int(trick[0][1]) if nt > 0 else 0, int(trick[1][1]) if nt > 1 else 0, 0)
         cs = 0
-        if cons:
+        if cons is not NO_CONSTRAINTS and cons:
             if cons.lead is not None and state.lead_pending:
                 cs |= 1
             if cons.plan is not None and state.plan_active:
                 cs |= (state.plan_index << 1) | (1 << 6)
         self.cs = cs
-        self.tricks = (hands[0].bit_count() + hands[1].bit_count() + hands[2].bit_count() + len(trick)) // 3
+        self.tricks = (h0.bit_count() + h1.bit_count() + h2.bit_count() + nt) // 3
+
+    @property
+    def h(self):
+        """The three hands as the backend's array (the kernel's ``root_h``)."""
+        return self.backend.array(list(self.hands))
+
+    @property
+    def tc(self):
+        """The trick's cards so far as the backend's array (the kernel's ``root_tc``)."""
+        return self.backend.array(list(self.cards))
+
+
+_FREE = NO_CONSTRAINTS.initial()  # the state of an unconstrained search (frozen: shared)
 
 
 def new_table(backend: Backend, table_mb: float):
@@ -132,6 +147,12 @@ class Engine:
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)
+        # the root arrays and the work vector (plies, move lists, history) are the engine's
+        # own, made once: a solve copies the root's six ints in and calls the kernel's
+        # unchecked entry points (every array was checked once, when its config was built)
+        self._h = self.backend.zeros(3)
+        self._tc = self.backend.zeros(3)
+        self._work = self.backend.zeros(layout.WORK_SIZE)
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
@@ -158,12 +179,18 @@ class Engine:
 
     # ------------------------------------------------------------------ config
     def _config(self, pos: Position, cons: Constraints, favour: int | None):
-        if cons:
-            return self._build_config(pos, cons, favour)
-        key = (pos.contract.strain, pos.declarer, favour, self.reuse_table)
+        if cons is not NO_CONSTRAINTS and cons:
+            return self._checked(self._build_config(pos, cons, favour))
+        key = (pos.contract, pos.declarer, favour, self.reuse_table)
         args = self._configs.get(key)
         if args is None:
-            args = self._configs[key] = self._build_config(pos, cons, favour)
+            args = self._configs[key] = self._checked(self._build_config(pos, cons, favour))
+        return args
+
+    def _checked(self, args):
+        """``args``, once the kernel's boundary has checked them with the engine's arrays."""
+        b = self.backend
+        b.kernel.check_arrays(self._h, 0, 0, self._tc, *args, self.tt, self._stats, *b.tables)
         return args
 
     def _build_config(self, pos: Position, cons: Constraints, favour: int | None):
@@ -204,33 +231,40 @@ class Engine:
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching
-    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
-        cfg, pen_mask, pen_flags, plan = args
+    def _load(self, root: _Root) -> None:
+        """The root's hands and trick into the engine's root arrays; the budget reset."""
+        h = self._h
+        h[0], h[1], h[2] = root.hands
+        tc = self._tc
+        tc[0], tc[1], tc[2] = root.cards
         st = self._stats
         st[layout.S_BUDGET] = self.node_budget
         st[layout.S_ABORT] = 0
+
+    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
+        """The exact score in [lo, hi] (MTD(f) from ``guess``; -1: the kernel's first guess)."""
+        self._load(root)
         b = self.backend
-        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, guess,
-                  cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
+        v = b.run_mtd(self._h, root.leader, root.nt, self._tc, root.cs, lo, hi, guess, *args, self.tt, self.gen,
+                      self._stats, *b.tables, self._work)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
 
     def _test(self, root: _Root, args, target: int) -> bool:
-        cfg, pen_mask, pen_flags, plan = args
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
-        r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask,
-                                pen_flags, plan, self.tt, self.gen, st, *self.backend.tables)
+        self._load(root)
+        b = self.backend
+        r = b.run_search(self._h, root.leader, root.nt, self._tc, root.cs, target, *args, self.tt, self.gen,
+                         self._stats, *b.tables, self._work)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
 
     def _begin(self, pos: Position, cons: Constraints, favour):
-        if cons:
+        if cons is not NO_CONSTRAINTS and cons:
             check_constraints(pos, cons)
-        if not self.reuse_table or cons or self.gen == 0:
+            self.new_generation()
+        elif not self.reuse_table or self.gen == 0:
             self.new_generation()
         self._stats[layout.S_NODES] = 0
         return self._config(pos, cons, favour)
@@ -238,10 +272,18 @@ class Engine:
     def _score_range(self, root: _Root, args) -> int:
         return int(args[0][layout.C_MAXREW]) * root.tricks
 
-    def _guess(self, root: _Root, pos: Position) -> int:
+    def _guess(self, root: _Root, pos: Position, favour) -> int:
+        """MTD(f)'s first guess, in the search's score: on a trump contract the kernel's
+        count of the declarer's hand (-1 asks for it); misère 1 (passes the declarer
+        makes are cheap there); no-trump and a favoured split the middle."""
         n = root.tricks
-        if pos.is_misere:
+        strain = pos.contract.strain
+        if strain.is_misere:
             return 1 if n else 0
+        if favour is not None:
+            return (n + 1) // 2 * 16
+        if strain.trump is not None:
+            return -1
         return (n + 1) // 2
 
     def _child(self, root: _Root, cons: Constraints, card: Card):
@@ -270,10 +312,10 @@ class Engine:
         """
         cons = constraints or NO_CONSTRAINTS
         args = self._begin(pos, cons, favour)
-        root = _Root(pos, cons, cons.initial(), self.backend)  # never played on: children are copies
+        state = _FREE if cons is NO_CONSTRAINTS else cons.initial()
+        root = _Root(pos, cons, state, self.backend)  # never played on: children are copies
         hi = self._score_range(root, args)
-        guess = self._guess(root, pos) * (int(args[0][layout.C_MAXREW]) if favour is None else 16)
-        value = self._mtd(root, args, 0, hi, min(guess, hi))
+        value = self._mtd(root, args, 0, hi, min(self._guess(root, pos, favour), hi))
         res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
             res.defender_tricks = self._split(value, pos, favour)

@@ -32,6 +32,18 @@ class Backend:
     mtd: Callable[..., int]
     tables: tuple  # SQ, REP, SPREAD, NTH
     kernel: ModuleType  # the kernel module (compiled, jitted or plain)
+    # the unchecked entry points, which take the caller's work vector (an Engine's, made
+    # once and its arrays checked once): ``search`` / ``mtd`` check every array and make a
+    # work vector on every call, which costs more than a small ending's search
+    run_search: Callable[..., int] = None  # type: ignore[assignment]  # (set by __post_init__)
+    run_mtd: Callable[..., int] = None  # type: ignore[assignment]
+
+    def __post_init__(self):
+        k = self.kernel
+        if self.run_search is None:
+            object.__setattr__(self, "run_search", getattr(k, "run_search", None) or _without_work(k.search))
+        if self.run_mtd is None:
+            object.__setattr__(self, "run_mtd", getattr(k, "run_mtd", None) or _without_work(k.mtd))
 
     # the arrays the kernel takes are made by the kernel module, each compilation its own
     # kind: plain buffers for Cython (a Cython process never imports NumPy), NumPy arrays
@@ -43,6 +55,12 @@ class Backend:
     def array(self, values: list[int]):
         """An int64 array of ``values``, as this backend's kernel takes it."""
         return self.kernel.array(values)
+
+
+def _without_work(checked):
+    """An older build's checked entry point, called as the unchecked one (``benchmarks/ab_kernel.py``
+    loads builds from before the unchecked ones were visible from Python): the work vector dropped."""
+    return lambda *args: checked(*args[:-1])
 
 
 _loaded: dict[str, Backend] = {}
@@ -81,10 +99,10 @@ def chosen_backend(name: str | None = None) -> str:
 
 
 def _backend(name: str, k) -> Backend:
-    search, mtd = k.search, k.mtd
+    search, mtd, run_search, run_mtd = k.search, k.mtd, k.run_search, k.run_mtd
     if name == "python":
-        search, mtd = _quiet(search), _quiet(mtd)
-    return Backend(name, search, mtd, tuple(k.build_tables()), k)
+        search, mtd, run_search, run_mtd = _quiet(search), _quiet(mtd), _quiet(run_search), _quiet(run_mtd)
+    return Backend(name, search, mtd, tuple(k.build_tables()), k, run_search, run_mtd)
 
 
 def source_kernel(name: str):
