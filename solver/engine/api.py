@@ -147,12 +147,11 @@ class Engine:
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)
-        # the root arrays and the work vector (plies, move lists, history) are the engine's
-        # own, made once: a solve copies the root's six ints in and calls the kernel's
-        # unchecked entry points (every array was checked once, when its config was built)
-        self._h = self.backend.zeros(3)
-        self._tc = self.backend.zeros(3)
-        self._work = self.backend.zeros(layout.WORK_SIZE)
+        # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
+        # solve passes the root's ints; made on first use, for the backend searched with
+        self._searcher: Any = None
+        self._searcher_of: tuple = (None, None)  # the backend and table it was made for
+        self._in_use = None  # the configuration it searches with
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
@@ -180,17 +179,11 @@ class Engine:
     # ------------------------------------------------------------------ config
     def _config(self, pos: Position, cons: Constraints, favour: int | None):
         if cons is not NO_CONSTRAINTS and cons:
-            return self._checked(self._build_config(pos, cons, favour))
+            return self._build_config(pos, cons, favour)
         key = (pos.contract, pos.declarer, favour, self.reuse_table)
         args = self._configs.get(key)
         if args is None:
-            args = self._configs[key] = self._checked(self._build_config(pos, cons, favour))
-        return args
-
-    def _checked(self, args):
-        """``args``, once the kernel's boundary has checked them with the engine's arrays."""
-        b = self.backend
-        b.kernel.check_arrays(self._h, 0, 0, self._tc, *args, self.tt, self._stats, *b.tables)
+            args = self._configs[key] = self._build_config(pos, cons, favour)
         return args
 
     def _build_config(self, pos: Position, cons: Constraints, favour: int | None):
@@ -231,31 +224,34 @@ class Engine:
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching
-    def _load(self, root: _Root) -> None:
-        """The root's hands and trick into the engine's root arrays; the budget reset."""
-        h = self._h
-        h[0], h[1], h[2] = root.hands
-        tc = self._tc
-        tc[0], tc[1], tc[2] = root.cards
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
+    def _bound(self, args):
+        """The searcher, searching with ``args`` (checked by the kernel when first used)."""
+        s = self._searcher
+        b, tt = self._searcher_of
+        if b is not self.backend or tt is not self.tt:
+            s = self._searcher = self.backend.searcher(self.tt, self._stats)
+            self._searcher_of = (self.backend, self.tt)
+            self._in_use = None
+        if self._in_use is not args:
+            s.use(*args)
+            self._in_use = args
+        return s
 
     def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
         """The exact score in [lo, hi] (MTD(f) from ``guess``; -1: the kernel's first guess)."""
-        self._load(root)
-        b = self.backend
-        v = b.run_mtd(self._h, root.leader, root.nt, self._tc, root.cs, lo, hi, guess, *args, self.tt, self.gen,
-                      self._stats, *b.tables, self._work)
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        v = self._bound(args).mtd(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, lo, hi, guess, self.gen,
+                                  self.node_budget)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
 
     def _test(self, root: _Root, args, target: int) -> bool:
-        self._load(root)
-        b = self.backend
-        r = b.run_search(self._h, root.leader, root.nt, self._tc, root.cs, target, *args, self.tt, self.gen,
-                         self._stats, *b.tables, self._work)
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        r = self._bound(args).search(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, target, self.gen,
+                                     self.node_budget)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
@@ -300,7 +296,18 @@ class Engine:
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
         """The declarer's tricks from here to the end (tricks already taken not counted)."""
-        return self.analyse(pos, constraints).declarer_tricks
+        cons = constraints if constraints is NO_CONSTRAINTS else constraints or NO_CONSTRAINTS
+        _, _, value = self._value(pos, cons, None)
+        self.nodes = int(self._stats[layout.S_NODES])
+        return value
+
+    def _value(self, pos: Position, cons: Constraints, favour):
+        """(root, config, the exact score): the one search every question starts with."""
+        args = self._begin(pos, cons, favour)
+        state = _FREE if cons is NO_CONSTRAINTS else cons.initial()
+        root = _Root(pos, cons, state, self.backend)  # never played on: children are copies
+        hi = self._score_range(root, args)
+        return root, args, self._mtd(root, args, 0, hi, min(self._guess(root, pos, favour), hi))
 
     def analyse(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS, *, all_cards: bool = False,
                 line: bool = False, favour: int | None = None) -> Analysis:
@@ -311,11 +318,7 @@ class Engine:
         own best result and, where indifferent, against that defender).
         """
         cons = constraints or NO_CONSTRAINTS
-        args = self._begin(pos, cons, favour)
-        state = _FREE if cons is NO_CONSTRAINTS else cons.initial()
-        root = _Root(pos, cons, state, self.backend)  # never played on: children are copies
-        hi = self._score_range(root, args)
-        value = self._mtd(root, args, 0, hi, min(self._guess(root, pos, favour), hi))
+        root, args, value = self._value(pos, cons, favour)
         res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
             res.defender_tricks = self._split(value, pos, favour)

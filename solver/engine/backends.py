@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from ..errors import PrefError
+from .layout import S_ABORT, S_BUDGET
 
 NAMES = ("auto", "numba", "cython", "python")
 SOURCE = os.path.join(os.path.dirname(__file__), "kernel.py")  # a str: importing pathlib costs a start-up 16 M instructions
@@ -32,18 +33,6 @@ class Backend:
     mtd: Callable[..., int]
     tables: tuple  # SQ, REP, SPREAD, NTH
     kernel: ModuleType  # the kernel module (compiled, jitted or plain)
-    # the unchecked entry points, which take the caller's work vector (an Engine's, made
-    # once and its arrays checked once): ``search`` / ``mtd`` check every array and make a
-    # work vector on every call, which costs more than a small ending's search
-    run_search: Callable[..., int] = None  # type: ignore[assignment]  # (set by __post_init__)
-    run_mtd: Callable[..., int] = None  # type: ignore[assignment]
-
-    def __post_init__(self):
-        k = self.kernel
-        if self.run_search is None:
-            object.__setattr__(self, "run_search", getattr(k, "run_search", None) or _without_work(k.search))
-        if self.run_mtd is None:
-            object.__setattr__(self, "run_mtd", getattr(k, "run_mtd", None) or _without_work(k.mtd))
 
     # the arrays the kernel takes are made by the kernel module, each compilation its own
     # kind: plain buffers for Cython (a Cython process never imports NumPy), NumPy arrays
@@ -56,11 +45,15 @@ class Backend:
         """An int64 array of ``values``, as this backend's kernel takes it."""
         return self.kernel.array(values)
 
-
-def _without_work(checked):
-    """An older build's checked entry point, called as the unchecked one (``benchmarks/ab_kernel.py``
-    loads builds from before the unchecked ones were visible from Python): the work vector dropped."""
-    return lambda *args: checked(*args[:-1])
+    def searcher(self, tt, stats):
+        """A :class:`kernel.Searcher <solver.engine.kernel.Searcher>` on ``tt`` and ``stats``:
+        an engine's arrays checked and bound once, so that a solve passes only ints."""
+        k = self.kernel
+        if self.name == "python":
+            return _QuietSearcher(k.Searcher, tt, stats, *self.tables)
+        if not hasattr(k, "Searcher"):  # a build from before it (benchmarks/ab_kernel.py loads old ones)
+            return _CheckedSearcher(self, tt, stats)
+        return k.Searcher(tt, stats, *self.tables)
 
 
 _loaded: dict[str, Backend] = {}
@@ -99,10 +92,10 @@ def chosen_backend(name: str | None = None) -> str:
 
 
 def _backend(name: str, k) -> Backend:
-    search, mtd, run_search, run_mtd = k.search, k.mtd, k.run_search, k.run_mtd
+    search, mtd = k.search, k.mtd
     if name == "python":
-        search, mtd, run_search, run_mtd = _quiet(search), _quiet(mtd), _quiet(run_search), _quiet(run_mtd)
-    return Backend(name, search, mtd, tuple(k.build_tables()), k, run_search, run_mtd)
+        search, mtd = _quiet(search), _quiet(mtd)
+    return Backend(name, search, mtd, tuple(k.build_tables()), k)
 
 
 def source_kernel(name: str):
@@ -144,6 +137,38 @@ def _quiet(fn):
             return fn(*args)
 
     return call
+
+
+class _QuietSearcher:
+    """The plain-Python kernel's Searcher, its NumPy overflow warnings silenced (see :func:`_quiet`)."""
+
+    def __init__(self, cls, *args):
+        self._s = cls(*args)
+        self.use = self._s.use
+        self.mtd = _quiet(self._s.mtd)
+        self.search = _quiet(self._s.search)
+
+
+class _CheckedSearcher:
+    """A Searcher over an older build's checked entry points (no Searcher of its own)."""
+
+    def __init__(self, backend: Backend, tt, stats):
+        self.b, self.tt, self.stats = backend, tt, stats
+
+    def use(self, *args):
+        self.args = args
+
+    def _call(self, fn, h0, h1, h2, leader, nt, c0, c1, cs, mid, gen, budget):
+        b, st = self.b, self.stats
+        st[S_BUDGET], st[S_ABORT] = budget, 0
+        return fn(b.array([h0, h1, h2]), leader, nt, b.array([c0, c1, 0]), cs, *mid, *self.args, self.tt, gen, st,
+                  *b.tables)
+
+    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
+        return self._call(self.b.mtd, h0, h1, h2, leader, nt, c0, c1, cs, (lo, hi, guess), gen, budget)
+
+    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
+        return self._call(self.b.search, h0, h1, h2, leader, nt, c0, c1, cs, (target,), gen, budget)
 
 
 def active_backend_name() -> str:

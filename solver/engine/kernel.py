@@ -1701,6 +1701,72 @@ def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, 
     return v
 
 
+class Searcher:
+    """One engine's search, its arrays bound once: the table, the statistics, the work
+    vector, the lookup tables and the root's own arrays are checked (and, compiled, their
+    buffers taken) when it is made, a configuration when :meth:`use` is called; a solve
+    then passes only the root's ints. ``search`` / ``mtd`` check and take every array on
+    every call, which costs more than a small ending's search (benchmarks/call_cost.py).
+    """
+
+    def __init__(self, tt, stats, SQ, REP, SPREAD, NTH):
+        self.h = zeros(3)
+        self.tc = zeros(3)
+        self.W = zeros(WORK_SIZE)
+        cfg = zeros(CFG_SIZE)
+        check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
+        self.tt = tt
+        self.ttlen = tt.shape[0]
+        self.stats = stats
+        self.SQ = SQ
+        self.REP = REP
+        self.SPREAD = SPREAD
+        self.NTH = NTH
+        self.use(cfg, zeros(3), zeros(32), zeros(32))
+
+    def use(self, cfg, pen_mask, pen_flags, plan_cards):
+        """Search with this configuration (``cfg`` and the constraints' arrays) from now on."""
+        check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
+                     self.SQ, self.REP, self.SPREAD, self.NTH)
+        self.cfg = cfg
+        self.pen_mask = pen_mask
+        self.pen_flags = pen_flags
+        self.plan_cards = plan_cards
+
+    def _root(self, h0, h1, h2, leader, nt, c0, c1, budget):
+        if not (0 <= leader <= 2) or not (0 <= nt <= 2):
+            raise ValueError(f"root: leader {leader}, {nt} cards in the trick (a seat 0..2, 0..2 cards)")
+        self.h[0] = h0
+        self.h[1] = h1
+        self.h[2] = h2
+        self.tc[0] = c0
+        self.tc[1] = c1
+        self.stats[S_BUDGET] = budget
+        self.stats[S_ABORT] = 0
+        return 0
+
+    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
+        """:func:`mtd` on the root (hands ``h0..h2``, the trick's cards ``c0``, ``c1``) with
+        ``budget`` nodes in all (``stats[S_NODES]`` counts on)."""
+        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            v = mtd_with(data(self.h), leader, nt, data(self.tc), cs, lo, hi, guess, data(self.cfg),
+                         data(self.pen_mask), data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen,
+                         gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
+                         data(self.W))
+        return v
+
+    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
+        """:func:`search` on the root, as :meth:`mtd` takes it."""
+        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            clear_history(data(self.W))
+            r = search_with(data(self.h), leader, nt, data(self.tc), cs, target, data(self.cfg), data(self.pen_mask),
+                            data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
+                            data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
+        return r
+
+
 def _need(name, arr, want):
     if arr.shape[0] < want:
         raise ValueError(f"{name}: {arr.shape[0]} entries, the search needs at least {want}")
