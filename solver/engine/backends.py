@@ -165,6 +165,8 @@ class _CheckedSearcher:
                   *b.tables)
 
     def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
+        if guess < 0:  # such a build has no first_guess: the middle, as the engine then guessed
+            guess = (lo + hi + 1) // 2
         return self._call(self.b.mtd, h0, h1, h2, leader, nt, c0, c1, cs, (lo, hi, guess), gen, budget)
 
     def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
