@@ -58,30 +58,45 @@ class Analysis:
 
 
 class _Root:
-    """A position and constraint state flattened into the search's arrays."""
+    """A position and constraint state flattened into the search's scalars.
 
-    __slots__ = ("h", "leader", "nt", "tc", "cs", "tricks", "pos", "state", "backend")
+    Plain ints only (cheap to make: a solve makes one, ``all_cards`` and ``line`` one a
+    child); the engine copies them into its own root arrays just before a search, and
+    ``h`` / ``tc`` build a backend's arrays of them for callers of the kernel itself.
+    """
+
+    __slots__ = ("hands", "leader", "nt", "cards", "cs", "tricks", "pos", "state", "backend")
 
     def __init__(self, pos: Position, cons: Constraints, state, backend: Backend):
-        # plain ints for the scalars (the compiled search converts them; NumPy scalars cost
-        # more to make than the conversion); the arrays of the backend that will search them
         self.pos = pos
         self.state = state
         self.backend = backend
-        hands = pos.hands
-        self.h = backend.array(hands)
+        h0, h1, h2 = self.hands = tuple(pos.hands)
         self.leader = int(pos.leader)  # a Seat (IntEnum): the compiled search takes a bare int
         trick = pos.trick
-        self.nt = len(trick)
-        self.tc = backend.array([int(c) for _, c in trick] + [0] * (3 - len(trick)))
+        nt = self.nt = len(trick)
+        self.cards = (int(trick[0][1]) if nt > 0 else 0, int(trick[1][1]) if nt > 1 else 0, 0)
         cs = 0
-        if cons:
+        if cons is not NO_CONSTRAINTS and cons:
             if cons.lead is not None and state.lead_pending:
                 cs |= 1
             if cons.plan is not None and state.plan_active:
                 cs |= (state.plan_index << 1) | (1 << 6)
         self.cs = cs
-        self.tricks = (hands[0].bit_count() + hands[1].bit_count() + hands[2].bit_count() + len(trick)) // 3
+        self.tricks = (h0.bit_count() + h1.bit_count() + h2.bit_count() + nt) // 3
+
+    @property
+    def h(self):
+        """The three hands as the backend's array (the kernel's ``root_h``)."""
+        return self.backend.array(list(self.hands))
+
+    @property
+    def tc(self):
+        """The trick's cards so far as the backend's array (the kernel's ``root_tc``)."""
+        return self.backend.array(list(self.cards))
+
+
+_FREE = NO_CONSTRAINTS.initial()  # the state of an unconstrained search (frozen: shared)
 
 
 def new_table(backend: Backend, table_mb: float):
@@ -132,6 +147,11 @@ class Engine:
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)
+        # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
+        # solve passes the root's ints; made on first use, for the backend searched with
+        self._searcher: Any = None
+        self._searcher_of: tuple = (None, None)  # the backend and table it was made for
+        self._in_use = None  # the configuration it searches with
         # the arrays of an unconstrained search depend only on the strain, the declarer and
         # the favoured seat: built once each (the search never writes them)
         self._configs: dict = {}
@@ -158,9 +178,9 @@ class Engine:
 
     # ------------------------------------------------------------------ config
     def _config(self, pos: Position, cons: Constraints, favour: int | None):
-        if cons:
+        if cons is not NO_CONSTRAINTS and cons:
             return self._build_config(pos, cons, favour)
-        key = (pos.contract.strain, pos.declarer, favour, self.reuse_table)
+        key = (pos.contract, pos.declarer, favour, self.reuse_table)
         args = self._configs.get(key)
         if args is None:
             args = self._configs[key] = self._build_config(pos, cons, favour)
@@ -204,33 +224,43 @@ class Engine:
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching
+    def _bound(self, args):
+        """The searcher, searching with ``args`` (checked by the kernel when first used)."""
+        s = self._searcher
+        b, tt = self._searcher_of
+        if b is not self.backend or tt is not self.tt:
+            s = self._searcher = self.backend.searcher(self.tt, self._stats)
+            self._searcher_of = (self.backend, self.tt)
+            self._in_use = None
+        if self._in_use is not args:
+            s.use(*args)
+            self._in_use = args
+        return s
+
     def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
-        cfg, pen_mask, pen_flags, plan = args
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
-        b = self.backend
-        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, guess,
-                  cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
+        """The exact score in [lo, hi] (MTD(f) from ``guess``; -1: the kernel's first guess)."""
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        v = self._bound(args).mtd(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, lo, hi, guess, self.gen,
+                                  self.node_budget)
         if v < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return int(v)
 
     def _test(self, root: _Root, args, target: int) -> bool:
-        cfg, pen_mask, pen_flags, plan = args
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
-        r = self.backend.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask,
-                                pen_flags, plan, self.tt, self.gen, st, *self.backend.tables)
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        r = self._bound(args).search(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, target, self.gen,
+                                     self.node_budget)
         if r < 0:
             raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
         return bool(r)
 
     def _begin(self, pos: Position, cons: Constraints, favour):
-        if cons:
+        if cons is not NO_CONSTRAINTS and cons:
             check_constraints(pos, cons)
-        if not self.reuse_table or cons or self.gen == 0:
+            self.new_generation()
+        elif not self.reuse_table or self.gen == 0:
             self.new_generation()
         self._stats[layout.S_NODES] = 0
         return self._config(pos, cons, favour)
@@ -238,10 +268,18 @@ class Engine:
     def _score_range(self, root: _Root, args) -> int:
         return int(args[0][layout.C_MAXREW]) * root.tricks
 
-    def _guess(self, root: _Root, pos: Position) -> int:
+    def _guess(self, root: _Root, pos: Position, favour) -> int:
+        """MTD(f)'s first guess, in the search's score: on a trump contract the kernel's
+        count of the declarer's hand (-1 asks for it); misère 1 (passes the declarer
+        makes are cheap there); no-trump and a favoured split the middle."""
         n = root.tricks
-        if pos.is_misere:
+        strain = pos.contract.strain
+        if strain.is_misere:
             return 1 if n else 0
+        if favour is not None:
+            return (n + 1) // 2 * 16
+        if strain.trump is not None:
+            return -1
         return (n + 1) // 2
 
     def _child(self, root: _Root, cons: Constraints, card: Card):
@@ -258,7 +296,18 @@ class Engine:
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
         """The declarer's tricks from here to the end (tricks already taken not counted)."""
-        return self.analyse(pos, constraints).declarer_tricks
+        cons = constraints if constraints is NO_CONSTRAINTS else constraints or NO_CONSTRAINTS
+        _, _, value = self._value(pos, cons, None)
+        self.nodes = int(self._stats[layout.S_NODES])
+        return value
+
+    def _value(self, pos: Position, cons: Constraints, favour):
+        """(root, config, the exact score): the one search every question starts with."""
+        args = self._begin(pos, cons, favour)
+        state = _FREE if cons is NO_CONSTRAINTS else cons.initial()
+        root = _Root(pos, cons, state, self.backend)  # never played on: children are copies
+        hi = self._score_range(root, args)
+        return root, args, self._mtd(root, args, 0, hi, min(self._guess(root, pos, favour), hi))
 
     def analyse(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS, *, all_cards: bool = False,
                 line: bool = False, favour: int | None = None) -> Analysis:
@@ -269,11 +318,7 @@ class Engine:
         own best result and, where indifferent, against that defender).
         """
         cons = constraints or NO_CONSTRAINTS
-        args = self._begin(pos, cons, favour)
-        root = _Root(pos, cons, cons.initial(), self.backend)  # never played on: children are copies
-        hi = self._score_range(root, args)
-        guess = self._guess(root, pos) * (int(args[0][layout.C_MAXREW]) if favour is None else 16)
-        value = self._mtd(root, args, 0, hi, min(guess, hi))
+        root, args, value = self._value(pos, cons, favour)
         res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
             res.defender_tricks = self._split(value, pos, favour)

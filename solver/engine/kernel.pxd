@@ -256,6 +256,9 @@ cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t roo
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
 cdef inline void clear_history(int64_t *W) noexcept nogil
+@cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
+               top=int64_t, t1=int64_t, t2=int64_t)
+cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t decl) noexcept nogil
 @cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
@@ -274,3 +277,18 @@ cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_n
 cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
                      int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
                      int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
+
+# one engine's search, its arrays bound once (kernel.Searcher)
+cdef class Searcher:
+    cdef int64_t[::1] h, tc, W, tt, stats, cfg, pen_mask, pen_flags, plan_cards, SPREAD, NTH
+    cdef uint8_t[::1] SQ, REP
+    cdef int64_t ttlen
+    cpdef use(self, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards)
+    cdef int _root(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1,
+                   int64_t budget) except -1
+    @cython.locals(v=int64_t)
+    cpdef int64_t mtd(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
+                      int64_t lo, int64_t hi, int64_t guess, int64_t gen, int64_t budget) except? -2
+    @cython.locals(r=int64_t)
+    cpdef int64_t search(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
+                         int64_t target, int64_t gen, int64_t budget) except? -2

@@ -1655,15 +1655,62 @@ def clear_history(W):
         W[W_HIST + i] = 0
 
 
+def first_guess(root_h, trump, decl):
+    """MTD(f)'s first guess for a trump contract: the declarer's tricks, counted from his hand.
+
+    In quarter tricks: each suit's top live card 5, the second 2 (with two cards in the
+    suit), the third 1 (with three); a trump 3 more, its top three cards 1 more each; his
+    longest suit 1 a card; less the longer defender's trumps, less 7 — a least-squares fit
+    of the values of random deals (benchmarks/RESULTS.md, "the null-window driver"),
+    rounded up from half a trick: a first pass the declarer fails is cheaper than one he
+    makes, so the guess errs high. Only the node count depends on it, never the value.
+    """
+    hd = root_h[decl]
+    alive = root_h[0] | root_h[1] | root_h[2]
+    q = -7
+    longest = 0
+    for s in range(4):
+        mine = (hd >> (8 * s)) & BYTE
+        live = (alive >> (8 * s)) & BYTE
+        n = popcount(mine)
+        if n > longest:
+            longest = n
+        if s == trump:
+            q += 3 * n
+        for k in range(3):
+            if live == 0:
+                break
+            top = highest_bit(live)
+            if (mine >> top) & 1:
+                if s == trump:
+                    q += 1
+                if k == 0:
+                    q += 5
+                elif k == 1 and n >= 2:
+                    q += 2
+                elif k == 2 and n >= 3:
+                    q += 1
+            live &= ~(ONE << top)
+    t1 = popcount((root_h[(decl + 1) % 3] >> (8 * trump)) & BYTE)
+    t2 = popcount((root_h[(decl + 2) % 3] >> (8 * trump)) & BYTE)
+    q += longest - (t1 if t1 > t2 else t2)
+    if q < -4:
+        return 0
+    return (q + 4) // 4
+
+
 def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
              plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
 
-    Returns the value, or -1 if the node budget ran out. The history of the leads is kept
-    from one search to the next.
+    A negative ``guess`` on a trump contract asks for :func:`first_guess`. Returns the
+    value, or -1 if the node budget ran out. The history of the leads is kept from one
+    search to the next.
     """
     clear_history(W)
     g = guess
+    if g < 0:
+        g = first_guess(root_h, cfg[C_TRUMP], cfg[C_DECL]) if cfg[C_TRUMP] >= 0 else (lo + hi + 1) // 2
     if g < lo:
         g = lo
     if g > hi:
@@ -1747,6 +1794,72 @@ def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, 
                      data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
                      data8(REP), data(SPREAD), data(NTH), data(W))
     return v
+
+
+class Searcher:
+    """One engine's search, its arrays bound once: the table, the statistics, the work
+    vector, the lookup tables and the root's own arrays are checked (and, compiled, their
+    buffers taken) when it is made, a configuration when :meth:`use` is called; a solve
+    then passes only the root's ints. ``search`` / ``mtd`` check and take every array on
+    every call, which costs more than a small ending's search (benchmarks/call_cost.py).
+    """
+
+    def __init__(self, tt, stats, SQ, REP, SPREAD, NTH):
+        self.h = zeros(3)
+        self.tc = zeros(3)
+        self.W = zeros(WORK_SIZE)
+        cfg = zeros(CFG_SIZE)
+        check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
+        self.tt = tt
+        self.ttlen = tt.shape[0]
+        self.stats = stats
+        self.SQ = SQ
+        self.REP = REP
+        self.SPREAD = SPREAD
+        self.NTH = NTH
+        self.use(cfg, zeros(3), zeros(32), zeros(32))
+
+    def use(self, cfg, pen_mask, pen_flags, plan_cards):
+        """Search with this configuration (``cfg`` and the constraints' arrays) from now on."""
+        check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
+                     self.SQ, self.REP, self.SPREAD, self.NTH)
+        self.cfg = cfg
+        self.pen_mask = pen_mask
+        self.pen_flags = pen_flags
+        self.plan_cards = plan_cards
+
+    def _root(self, h0, h1, h2, leader, nt, c0, c1, budget):
+        if not (0 <= leader <= 2) or not (0 <= nt <= 2):
+            raise ValueError(f"root: leader {leader}, {nt} cards in the trick (a seat 0..2, 0..2 cards)")
+        self.h[0] = h0
+        self.h[1] = h1
+        self.h[2] = h2
+        self.tc[0] = c0
+        self.tc[1] = c1
+        self.stats[S_BUDGET] = budget
+        self.stats[S_ABORT] = 0
+        return 0
+
+    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
+        """:func:`mtd` on the root (hands ``h0..h2``, the trick's cards ``c0``, ``c1``) with
+        ``budget`` nodes in all (``stats[S_NODES]`` counts on)."""
+        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            v = mtd_with(data(self.h), leader, nt, data(self.tc), cs, lo, hi, guess, data(self.cfg),
+                         data(self.pen_mask), data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen,
+                         gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
+                         data(self.W))
+        return v
+
+    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
+        """:func:`search` on the root, as :meth:`mtd` takes it."""
+        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            clear_history(data(self.W))
+            r = search_with(data(self.h), leader, nt, data(self.tc), cs, target, data(self.cfg), data(self.pen_mask),
+                            data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
+                            data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
+        return r
 
 
 def _need(name, arr, want):
@@ -1948,7 +2061,7 @@ if not cython.compiled:
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
-                      "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history"):
+                      "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables"):
             globals()[_name] = _entry(globals()[_name])
