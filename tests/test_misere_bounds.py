@@ -267,3 +267,150 @@ def test_a_discard_from_safe_suits_only_is_the_highest_card_first():
     # order stands, the Qd before the 8s.
     p = pos("8s Qd", "7h Kd", "8h 9s", 0, 2)
     assert [c.lower() for c in discard_order(p, "8h")] == ["qd", "8s"]
+
+
+# ---------------------------------------------------------------- the suits' own games: a ceiling on his tricks
+# MISERE_SUITS (misere_suits_fill): per suit holding, k — the most tricks of the suit he can be
+# made to win, each one followed by his exit in that suit — and j — what the suit costs after
+# his best exit; misere_ceiling adds them up. Seats in a suit: the declarer, "a" (the defender
+# after him), "b" (the other).
+
+RANKS = "789TJQKA"
+NONE = 15
+
+
+def suit(cards):
+    return sum(1 << RANKS.index(c) for c in cards)
+
+
+def entry(d, a, b):
+    f = int(K.MISERE_SUITS[K.misere_suit_index(suit(d), suit(a), suit(b))])
+    return f & 15, f >> 4
+
+
+def ceiling(p):
+    hd, he1, he2, _hl, _part, ld, d = seats(p)
+    return int(K.misere_ceiling(hd, he1, he2, ld == d))
+
+
+def test_a_suit_both_defenders_must_follow_is_ducked_for_ever():
+    # J A against the Q (a) and the K (b): whoever leads, the other must follow, so one trick
+    # takes both their cards and he plays the J under it; if one discards his card first, the
+    # other's lead meets the J. The ace is then alone in the suit: he never has to play it
+    # (he never leads: he wins nothing). The merged test sees J A against Q K (the A over the
+    # K) and calls the suit unsafe.
+    assert entry("JA", "Q", "K")[0] == 0
+    assert not K.suit_safe(suit("JA"), suit("QK"), False)
+    p = pos("Js As 7d", "Qs 8d 9d", "Ks Td Jd", 0, 1)  # diamonds: his 7d under all theirs
+    assert ceiling(p) == 0
+    assert verdict(p, need=1) == 0
+    assert ref.solve(p) == 0
+
+
+def test_one_trick_then_an_exit_in_the_same_suit():
+    # 7 T against the 8 9 of the defender after him (the other void). On the 8 he plays the T
+    # and wins, then leads the 7 under the 9 (it must beat it): one trick. On the 9 he plays the
+    # T, then the 7 under the 8. Ducking with the 7 first would leave T against one lower
+    # card: that one trick has no exit after it. So the suit costs one trick (k = 1). He has no
+    # exit in it (j: none): his 7 led is beaten, but his T then meets the card left below it.
+    assert entry("7T", "89", "") == (1, NONE)
+    p = pos("7s Ts 7d", "8s 9s 8d", "Ad Kd Qd", 0, 1)  # diamonds ducked for ever (k = 0)
+    assert ceiling(p) == 1
+    assert verdict(p, need=2) == 0
+    assert ref.solve(p) == 1
+    # on lead he exits in diamonds (the 7d under all theirs; j = 0) and spades still cost one
+    q = pos("7s Ts 7d", "8s 9s 8d", "Ad Kd Qd", 0, 0)
+    assert entry("7", "8", "QKA") == (0, 0)
+    assert ceiling(q) == 1
+    assert verdict(q, need=2) == 0
+    # a ceiling, not the value: he takes none — after the 7d, the defender over it leads
+    # diamonds and he discards the Ts (a discard the suit's own game cannot count on)
+    assert ref.solve(q) == 0
+
+
+def test_a_last_card_won_has_no_exit_in_its_suit():
+    # His lone ace against a low card of the defender after him: led, it must win, and he then
+    # holds none of the suit to exit with: no count (the ceiling says nothing).
+    assert entry("A", "7", "")[0] == NONE
+    p = pos("As 8d", "7s 9d", "Ks Td", 0, 1)
+    assert ceiling(p) >= NONE
+    assert ref.solve(p) >= 1  # the 7s forces the ace
+
+
+def test_his_own_suit_costs_nothing_while_he_never_leads():
+    # Only he holds the suit: a defender never leads it; k = 0, and there is no exit in it.
+    assert entry("7TA", "", "") == (0, NONE)
+
+
+def suit_game(d, a, b):
+    """The suit's game as misere_suits_fill's docstring states it, recursively and by sets
+    (an independent statement of the same rules): (k, j), NONE where there is none."""
+    import functools
+
+    @functools.lru_cache(maxsize=None)
+    def k_of(d, a, b):
+        if not d:
+            return 0
+        worst = 0
+        for x in a | b:  # a defender discards one
+            worst = max(worst, k_of(d, a - {x}, b - {x}))
+        worst = max(worst, min(k_of(d - {y}, a, b) for y in d))  # he discards one
+        for x in a:  # a leads, b follows (or not), he plays last
+            for x2 in (b or {None}):
+                top = max(x, x2 if x2 is not None else -1)
+                worst = max(worst, min(after(d - {y}, a - {x}, b - {x2}, y > top) for y in d))
+        for x in b:  # b leads, he plays second, a last
+            worst = max(worst, min(max(after(d - {y}, a - {x1}, b - {x}, y > max(x, -1 if x1 is None else x1))
+                                       for x1 in (a or {None})) for y in d))
+        return min(worst, NONE)
+
+    def after(d, a, b, won):
+        if not won:
+            return k_of(d, a, b)
+        j = j_of(d, a, b)
+        return NONE if j >= NONE else j + 1
+
+    @functools.lru_cache(maxsize=None)
+    def j_of(d, a, b):
+        best = NONE
+        if d and (a or b):
+            for y in d:
+                answers = [(x1, x2) for x1 in (a or {None}) for x2 in (b or {None})]
+                if all(max(-1 if x1 is None else x1, -1 if x2 is None else x2) > y for x1, x2 in answers):
+                    best = min(best, max(k_of(d - {y}, a - {x1}, b - {x2}) for x1, x2 in answers))
+        return best
+
+    return k_of(d, a, b), j_of(d, a, b)
+
+
+def test_the_table_is_the_suit_game():
+    """Every holding of up to five live cards of a suit, against the recursive statement."""
+    import itertools
+
+    for owners in itertools.product(range(4), repeat=8):
+        if sum(1 for w in owners if w) > 5:
+            continue
+        d, a, b = (frozenset(i for i, w in enumerate(owners) if w == s) for s in (1, 2, 3))
+        f = int(K.MISERE_SUITS[K.misere_suit_index(sum(1 << i for i in d), sum(1 << i for i in a),
+                                                     sum(1 << i for i in b))])
+        assert (f & 15, f >> 4) == suit_game(d, a, b), (sorted(d), sorted(a), sorted(b))
+
+
+@st.composite
+def two_suit_positions(draw):
+    """Misère positions from two suits only (up to five cards a hand), so that the suits are
+    long and split between the defenders — where the suit games matter."""
+    suits = draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True))
+    deck = draw(st.permutations([s * 8 + r for s in suits for r in range(8)]))
+    n = draw(st.integers(1, 5))
+    hands = [sorted(deck[i * n:(i + 1) * n]) for i in range(3)]
+    from solver import Card
+
+    return Position([[Card(c) for c in h] for h in hands], "misere", draw(st.integers(0, 2)), draw(st.integers(0, 2)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(two_suit_positions(), positions(min_cards=1, max_cards=5, mid_trick=False, strains=["misere"])))
+def test_the_ceiling_is_never_below_his_tricks(p):
+    """misere_ceiling never claims fewer tricks than the reference search finds he must take."""
+    assert ceiling(p) >= ref.solve(p)

@@ -113,7 +113,7 @@ cdef enum:
     W_HIST = 1100
     WORK_SIZE = 1164
 
-cdef int64_t HW, LAZY, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE
+cdef int64_t HW, LAZY, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
 cdef uint64_t GOLDEN, MIX, U31, U3
 
 # bits
@@ -183,8 +183,17 @@ cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, i
 cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
-@cython.locals(dh=int64_t, exit_suit=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lo=int64_t)
-cdef inline bint misere_clean(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
+cdef uint8_t MISERE_SUITS[65536]
+cdef inline int64_t spread8(int64_t x) noexcept nogil
+cdef inline int64_t misere_suit_index(int64_t d, int64_t a, int64_t b) noexcept nogil
+@cython.locals(j=int64_t)
+cdef inline int64_t misere_suit_after(uint8_t *t, int64_t nxt, bint won) noexcept nogil
+@cython.locals(idx=int64_t, d=int64_t, a=int64_t, b=int64_t, i=int64_t, w=int64_t, j=int64_t, k=int64_t, x=int64_t, c=int64_t,
+               y=int64_t, xa=int64_t, xb=int64_t, ra=int64_t, rb=int64_t, x1=int64_t, x2=int64_t, top=int64_t, i2=int64_t,
+               worst=int64_t, best=int64_t, v=int64_t)
+cdef void misere_suits_fill(uint8_t *t) noexcept nogil
+@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t)
+cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, top=int64_t, lh=int64_t, ph=int64_t)

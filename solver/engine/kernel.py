@@ -35,7 +35,7 @@ entry point (offsets ``W_*`` in :mod:`.layout`).
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
-(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_clean`, :func:`misere_forced`,
+(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
@@ -135,6 +135,7 @@ if not cython.compiled:
         WORK_SIZE,
     )
 
+NO_CEILING = 15  # misere_suits_fill: no count for the suit
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
 # a ply's move count while only its first move is in its list (the rest not generated yet)
@@ -662,22 +663,171 @@ def suit_safe(d, e, shifted):
     return True
 
 
-def misere_clean(decl_h, d1, d2, decl_on_lead):
-    """True if the misère declarer can be held to no trick from this trick start."""
-    dh = d1 | d2
-    exit_suit = -1
+def misere_suit_index(d, a, b):
+    """The suit's entry in :data:`MISERE_SUITS`: 2 bits a card (7 .. ace), 0 for a card out
+    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's."""
+    return spread8(d) + 2 * spread8(a) + 3 * spread8(b)
+
+
+def spread8(x):
+    """Bit i of the byte ``x`` moved to bit 2i."""
+    x = (x | (x << 4)) & 0x0F0F
+    x = (x | (x << 2)) & 0x3333
+    return (x | (x << 1)) & 0x5555
+
+
+def misere_suit_after(t, nxt, won):
+    """What a suit holding ``nxt`` still costs him after a trick of it: its own count
+    (:func:`misere_suits_fill`), or, if he won the trick, one more than his exit's."""
+    if won:
+        j = t[nxt] >> 4
+        return j + 1 if j < NO_CEILING else NO_CEILING
+    return t[nxt] & 15
+
+
+def misere_suits_fill(t):
+    """Fill :data:`MISERE_SUITS`, one byte a suit holding (:func:`misere_suit_index`), from
+    the fewest cards up (a play only removes cards, so it only lowers the index).
+
+    The low 4 bits, k: the most tricks of the suit the misère declarer can be made to win
+    when each one he wins is followed by his *exit in the suit* (the high bits), against
+    defenders who lead any card of it whenever they like, each following to the other's
+    lead, who discard any card of it at any time, and when he too may have to discard one of
+    it at any time (another suit led while he is void): his answers are his choice. The
+    high 4 bits, j: his best exit — he leads a card of the suit that every answer of the
+    defenders beats, and the suit then costs j. ``NO_CEILING`` (15): no such count / no exit.
+
+    k = 0 is "he ducks the suit for ever"; it uses the split of the defenders' cards (both
+    must follow), which the merged test :func:`suit_safe` cannot. The game of a suit lets the
+    defenders do everything the deal lets them do, and lets him do no more: so the sum over
+    the suits is a sound ceiling (:func:`misere_ceiling`)."""
+    for idx in range(65536):
+        d = 0
+        a = 0
+        b = 0
+        for i in range(8):
+            w = (idx >> (2 * i)) & 3
+            if w == 1:
+                d |= 1 << i
+            elif w == 2:
+                a |= 1 << i
+            elif w == 3:
+                b |= 1 << i
+        # his exit: the card whose worst answer leaves the suit cheapest; 256 stands for
+        # "void" in the answers (its card index 8 lies outside the suit's 16 bits)
+        j = NO_CEILING
+        if d != 0 and (a | b) != 0:
+            y = d
+            while y != 0:
+                c = lowest_index(y)
+                y &= y - 1
+                worst = 0
+                ra = a if a != 0 else 256
+                while ra != 0 and worst < NO_CEILING:
+                    x1 = lowest_index(ra)
+                    ra &= ra - 1
+                    rb = b if b != 0 else 256
+                    while rb != 0 and worst < NO_CEILING:
+                        x2 = lowest_index(rb)
+                        rb &= rb - 1
+                        top = -1
+                        if x1 < 8:
+                            top = x1
+                        if x2 < 8 and x2 > top:
+                            top = x2
+                        if top < c:
+                            worst = NO_CEILING  # a defender can play under it: he wins the trick
+                        else:
+                            v = t[idx & ~(3 << (2 * c)) & ~(3 << (2 * x1)) & ~(3 << (2 * x2))] & 15
+                            if v > worst:
+                                worst = v
+                if worst < j:
+                    j = worst
+        k = 0
+        if d != 0:
+            # a defender discards a card of the suit
+            x = a | b
+            while x != 0 and k < NO_CEILING:
+                c = lowest_index(x)
+                x &= x - 1
+                v = t[idx & ~(3 << (2 * c))] & 15
+                if v > k:
+                    k = v
+            # he discards one (he chooses which)
+            best = NO_CEILING
+            y = d
+            while y != 0:
+                c = lowest_index(y)
+                y &= y - 1
+                v = t[idx & ~(3 << (2 * c))] & 15
+                if v < best:
+                    best = v
+            if best > k:
+                k = best
+            # the defender after him leads, the other follows (or discards), he plays last
+            xa = a
+            while xa != 0 and k < NO_CEILING:
+                x = lowest_index(xa)
+                xa &= xa - 1
+                rb = b if b != 0 else 256
+                while rb != 0 and k < NO_CEILING:
+                    x2 = lowest_index(rb)
+                    rb &= rb - 1
+                    top = x2 if (x2 > x and x2 < 8) else x
+                    i2 = idx & ~(3 << (2 * x)) & ~(3 << (2 * x2))
+                    best = NO_CEILING
+                    y = d
+                    while y != 0:
+                        c = lowest_index(y)
+                        y &= y - 1
+                        v = misere_suit_after(t, i2 & ~(3 << (2 * c)), c > top)
+                        if v < best:
+                            best = v
+                    if best > k:
+                        k = best
+            # the other defender leads, he plays second, the defender after him last
+            xb = b
+            while xb != 0 and k < NO_CEILING:
+                x = lowest_index(xb)
+                xb &= xb - 1
+                best = NO_CEILING
+                y = d
+                while y != 0:
+                    c = lowest_index(y)
+                    y &= y - 1
+                    worst = 0
+                    ra = a if a != 0 else 256
+                    while ra != 0:
+                        x1 = lowest_index(ra)
+                        ra &= ra - 1
+                        top = x1 if (x1 > x and x1 < 8) else x
+                        v = misere_suit_after(t, idx & ~(3 << (2 * x)) & ~(3 << (2 * c)) & ~(3 << (2 * x1)), c > top)
+                        if v > worst:
+                            worst = v
+                    if worst < best:
+                        best = worst
+                if best > k:
+                    k = best
+        t[idx] = k | (j << 4)
+
+
+def misere_ceiling(decl_h, d1, d2, decl_on_lead):
+    """The most tricks the misère declarer can be made to take from this trick start: the
+    sum over the suits of their counts (:data:`MISERE_SUITS`) — he plays each suit by its
+    own game, never wins in a suit beyond its count, and after each trick he wins he leads
+    that suit's exit, so a defender is on lead again. On lead now he first leads his best
+    exit. 15 or more: no ceiling."""
+    total = 0
+    exit_extra = NO_CEILING
     for s in range(4):
-        mine = suit_of(decl_h, s)
-        theirs = suit_of(dh, s)
-        if not suit_safe(mine, theirs, False):
-            return False
-        if decl_on_lead and exit_suit < 0 and mine and theirs:
-            lo = mine & -mine
-            if lo < (theirs & -theirs) and suit_safe(mine, theirs, True):
-                exit_suit = s
-    if decl_on_lead and exit_suit < 0:
-        return False
-    return True
+        f = ONE * MISERE_SUITS[misere_suit_index(suit_of(decl_h, s), suit_of(d1, s), suit_of(d2, s))]  # a byte
+        k = f & 15
+        total += k
+        if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
+            exit_extra = (f >> 4) - k
+    if decl_on_lead:
+        return total + exit_extra
+    return total
 
 
 def misere_forced(decl_h, d1, d2, leader, decl):
@@ -882,8 +1032,8 @@ def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
                 return 0
         return -1
     # misère: the declarer's score is what he is forced to take
-    if misere_clean(hd, he1, he2, ld == decl):
-        return 0
+    if misere_ceiling(hd, he1, he2, ld == decl) < need:
+        return 0  # the suits' own games hold him under the catchers' need
     if misere_forced(hd, he1, he2, ld, decl) >= need:
         return 1
     if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
@@ -2060,10 +2210,10 @@ if not cython.compiled:
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_clean", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
                       "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess"):
             globals()[_name] = _inline(globals()[_name])
-        for _name in ("search_with", "mtd_with", "fill_tables"):
+        for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
         del _name
 
@@ -2113,3 +2263,12 @@ if not cython.compiled:
                              as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
                              as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+
+# MISERE_SUITS (misere_suits_fill): the misère suits the declarer ducks for ever or exits in, a
+# byte a suit holding. Compiled, a C array filled at import (a few ms); under Numba a NumPy
+# array filled by the jitted fill before any search is compiled (Numba freezes it into the
+# code as a constant); plain Python fills it in about a second.
+if not cython.compiled:
+    globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
+misere_suits_fill(MISERE_SUITS)
