@@ -193,6 +193,7 @@ class ProcessBackend(Backend):
             return _Failed(e)
 
     def _submit(self, fn, work, args):
+        assert self._pool is not None  # only called with children
         return self._pool.submit(fn, work, *args)
 
     def _result(self, handle):
