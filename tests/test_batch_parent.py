@@ -186,3 +186,18 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
     assert [x["input_line"] for x in recs] == list(range(1, len(lines) + 1))
     for x in recs:
         assert x["declarer_tricks"] == json.loads(lines[x["input_line"] - 1])["declarer_tricks"]
+
+
+def test_one_worker_does_not_load_multiprocessing():
+    """The inline path pays for no process machinery: a fresh ``prefdd batch --workers 1``
+    never imports multiprocessing or concurrent.futures."""
+    code = ("import sys, json, tempfile, os\n"
+            "from solver.cli import main\n"
+            "d = tempfile.mkdtemp(); src = os.path.join(d, 'in.jsonl')\n"
+            "open(src, 'w').write(open(sys.argv[1]).readline())\n"
+            "assert main(['batch', src, '-o', os.path.join(d, 'out.jsonl'), '--workers', '1', '--no-progress']) == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('multiprocessing', 'concurrent'))))\n")
+    data = os.path.join(os.path.dirname(__file__), "data", "reference_deals.jsonl")
+    r = subprocess.run([sys.executable, "-c", code, data], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"

@@ -117,10 +117,10 @@ class ProcessBackend(Backend):
         self.workers = workers or local_cores()
         self.children = self.workers - 1
         self._pool = None
-        start_method = start_method or default_start_method()
         self.start_method = start_method
-        if not self.children:
+        if not self.children:  # nothing to start: multiprocessing is not even imported
             return
+        start_method = self.start_method = start_method or default_start_method()
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
