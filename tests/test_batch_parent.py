@@ -124,9 +124,11 @@ def test_a_failure_in_a_parent_chunk_is_raised_in_its_turn(monkeypatch, referenc
 def test_one_worker_has_no_child_process(monkeypatch, tmp_path, reference_deals):
     """``--workers 1`` answers in this process: no pool is made, no child runs."""
     seen = []
+    before = {p.pid for p in psutil.Process().children(recursive=True)}  # other tests' leftovers
 
     def answer_lines(chunk, *args):
-        seen.append((os.getpid(), len(psutil.Process().children(recursive=True))))
+        now = {p.pid for p in psutil.Process().children(recursive=True)}
+        seen.append((os.getpid(), len(now - before)))
         return REAL_ANSWER_LINES(chunk, *args)
 
     monkeypatch.setattr(batch_driver, "answer_lines", answer_lines)
