@@ -15,6 +15,7 @@ shared with other jobs it shows how many cores the workers actually got.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -40,16 +41,19 @@ def seeded_records(n: int, seed: int = 2026) -> list[dict]:
 
 
 def _worker_cpu(backend) -> float | None:
-    """CPU seconds used so far by a local pool's worker processes (None if unknown)."""
+    """CPU seconds used so far by the searching processes of a local backend: this one (it
+    searches too, between commits) and its pool's children (None if unknown)."""
     try:
         import psutil
     except ImportError:
         return None
-    procs = getattr(getattr(backend, "_pool", None), "_processes", None)
-    if not procs:
+    from compensation.batch.backends import ProcessBackend
+
+    if not isinstance(backend, ProcessBackend):
         return None
+    procs = list(getattr(backend._pool, "_processes", None) or ())
     total = 0.0
-    for pid in procs:
+    for pid in [os.getpid()] + procs:
         t = psutil.Process(pid).cpu_times()
         total += t.user + t.system
     return total

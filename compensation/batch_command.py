@@ -26,7 +26,7 @@ def register(subparsers):
                         "or 'rule') field is an incident, any other a position")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=cli_types.count(0), metavar="N",
-                       help="local worker processes (default: every core; 0 = in this process)")
+                       help="searching processes on this machine: this one and N-1 children (default: every core; 1 or 0 = this process only)")
     where.add_argument("--threads", type=cli_types.count(1), metavar="N",
                        help="N threads in this process, one engine each (the search releases the GIL)")
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS")

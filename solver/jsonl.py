@@ -39,8 +39,12 @@ class Item:
 
 def json_line(value) -> str:
     """A record's JSON text as every command writes it: UTF-8 kept (no ``\\u`` escapes),
-    ``json``'s default separators; ``prefdd solve`` and the batch write the same bytes."""
-    return json.dumps(value, ensure_ascii=False)
+    ``json``'s default separators; ``prefdd solve`` and the batch write the same bytes.
+    (``json.dumps(value, ensure_ascii=False)``, its encoder made once, not once a record.)"""
+    return _encode(value)
+
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def parse_json(data: bytes | str) -> tuple[object, str | None]:

@@ -207,3 +207,13 @@ def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, ca
     assert capsys.readouterr().err.strip().splitlines()[-1] == \
         "prefdd batch: rulings are not available in this installation"
     assert [json.loads(x)["input_line"] for x in out.read_text().splitlines()] == [1]
+
+
+def test_id_keys_keep_types_apart():
+    """The string "7" and the number 7 are different ids; so are 1, true and 1.0 (the last
+    two only an output line can carry); a list from a damaged line is still a key."""
+    from compensation.batch.reading import id_key
+
+    keys = [id_key("7"), id_key(7), id_key(1), id_key(True), id_key(1.0), id_key([1]), id_key("[1]")]
+    assert len(set(keys)) == len(keys)
+    assert id_key("b0") == id_key("b0") and id_key(10**30) == id_key(10**30)

@@ -283,3 +283,22 @@ def test_chunks_shrink_towards_the_end_of_a_known_total():
     assert sizes == [8] * 5 + [7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2, 2] + [1] * 15
     unguided = batch_driver.Batch(TwoWorkers(), kind="solve", chunk_size=8)
     assert [len(c) for _, c in unguided._units(jobs)] == [8] * 12 + [4]
+
+
+def test_output_line_is_the_signed_record_as_json_line():
+    """The finished line is spliced (the record's JSON, the signature before its closing
+    brace): the same bytes as the signed record through json_line, for answers, errors,
+    UTF-8 text, a record that already has a "batch" field and an empty hash."""
+    from compensation.batch.output import output_line, signed
+    from solver.jsonl import json_line
+
+    opts = {"all_cards": True, "settings": {"convention": "sochi"}}
+    for rec, digest in [({"id": "r1", "input_line": 1, "declarer_tricks": 5, "nodes": 12}, "d066112e8d13c8b6"),
+                        ({"id": 7, "input_line": 7, "error": "line 7: «пас» \u2028"}, "0123456789abcdef"),
+                        ({"id": 3, "input_line": 3, "batch": 1}, "00ff"),
+                        ({"id": 4, "input_line": 4, "error": "x"}, "")]:
+        expected = (json.dumps({**rec, "batch": {"input_hash": digest, "options": opts}}, ensure_ascii=False)
+                    + "\n").encode()
+        assert output_line(rec, digest, opts) == expected
+        assert output_line(rec, digest, opts, json_line(opts)) == expected
+        assert json_line(signed(rec, digest, opts)) + "\n" == expected.decode()

@@ -32,7 +32,7 @@ before = set(sys.modules)
 from compensation.batch import batch_file
 
 if __name__ == "__main__":
-    summary = batch_file(sys.argv[1], sys.argv[2], workers=1, progress=False)
+    summary = batch_file(sys.argv[1], sys.argv[2], workers=2, progress=False)
     print("ANSWERED", summary.answered, summary.errors)
     print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
 """

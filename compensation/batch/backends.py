@@ -96,32 +96,115 @@ class InlineBackend(Backend):
 
 
 class ProcessBackend(Backend):
-    """Worker processes on this machine, each with its own engine.
+    """``workers`` searching processes on this machine: this one and ``workers - 1`` children,
+    each with its own engine.
 
-    On the Cython engine (where ``fork`` exists) the workers are forked from this process
+    The children are kept fed (``queue`` chunks each in flight); this process commits the
+    answers in input order and, whenever it has nothing to commit and the children's queue
+    is full, answers the next chunk itself through the same :func:`~.work.answer_lines`.
+    So its share shrinks when it has output to write, and on two cores the third process
+    of a "parent and two workers" layout is gone. With ``workers=1`` there is no child at
+    all: the batch is answered in this process, as ``prefdd solve`` answers it.
+
+    On the Cython engine (where ``fork`` exists) the children are forked from this process
     after it has loaded the engine's code: they start at once, without each importing
-    Python and the solver again, and no resource-tracker process is needed. On
-    Numba they are spawned (Numba's compiled state and ``fork`` do not mix well)."""
+    Python and the solver again, and no resource-tracker process is needed. On Numba they
+    are spawned (Numba's compiled state and ``fork`` do not mix well)."""
+
+    queue = 3  # chunks in flight per child: one answered, the next ones queued behind it
 
     def __init__(self, workers: int | None = None, start_method: str | None = None):
+        self.workers = workers or local_cores()
+        self.children = self.workers - 1
+        self._pool = None
+        self.start_method = start_method
+        if not self.children:  # nothing to start: multiprocessing is not even imported
+            return
+        start_method = self.start_method = start_method or default_start_method()
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        start_method = start_method or default_start_method()
         if start_method == "fork":
             preload()
-        self.start_method = start_method
-        self.workers = workers or local_cores()
-        self._pool = ProcessPoolExecutor(max_workers=self.workers,
+        self._pool = ProcessPoolExecutor(max_workers=self.children,
                                          mp_context=multiprocessing.get_context(start_method),
                                          initializer=worker_init, initargs=(os.getpid(),))
 
+    def imap_ordered(self, units: Iterable, call: tuple) -> Iterator[tuple[list, list]]:
+        """As :meth:`Backend.imap_ordered`, this process answering chunks between commits.
+
+        Each unit in flight holds a child's future, this process's answers (or the
+        exception it met, raised when that unit's turn comes, as a child's would be), or
+        nothing (a unit of lines settled without work). At most ``window`` units are out."""
+        fn, *args = call
+        if not self.children:  # the inline path: no child, no queue, nothing to wait for
+            for ready, work in units:
+                yield ready, (fn(work, *args) if work else [])
+            return
+        from collections import deque
+        from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+        units = iter(units)
+        out: deque = deque()
+        exhausted = False
+        limit = self.queue * self.children
+
+        def settled(handle) -> bool:
+            return not isinstance(handle, Future) or handle.done()
+
+        def take():
+            nonlocal exhausted
+            unit = next(units, None)
+            if unit is None:
+                exhausted = True
+            return unit
+
+        while True:
+            while out and settled(out[0][1]):
+                ready, handle = out.popleft()
+                yield ready, self._result(handle)
+            busy = [h for _, h in out if isinstance(h, Future) and not h.done()]
+            while not exhausted and len(busy) < limit and len(out) < self.window:
+                unit = take()
+                if unit is None:
+                    break
+                ready, work = unit
+                handle = self._submit(fn, work, args) if work else None
+                out.append((ready, handle))
+                if handle is not None:
+                    busy.append(handle)
+            if out and settled(out[0][1]):
+                continue
+            if not exhausted and len(out) < self.window:
+                unit = take()  # nothing to commit and the children are fed: answer one here
+                if unit is not None:
+                    ready, work = unit
+                    out.append((ready, self._answer_here(fn, work, args) if work else None))
+                continue
+            if not out:
+                return
+            wait(busy if busy and not exhausted else [out[0][1]], return_when=FIRST_COMPLETED)
+
+    @staticmethod
+    def _answer_here(fn, work, args):
+        try:
+            return fn(work, *args)
+        except Exception as e:  # noqa: BLE001 - raised in input order, as a child's failure is
+            return _Failed(e)
+
     def _submit(self, fn, work, args):
+        assert self._pool is not None  # only called with children
         return self._pool.submit(fn, work, *args)
 
     def _result(self, handle):
         from concurrent.futures.process import BrokenProcessPool
 
+        if handle is None:
+            return []
+        if isinstance(handle, list):
+            return handle
+        if isinstance(handle, _Failed):
+            raise handle.error
         try:
             return handle.result()
         except BrokenProcessPool:
@@ -129,10 +212,21 @@ class ProcessBackend(Backend):
                                "rerun the same command to finish") from None
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
-        return f"{self.workers} local worker process{'es' if self.workers != 1 else ''}"
+        if not self.children:
+            return "1 worker process (this one: no child process)"
+        return (f"{self.workers} worker processes (this one and {self.children} "
+                f"child{'ren' if self.children != 1 else ''})")
+
+
+class _Failed:
+    """A chunk this process could not answer: its error, raised when the chunk's turn comes."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
 
 
 def default_start_method() -> str:

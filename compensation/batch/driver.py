@@ -59,7 +59,7 @@ class Batch:
     def answer_groups(self, items: Iterable) -> Iterator[list[Answer]]:
         """The answers a few at a time, in input order, as soon as every earlier one is in.
         ``items``: ``(line, payload)`` pairs (:func:`~.reading.read_jobs`, :func:`~.reading.jobs_from_records`)."""
-        seen: dict[str, int] = {}
+        seen: dict[object, int] = {}
         call = (answer_lines, self.kind, self.options, self.signature)
         for ready, results in self.backend.imap_ordered(self._units(items), call):
             if ready:
@@ -149,10 +149,12 @@ def _line(a: Answer) -> int:
     return a.line
 
 
-def _unkey(key: str):
-    import json
+def _unkey(key):
+    if isinstance(key, tuple):
+        import json
 
-    return json.loads(key)
+        return json.loads(key[1])
+    return key
 
 
 def default_chunk_size(total: int | None, workers: int, remote: bool = False) -> int:

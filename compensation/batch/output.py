@@ -49,7 +49,7 @@ class ResumableOutput:
     def __init__(self, path: str, *, fsync_every: float = 1.0, lock: bool = True):
         self.path = path
         self.fsync_every = fsync_every
-        self.done: dict[int, tuple[str, str]] = {}
+        self.done: dict[int, tuple[object, str]] = {}
         self.options: list = []  # distinct option signatures found in the file
         self.errors_before = 0  # record errors already in the file (kept, counted in the exit status)
         self.retried = 0  # run errors removed, to be answered again
@@ -259,9 +259,19 @@ def signed(record: dict, input_hash: str, options: dict) -> dict:
     return {**record, SIGNATURE: {"input_hash": input_hash, "options": options}}
 
 
-def output_line(record: dict, input_hash: str, options: dict) -> bytes:
-    """The finished output line of an answer: signed, JSON as ``prefdd solve`` writes it, newline."""
-    return (json_line(signed(record, input_hash, options)) + "\n").encode("utf-8")
+def output_line(record: dict, input_hash: str, options: dict, options_text: str | None = None) -> bytes:
+    """The finished output line of an answer: signed, JSON as ``prefdd solve`` writes it, newline.
+
+    The bytes of ``json_line(signed(record, input_hash, options))``, made without copying
+    the record: its JSON with the signature spliced in before the closing brace
+    (``options_text``: ``json_line(options)``, made once a chunk by the caller)."""
+    text = json_line(record)
+    if SIGNATURE in record or not record or not input_hash.isalnum() and input_hash:
+        return (json_line(signed(record, input_hash, options)) + "\n").encode("utf-8")
+    if options_text is None:
+        options_text = json_line(options)
+    return (text[:-1] + ', "batch": {"input_hash": "' + input_hash + '", "options": ' + options_text
+            + "}}\n").encode("utf-8")
 
 
 def _check_kind(path: str) -> None:

@@ -44,9 +44,13 @@ def _usable_id(value) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
-def id_key(value) -> str:
-    """A hashable, type-aware key for an id: the string "7" and the number 7 stay distinct."""
-    return json.dumps(value, ensure_ascii=False)
+def id_key(value):
+    """A hashable, type-aware key for an id: the string "7" and the number 7 stay distinct
+    (they are distinct dict keys as they are); anything else an output line may carry (a
+    float, true, a list) as its JSON text, tagged so that it never equals a string id."""
+    if _usable_id(value):
+        return value
+    return ("json", json.dumps(value, ensure_ascii=False))
 
 
 def line_hash(raw: bytes) -> str:

@@ -16,6 +16,8 @@ import time
 from collections import namedtuple
 from dataclasses import dataclass, field
 
+from solver.errors import SearchLimitError
+
 SOLVE, RULE = "solve", "rule"
 
 _local = threading.local()
@@ -89,8 +91,6 @@ def engine(options: Options):
 
 def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
     """One output record: ``id`` and ``input_line`` first, then the answer or an ``error``."""
-    from solver.errors import SearchLimitError
-
     head = {"id": rid, "input_line": line}
     try:
         if kind == SOLVE:
@@ -183,10 +183,13 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
     line's raw bytes (parsed, checked, hashed and answered here, not in the parent) or a
     record already made; answered in order. With ``signature`` (a file run) each output is
     the finished, signed output line, so the parent only writes the bytes."""
+    from solver.jsonl import json_line
+
     from .output import output_line
     from .reading import job_from, line_hash
 
     answers = []
+    options_text = None if signature is None else json_line(signature)
     for line, payload in chunk:
         job = job_from(line, payload)
         rid = job.id
@@ -199,7 +202,7 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
             answers.append(Answer(line, rid, None, rec.get("error"), rec, unread))
         else:
             digest = line_hash(payload) if isinstance(payload, bytes) else ""
-            answers.append(Answer(line, rid, digest, rec.get("error"), output_line(rec, digest, signature), unread))
+            answers.append(Answer(line, rid, digest, rec.get("error"), output_line(rec, digest, signature, options_text), unread))
     return answers
 
 
