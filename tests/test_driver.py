@@ -55,11 +55,24 @@ def test_first_guess_counts_the_top_live_card_not_the_ace():
     assert first_guess(hands_of("7s 8s", "As Ks", "Qs Js"), 1, 0) == 0
 
 
+def test_misere_first_guess_counted_by_hand():
+    # three tricks left; the declarer (seat 0) holds As Ah 7d against Ks Kh 8d and Qs 9d Td.
+    h = hands_of("As Ah 7d", "Ks Kh 8d", "Qs 9d Td")
+    # quarter tricks: 17 x 3 // 10 = 5; spades: As above both defenders' lowest (Ks, Qs) +2, not
+    # among the two lowest live (Qs Ks); hearts: Ah above Kh (the other defender void) +2, but
+    # among the two lowest live (Kh Ah) -2; diamonds: 7d under 8d and 9d, and the lowest live -2.
+    # 5 + 2 + 2 - 2 - 2 = 5 -> 5 // 4 = 1
+    assert int(PY.first_guess_misere(np.array(h, np.int64), 0, 3)) == 1
+    # the declarer's sevens, each the lowest card of its suit: 3 - 2 - 2 < 0 -> 0
+    h = hands_of("7s 7h", "As Ah", "Ks Kh")
+    assert int(PY.first_guess_misere(np.array(h, np.int64), 0, 2)) == 0
+
+
 @pytest.mark.parametrize("backend", ["cython", "numba"])
 def test_first_guess_only_moves_nodes(backend):
-    """On trump deals the kernel's guess (-1) and any fixed guess give the same value."""
+    """The kernel's guess (-1) and any fixed guess give the same value (trump and misère)."""
     e = Engine(backend=backend, table_mb=1)
-    for pos in deals("trump, a defender leads", 6, seed=11):
+    for pos in deals("trump, a defender leads", 4, seed=11) + deals("misere, declarer leads", 4, seed=11):
         args = e._begin(pos, Constraints(), None)
         from solver.engine.api import _FREE, _Root
 

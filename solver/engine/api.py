@@ -269,16 +269,14 @@ class Engine:
         return int(args[0][layout.C_MAXREW]) * root.tricks
 
     def _guess(self, root: _Root, pos: Position, favour) -> int:
-        """MTD(f)'s first guess, in the search's score: on a trump contract the kernel's
-        count of the declarer's hand (-1 asks for it); misère 1 (passes the declarer
-        makes are cheap there); no-trump and a favoured split the middle."""
+        """MTD(f)'s first guess, in the search's score: on trump and misère the kernel's
+        count of the hands (-1 asks for it: ``first_guess``, ``first_guess_misere``);
+        no-trump and a favoured split the middle (no count found that beats it)."""
         n = root.tricks
         strain = pos.contract.strain
-        if strain.is_misere:
-            return 1 if n else 0
         if favour is not None:
             return (n + 1) // 2 * 16
-        if strain.trump is not None:
+        if strain.is_misere or strain.trump is not None:
             return -1
         return (n + 1) // 2
 

@@ -268,6 +268,9 @@ cdef inline void clear_history(int64_t *W) noexcept nogil
 @cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
                top=int64_t, t1=int64_t, t2=int64_t)
 cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t decl) noexcept nogil
+@cython.locals(hd=int64_t, ha=int64_t, hb=int64_t, q=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, live=int64_t,
+               low=int64_t, m=int64_t, x=int64_t, y=int64_t)
+cdef inline int64_t first_guess_misere(const int64_t *root_h, int64_t decl, int64_t n) noexcept nogil
 @cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,

@@ -1849,18 +1849,59 @@ def first_guess(root_h, trump, decl):
     return (q + 4) // 4
 
 
+def first_guess_misere(root_h, decl, n):
+    """MTD(f)'s first guess on misère: the tricks the defence forces on the declarer, ``n`` left.
+
+    In quarter tricks: 1.7 a trick left; 2 for each round of a suit in which the declarer's
+    lowest card left is above the lowest of each defender holding the suit (led round after
+    round, he must win it); less 2 for each of his cards among a suit's two lowest live ones.
+    Rounded down (a least-squares fit of random deals' values, biased low: in misère a first
+    guess too high costs far more than one too low; benchmarks/RESULTS.md). Nodes only.
+    """
+    hd = root_h[decl]
+    ha = root_h[(decl + 1) % 3]
+    hb = root_h[(decl + 2) % 3]
+    q = (17 * n) // 10
+    for s in range(4):
+        mine = (hd >> (8 * s)) & BYTE
+        a = (ha >> (8 * s)) & BYTE
+        b = (hb >> (8 * s)) & BYTE
+        live = mine | a | b
+        low = live & (live - 1)  # the live cards but the lowest
+        low = (live & -live) | (low & -low)  # the two lowest
+        q -= 2 * popcount(mine & low)
+        while mine != 0 and (a != 0 or b != 0):
+            m = mine & -mine
+            x = a & -a
+            y = b & -b
+            if m > x and m > y:
+                q += 2
+            mine ^= m
+            a ^= x
+            b ^= y
+    if q < 0:
+        return 0
+    return q // 4
+
+
 def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
              plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Exact score in [lo, hi] by repeated null-window searches from ``guess``.
 
-    A negative ``guess`` on a trump contract asks for :func:`first_guess`. Returns the
+    A negative ``guess`` asks for :func:`first_guess` (trump) or :func:`first_guess_misere`
+    (``hi`` the tricks left: a misère score is the declarer's tricks). Returns the
     value, or -1 if the node budget ran out. The history of the leads is kept from one
     search to the next.
     """
     clear_history(W)
     g = guess
     if g < 0:
-        g = first_guess(root_h, cfg[C_TRUMP], cfg[C_DECL]) if cfg[C_TRUMP] >= 0 else (lo + hi + 1) // 2
+        if cfg[C_MISERE]:
+            g = first_guess_misere(root_h, cfg[C_DECL], hi)
+        elif cfg[C_TRUMP] >= 0:
+            g = first_guess(root_h, cfg[C_TRUMP], cfg[C_DECL])
+        else:
+            g = (lo + hi + 1) // 2
     if g < lo:
         g = lo
     if g > hi:
@@ -2211,7 +2252,8 @@ if not cython.compiled:
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
-                      "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess"):
+                      "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess",
+                      "first_guess_misere"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
