@@ -113,7 +113,7 @@ cdef enum:
     W_HIST = 1100
     WORK_SIZE = 1164
 
-cdef int64_t HW, LAZY, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
+cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
 cdef uint64_t GOLDEN, MIX, U31, U3
 
 # bits
@@ -214,13 +214,6 @@ cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t 
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
 @cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
 cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
-@cython.locals(m=int64_t, s=int64_t, lb8=int64_t)
-cdef inline int64_t all_reps(int64_t legal, int64_t alive_all, const uint8_t *REP) noexcept nogil
-@cython.locals(side=int64_t, r=int64_t)
-cdef inline int64_t cheapest(int64_t m, int64_t trump) noexcept nogil
-@cython.locals(trump=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, best=int64_t, bseat=int64_t, bs=int64_t, win=int64_t, lose=int64_t,
-               me_decl=bint, low_first=bint, last=int64_t, lf=int64_t, lhi=int64_t, ltop=int64_t, lead_holds=bint, safe=int64_t)
-cdef inline int64_t follow_first(int64_t *W, int64_t d, int64_t reps, int64_t mover, int64_t nt, int64_t ld, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
                above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
@@ -259,7 +252,7 @@ cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, reps=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

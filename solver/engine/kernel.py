@@ -138,8 +138,6 @@ if not cython.compiled:
 NO_CEILING = 15  # misere_suits_fill: no count for the suit
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
 HW = 1  # weight of the heuristic score against the history bonus on leads
-# a ply's move count while only its first move is in its list (the rest not generated yet)
-LAZY = MVMAX + 1
 if cython.compiled:  # C integers, typed in kernel.pxd
     ONE = 1
     BYTE = 0xFF
@@ -1076,73 +1074,6 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     return n
 
 
-def all_reps(legal, alive_all, REP):
-    """The cards :func:`generate_moves` makes of ``legal`` (no special cards), as a mask."""
-    m = 0
-    for s in range(4):
-        lb8 = suit_of(legal, s)
-        if lb8 != 0:
-            m |= i64(REP[suit_of(alive_all, s) * 256 + lb8]) << (s * 8)
-    return m
-
-
-def cheapest(m, trump):
-    """The card of ``m`` (> 0) that :func:`order_moves` ranks lowest (rank, a trump above
-    every side card), the lowest suit on equal ranks: its first among equal scores."""
-    side = m & ~(BYTE << (trump * 8)) if trump >= 0 else m
-    if side == 0:
-        return lowest_index(m)
-    r = lowest_index((side | (side >> 8) | (side >> 16) | (side >> 24)) & BYTE)
-    return lowest_index((side >> r) & 0x01010101) + r
-
-
-def follow_first(W, d, reps, mover, nt, ld, cfg):
-    """The move :func:`order_moves` puts first for second or third hand (not misère, no
-    talon trick), found on the masks of the moves ``reps`` without scoring them all: that
-    card cuts 95 - 98 % of the time (RESULTS.md). The cases are order_moves' own."""
-    trump = cfg[C_TRUMP]
-    decl = cfg[C_DECL]
-    hb = d * PLY + W_H
-    tcb = d * PLY + W_TC
-    best = W[tcb]
-    bseat = ld
-    if nt == 2 and beats(W[tcb + 1], best, trump):
-        best = W[tcb + 1]
-        bseat = (ld + 1) % 3
-    bs = best >> 3
-    win = reps & (BYTE << (bs * 8)) & ~low_bits(best + 1)
-    if trump >= 0 and bs != trump:
-        win |= reps & (BYTE << (trump * 8))
-    lose = reps & ~win
-    me_decl = mover == decl
-    low_first = (bseat == decl) == me_decl  # partner's card winning: play low
-    if nt == 1:
-        last = (ld + 2) % 3
-        lf = suit_of(W[hb + last], bs)
-        lhi = -1
-        ltop = -1
-        if lf:
-            lhi = highest_bit(lf)
-        elif trump >= 0 and bs != trump and suit_of(W[hb + last], trump):
-            ltop = highest_bit(suit_of(W[hb + last], trump))
-        lead_holds = not last_beats(best, bs, lhi, ltop, trump)
-        if not (low_first and lead_holds) and not (((last == decl) == me_decl) and not lead_holds):
-            # a winner the last hand cannot beat, else any winner, else low
-            safe = 0
-            if ltop < 0:
-                safe = win & (BYTE << (bs * 8)) & ~low_bits(bs * 8 + lhi + 1)
-            if trump >= 0 and bs != trump:
-                safe |= win & (BYTE << (trump * 8)) & ~low_bits(trump * 8 + ltop + 1)
-            if safe:
-                return cheapest(safe, trump)
-            low_first = False
-        else:
-            low_first = True
-    if low_first:
-        return cheapest(lose, trump) if lose else cheapest(win, trump)
-    return cheapest(win, trump) if win else cheapest(lose, trump)
-
-
 def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
     on leads the history of cutoffs (``W_HIST``) adds to the score. On a talon-led trick
@@ -1676,48 +1607,22 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             alive_all = h0 | h1 | h2
             for i in range(nt):
                 alive_all |= ONE << W[tcb + i]
+            n = generate_moves(W, d, legal, alive_all, special, REP)
+            W[d * PLY + W_NMV] = n
             W[d * PLY + W_MI] = 0
             W[d * PLY + W_ISMAX] = (maxmask >> mover) & 1
-            bm = W[d * PLY + W_BEST]
-            if ts < 0 and nt > 0 and not misere and special == 0 and not cons:
-                # second or third hand: order_moves' first card from the masks, the rest
-                # generated and ordered only if it does not cut
-                reps = all_reps(legal, alive_all, REP)
-                if reps & (reps - 1):
-                    W[d * PLY + W_MV] = follow_first(W, d, reps, mover, nt, ld, cfg)
-                    W[d * PLY + W_NMV] = LAZY
-                else:
-                    W[d * PLY + W_MV] = lowest_index(reps)
-                    W[d * PLY + W_NMV] = 1
-            else:
-                n = generate_moves(W, d, legal, alive_all, special, REP)
-                W[d * PLY + W_NMV] = n
-                if n > 1:
-                    order_moves(W, d, n, mover, nt, ld, ts, cfg)
-                    if bm >= 0:
-                        table_move_first(W, d, n, bm, alive_all, hand)
+            if n > 1:
+                order_moves(W, d, n, mover, nt, ld, ts, cfg)
+                bm = W[d * PLY + W_BEST]
+                if bm >= 0:
+                    table_move_first(W, d, n, bm, alive_all, hand)
             W[d * PLY + W_BEST] = -1
             status = 1
             continue
 
         if status == 1:
             mi = W[d * PLY + W_MI]
-            n = W[d * PLY + W_NMV]
-            if n == LAZY and mi == 1:
-                # a follow's first card failed: all its moves generated and ordered (that
-                # card comes first again, as order_moves' own first: it is skipped)
-                hb = d * PLY + W_H
-                tcb = d * PLY + W_TC
-                ld = W[d * PLY + W_L]
-                nt = W[d * PLY + W_NT]
-                alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-                for i in range(nt):
-                    alive_all |= ONE << W[tcb + i]
-                mover = (ld + nt) % 3
-                n = generate_moves(W, d, legal_of(W[hb + mover], nt, W[tcb], trump), alive_all, 0, REP)
-                W[d * PLY + W_NMV] = n
-                order_moves(W, d, n, mover, nt, ld, -1, cfg)
-            if mi < n:
+            if mi < W[d * PLY + W_NMV]:
                 c = W[d * PLY + W_MV + mi]
                 nt = W[d * PLY + W_NT]
                 ld = W[d * PLY + W_L]
@@ -2252,8 +2157,7 @@ if not cython.compiled:
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
-                      "all_reps", "cheapest", "follow_first", "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess",
-                      "first_guess_misere"):
+                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
