@@ -2,6 +2,7 @@
 
     python benchmarks/misere_tail.py [--rows 'a defender'] [--deals 40] [--seed 2026] [--only 117,81]
     python benchmarks/misere_tail.py --cuts [--deals 200]
+    python benchmarks/misere_tail.py --gaps [--deals 12] [--only 117,81]
 
 The kernel is loaded as plain Python (slow: about 20 s for a 430 k-node deal) with two lines
 added to its source, so that every trick start the search *expanded* — not cut by a bound
@@ -12,7 +13,10 @@ and who leads (D: the declarer, d: a defender), with each group's share of the r
 counted once (a trick start's own nodes: below it, down to the next expanded trick starts).
 A bound that decided a whole group would save about that share. ``--cuts`` (the Cython
 build) prints instead how often the first move tried at a node cut, per seat in the trick
-and side. Node counts are those of the compiled engine, deal by deal (checked).
+and side. ``--gaps``: each failing trick start solved exactly, its nodes' share by how far
+the need is above his value and by how far :func:`misere_ceiling` is above the need (a
+ceiling under the need would have cut it). Node counts are those of the compiled engine,
+deal by deal (checked).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 from deals import deals  # noqa: E402
 
+from solver import Position  # noqa: E402
 from solver.engine import Engine, backends, layout  # noqa: E402
 
 # the lines added to the kernel's source: at an expanded trick start, and where it resolves
@@ -68,7 +73,7 @@ def group(need, r, val, decl_leads):
     return rel, val, "D" if decl_leads else "d"
 
 
-def tail(rows, n, seed, only):
+def tail(rows, n, seed, only, gaps=False):
     mod = logging_kernel()
     eng = Engine(backend="python")
     fast = Engine(backend="cython")
@@ -76,6 +81,7 @@ def tail(rows, n, seed, only):
         ds = deals(row, 200 if only else n, seed)
         idx = only or range(n)
         count, own, total = collections.Counter(), collections.Counter(), 0
+        gap, slack = collections.Counter(), collections.Counter()
         for i in idx:
             pos = ds[i]
             mod.TAIL_LOG.clear()
@@ -93,6 +99,13 @@ def tail(rows, n, seed, only):
                 g = group(need, r, val, ld == pos.declarer)
                 count[g] += 1
                 own[g] += below - kids
+                if gaps and val == 0:
+                    dd = int(pos.declarer)
+                    hs = _hands
+                    v = fast.solve(Position(list(hs), "misere", dd, ld))
+                    gap[min(need - v, 4)] += below - kids
+                    cap = int(mod.misere_ceiling(hs[dd], hs[(dd + 1) % 3], hs[(dd + 2) % 3], ld == dd))
+                    slack[min(cap - need, 4)] += below - kids
             if only:
                 print(f"{row} deal {i}: {eng.nodes} nodes, {len(mod.TAIL_LOG)} trick starts expanded")
         print(f"\n{row}: {len(idx)} deals, {total} nodes\n")
@@ -100,6 +113,11 @@ def tail(rows, n, seed, only):
         print("|---|---|---|---|---|")
         for g in sorted(own, key=lambda g: -own[g]):
             print(f"| {g[0]} | {'yes' if g[1] else 'no'} | {g[2]} | {count[g]} | {own[g] / total:.3f} |")
+        if gaps:
+            print("\nfailing trick starts, share of the nodes by need - value (4: 4 or more):",
+                  {k: round(gap[k] / total, 3) for k in sorted(gap)})
+            print("... by misere_ceiling - need (4: 4 or more, or no ceiling):",
+                  {k: round(slack[k] / total, 3) for k in sorted(slack)})
 
 
 def cuts(rows, n, seed):
@@ -126,6 +144,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="", help="deal indices (comma-separated) instead of the first --deals")
     ap.add_argument("--cuts", action="store_true", help="first-move cut rates (Cython) instead")
+    ap.add_argument("--gaps", action="store_true", help="failing trick starts by need - value and ceiling - need")
     a = ap.parse_args(argv)
     from deals import ROWS
 
@@ -133,7 +152,7 @@ def main(argv=None) -> int:
     if a.cuts:
         cuts(rows, a.deals, a.seed)
     else:
-        tail(rows, a.deals, a.seed, [int(x) for x in a.only.split(",") if x])
+        tail(rows, a.deals, a.seed, [int(x) for x in a.only.split(",") if x], a.gaps)
     return 0
 
 

@@ -347,7 +347,7 @@ def suit_game(d, a, b):
     (an independent statement of the same rules): (k, j), NONE where there is none."""
     import functools
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def k_of(d, a, b):
         if not d:
             return 0
@@ -370,7 +370,7 @@ def suit_game(d, a, b):
         j = j_of(d, a, b)
         return NONE if j >= NONE else j + 1
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def j_of(d, a, b):
         best = NONE
         if d and (a or b):

@@ -818,7 +818,7 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     total = 0
     exit_extra = NO_CEILING
     for s in range(4):
-        f = ONE * MISERE_SUITS[misere_suit_index(suit_of(decl_h, s), suit_of(d1, s), suit_of(d2, s))]  # a byte
+        f = ONE * MISERE_SUITS[misere_suit_index(suit_of(decl_h, s), suit_of(d1, s), suit_of(d2, s))]  # noqa: F821 (a byte; defined at the end)
         k = f & 15
         total += k
         if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
@@ -2217,4 +2217,4 @@ if not cython.compiled:
 # code as a constant); plain Python fills it in about a second.
 if not cython.compiled:
     globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
-misere_suits_fill(MISERE_SUITS)
+misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
