@@ -233,3 +233,13 @@ def test_docs_python_examples_run(name, monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     for code in blocks:
         exec(compile(code, f"{name} example", "exec"), {})
+
+
+@pytest.mark.slow
+def test_batch_doc_first_output_line_is_printed(tmp_path):
+    """docs/batch.md's output sample opens with the answer to examples/deals.jsonl's first
+    line, as `prefdd batch` writes it: its nodes and its input hash are this build's."""
+    shown = doc_blocks("batch.md", "json")[0].splitlines()[0]
+    (tmp_path / "in.jsonl").write_text((ROOT / "examples" / "deals.jsonl").read_text().splitlines()[0] + "\n")
+    run_prefdd("batch", "in.jsonl", "-o", "out.jsonl", "--workers", "1", cwd=tmp_path)
+    assert json.loads((tmp_path / "out.jsonl").read_text().splitlines()[0]) == json.loads(shown)
