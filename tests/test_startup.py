@@ -61,6 +61,37 @@ def test_solve_start_up_loads_only_the_solve_path():
         assert "numpy" not in loaded
 
 
+MISERE_TABLE = """
+import sys
+from solver import position_from_json
+from solver.engine import Engine, kernel
+trump, misere = (position_from_json(dict(r, contract=c)) for r, c in ((eval(sys.argv[1]), "s"), (eval(sys.argv[1]), "misere")))
+e = Engine(backend="cython")
+print("TRUMP", e.solve(trump), kernel._misere_suits_filled)
+print("MISERE", e.solve(misere), kernel._misere_suits_filled)
+print("LOADED")
+"""
+
+
+@pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
+def test_misere_table_filled_at_the_first_misere_search_only():
+    """The misère suits' table (37 M instructions to fill) is not filled at start-up: a
+    trump solve leaves it empty, the first misère search fills it, and that search's answer
+    is the reference search's."""
+    from solver import position_from_json
+    from solver import reference as ref
+
+    # on misère the declarer must win both spade tricks (the defenders lead spades under his
+    # A K): 2, which an empty table (every suit "ducked for ever") would wrongly cut to 0
+    rec = {"hands": [["As", "Ks", "7h"], ["7s", "8s", "8h"], ["9s", "Ts", "9h"]], "declarer": 0, "leader": 1}
+    _, out = _loaded(MISERE_TABLE, repr(rec))
+    lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+    want = {c: ref.solve(position_from_json(dict(rec, contract=c))) for c in ("s", "misere")}
+    assert lines["TRUMP"] == f"{want['s']} False"
+    assert want["misere"] == 2
+    assert lines["MISERE"] == f"{want['misere']} True"
+
+
 @pytest.mark.skipif(not cy_backend.available(), reason="the Cython kernel is not built")
 def test_batch_workers_fork_from_a_parent_that_loaded_the_engine(tmp_path):
     """On the Cython engine the workers are forked from the parent once it has loaded the

@@ -1982,6 +1982,8 @@ def check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags
         raise ValueError(f"cfg[C_TRUMP]: {cfg[C_TRUMP]} is not a suit or -1")
     if not (0 <= cfg[C_DECL] <= 2):
         raise ValueError(f"cfg[C_DECL]: {cfg[C_DECL]} is not a seat 0..2")
+    if cfg[C_MISERE]:
+        misere_suits_ready()
 
 
 def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
@@ -2212,9 +2214,22 @@ if not cython.compiled:
 
 
 # MISERE_SUITS (misere_suits_fill): the misère suits the declarer ducks for ever or exits in, a
-# byte a suit holding. Compiled, a C array filled at import (a few ms); under Numba a NumPy
-# array filled by the jitted fill before any search is compiled (Numba freezes it into the
-# code as a constant); plain Python fills it in about a second.
+# byte a suit holding. Compiled, a C array filled before the first misère search (37 M
+# instructions, about 10 ms: a process that never searches a misère, such as `prefdd solve`
+# of a trump deal, does not pay them at start-up); under Numba a NumPy array filled by the
+# jitted fill at import, before any search is compiled (Numba freezes it into the code as a
+# constant); plain Python fills it at import too, in about a second.
+_misere_suits_filled = False
+
+
+def misere_suits_ready():
+    """Fill :data:`MISERE_SUITS` once (:func:`check_arrays` calls it for a misère configuration)."""
+    global _misere_suits_filled
+    if not _misere_suits_filled:
+        misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
+        _misere_suits_filled = True
+
+
 if not cython.compiled:
     globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
-misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
+    misere_suits_ready()
