@@ -114,7 +114,7 @@ cdef enum:
     WORK_SIZE = 1164
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
-cdef uint64_t GOLDEN, MIX, U31, U3
+cdef uint64_t GOLDEN, MIX, U32, U3
 
 # bits
 cdef inline int64_t popcount(int64_t x) noexcept nogil

@@ -144,7 +144,7 @@ if cython.compiled:  # C integers, typed in kernel.pxd
     LOW32 = 0xFFFFFFFF
     GOLDEN = 0x9E3779B97F4A7C15
     MIX = 0xBF58476D1CE4E5B9
-    U31 = 31
+    U32 = 32
     U3 = 3
 else:
     ONE = np.int64(1)
@@ -152,7 +152,7 @@ else:
     LOW32 = np.int64(0xFFFFFFFF)
     GOLDEN = np.uint64(0x9E3779B97F4A7C15)
     MIX = np.uint64(0xBF58476D1CE4E5B9)
-    U31 = np.uint64(31)
+    U32 = np.uint64(32)
     U3 = np.uint64(3)
 TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
 
@@ -243,10 +243,13 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 
 
 def tt_index(key, extra, mask):
-    """First entry of the position's bucket."""
-    h = (u64(key) ^ (u64(extra) * GOLDEN)) * MIX
-    h = h ^ (h >> U31)
-    return i64(h & u64(mask) & ~U3)
+    """First entry of the position's bucket: the key's two halves folded, multiplied, and
+    the product's high half taken — its low bits depend on the factor's low bits alone, so
+    indexing by them left the last suit (key bits 48–63) almost unheard and misère
+    positions differing there piled into a few buckets (RESULTS.md, "the tail")."""
+    h = u64(key) ^ (u64(extra) * GOLDEN)
+    h = (h ^ (h >> U32)) * MIX
+    return i64((h >> U32) & u64(mask) & ~U3)
 
 
 def tt_find(tt, idx, key, extra):
