@@ -686,6 +686,19 @@ def misere_suit_after(t, nxt, won):
     return t[nxt] & 15
 
 
+def misere_best_answer(t, idx, d, top):
+    """The declarer's best card of ``d`` played last to a trick of the suit whose highest
+    card is ``top`` (8: a trick he cannot win — his discard): what the suit then costs."""
+    best = NO_CEILING
+    while d != 0:
+        c = lowest_index(d)
+        d &= d - 1
+        v = misere_suit_after(t, idx & ~(3 << (2 * c)), c > top)
+        if v < best:
+            best = v
+    return best
+
+
 def misere_suits_fill(t):
     """Fill :data:`MISERE_SUITS`, one byte a suit holding (:func:`misere_suit_index`), from
     the fewest cards up (a play only removes cards, so it only lowers the index).
@@ -754,15 +767,8 @@ def misere_suits_fill(t):
                 v = t[idx & ~(3 << (2 * c))] & 15
                 if v > k:
                     k = v
-            # he discards one (he chooses which)
-            best = NO_CEILING
-            y = d
-            while y != 0:
-                c = lowest_index(y)
-                y &= y - 1
-                v = t[idx & ~(3 << (2 * c))] & 15
-                if v < best:
-                    best = v
+            # he discards one (he chooses which): his answer to a trick he cannot win
+            best = misere_best_answer(t, idx, d, 8)
             if best > k:
                 k = best
             # the defender after him leads, the other follows (or discards), he plays last
@@ -775,15 +781,7 @@ def misere_suits_fill(t):
                     x2 = lowest_index(rb)
                     rb &= rb - 1
                     top = x2 if (x2 > x and x2 < 8) else x
-                    i2 = idx & ~(3 << (2 * x)) & ~(3 << (2 * x2))
-                    best = NO_CEILING
-                    y = d
-                    while y != 0:
-                        c = lowest_index(y)
-                        y &= y - 1
-                        v = misere_suit_after(t, i2 & ~(3 << (2 * c)), c > top)
-                        if v < best:
-                            best = v
+                    best = misere_best_answer(t, idx & ~(3 << (2 * x)) & ~(3 << (2 * x2)), d, top)
                     if best > k:
                         k = best
             # the other defender leads, he plays second, the defender after him last
@@ -1832,14 +1830,12 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
 def fill_tables(sq, rep, spread, nth):
     """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
     for b in range(256):
-        s = 0
         k = 0
         for i in range(8):
             if (b >> i) & 1:
-                s |= ONE << (2 * i)
                 nth[b * 8 + k] = i
                 k += 1
-        spread[b] = s
+        spread[b] = spread8(b)
     for a in range(256):
         for m in range(256):
             if m & ~a:
@@ -2156,7 +2152,7 @@ if not cython.compiled:
         for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
                       "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
-                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
+                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
