@@ -29,4 +29,4 @@ def tverdict(p, need, misere=0):
 
 def takes_next(p):
     hd, he1, he2, hl, part, ld, d = seats(p)
-    return bool(K.defence_takes_next(hd, he1, he2, hl, part, ld == d, trump_of(p)))
+    return bool(K.defence_takes_next(hd, he1, he2, hl, part, ld == d, trump_of(p))[0])

@@ -175,12 +175,13 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t)
-cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, rel=int64_t, top=int64_t)
+cdef inline (int64_t, int64_t) quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
-cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
-@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
-cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
+cdef inline (bint, int64_t) partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
+@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t, a1=int64_t,
+               lrel=int64_t, urel=int64_t)
+cdef inline (int64_t, int64_t, int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef uint8_t MISERE_SUITS[65536]
@@ -197,16 +198,20 @@ cdef void misere_suits_fill(uint8_t *t) noexcept nogil
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
-@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, top=int64_t, lh=int64_t, ph=int64_t)
-cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t,
+               rel=int64_t)
+cdef inline (bint, int64_t) defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
-cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
+cdef inline (bint, int64_t) defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
 @cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
 cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
+@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t, lrel=int64_t, urel=int64_t, qrel=int64_t, q2rel=int64_t, erel=int64_t,
+               rel=int64_t, entry=bint, taken=bint)
+cdef inline (int64_t, int64_t) trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
+                                             int64_t trump, int64_t need, int64_t r) noexcept nogil
 cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
                               int64_t need, int64_t r) noexcept nogil
 
@@ -250,7 +255,7 @@ cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
                maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
-               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
+               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t, brel=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
                ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)

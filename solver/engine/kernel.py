@@ -545,17 +545,33 @@ def move_decode(mcode, alive_all, absolute, NTH):
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side),
+    and the cards (a card mask) the count rests on.
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
-    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed.
+
+    The cards, for rank entries (each names a suit's live cards from the top down to it;
+    suit lengths per hand are part of the key): any position with the same lengths and
+    the same owners of those cards cashes at least as many. Alone on lead: in a counted
+    suit his lowest card above the opponents' top (his winners stay the suit's top
+    cards), with control his lowest trump above theirs. With a partner: in a counted or
+    risky suit the opponent's top card, or when he is void the higher of the partner's top
+    and the leader's lowest (this fixes the leader's winners and whether the partner holds
+    one over them)."""
     q = 0
     risky = 0
+    rel = 0
     ctl = False
     if trump >= 0 and not has_part:
         ot = suit_of(o1 | o2, trump)
-        ctl = ot == 0 or popcount(suit_of(mine_h, trump) >> (highest_bit(ot) + 1)) >= max(
-            popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
+        if ot == 0:
+            ctl = True
+        else:
+            top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
+            ctl = popcount(top) >= max(popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
+            if RANK_ENTRIES and ctl and top:  # (the cards: only a build with rank entries counts them)
+                rel = ONE << (8 * trump + lowest_index(top))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -586,20 +602,28 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             for _ in range(k - 1):
                 m &= ~(ONE << highest_bit(m))
             low_win = highest_bit(m)
+            if RANK_ENTRIES:
+                if opp != 0:
+                    rel |= ONE << (8 * s + highest_bit(opp))
+                elif part != 0:
+                    rel |= ONE << (8 * s + max(highest_bit(part), low_win))
             ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
             partner_ruffs = ptrumps and part == 0
             short = ptrumps and popcount(part) < limit
             if partner_ruffs or short or (part != 0 and highest_bit(part) > low_win):
                 risky = 1
                 continue
+        elif RANK_ENTRIES and opp != 0:
+            rel |= ONE << (8 * s + lowest_index(mine & ~low_bits(highest_bit(opp) + 1)))
         q += limit
-    return q + risky
+    return q + risky, rel
 
 
 def partner_entry(lead_h, part_h, decl_h, trump):
     """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
     card under the partner's top one, which the declarer cannot beat (his cards are lower)
-    nor ruff."""
+    nor ruff. With the partner's top card of that suit (the cards it rests on, down to it:
+    no declarer card above it, the leader's count above it and so one under it)."""
     for s in range(4):
         ph = suit_of(part_h, s)
         lh = suit_of(lead_h, s)
@@ -611,14 +635,16 @@ def partner_entry(lead_h, part_h, decl_h, trump):
         dh = suit_of(decl_h, s)
         if dh != 0:
             if top > highest_bit(dh):
-                return True
+                return True, ONE << (8 * s + top)
         elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
-            return True
-    return False
+            return True, ONE << (8 * s + top)
+    return False, 0
 
 
 def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones.
+    """The declarer's sure trump tricks, and r minus a defender's sure ones; with the trumps
+    (a suit byte each, naming the trumps from the top down to it) that keep the first at
+    least and the second at most what it is: 0 where the count by length decides.
 
     Top trumps win; and by length: a trump loses only to a higher trump of the other side,
     played in the same trick, so the declarer makes at least his trumps less all the
@@ -627,21 +653,30 @@ def trump_bounds(td, t1, t2, r):
     nd = popcount(td)
     n1 = popcount(t1)
     n2 = popcount(t2)
+    lrel = 0
+    urel = 0
     if t1 | t2:
-        lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
+        hb = highest_bit(t1 | t2) + 1
+        lbd = popcount(td >> hb)
+        if RANK_ENTRIES and lbd > 0:  # his top trumps stay the suit's top ones
+            lrel = ONE << lowest_index(td & ~low_bits(hb))
     else:
         lbd = nd
     if nd - n1 - n2 > lbd:
         lbd = nd - n1 - n2
+        lrel = 0
     if td:
         hb = highest_bit(td) + 1
         ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
+        if RANK_ENTRIES and ds > 0:  # a defender's trumps over the declarer's top: down to the lowest of them
+            a1 = t1 & ~low_bits(hb)
+            urel = ONE << lowest_index(a1 if popcount(a1) == ds else t2 & ~low_bits(hb))
     else:
         ds = max(n1, n2)
     if max(n1, n2) - nd > ds:
         ds = max(n1, n2) - nd
-    return lbd, r - ds
-
+        urel = 0
+    return lbd, r - ds, lrel, urel
 
 def suit_safe(d, e, shifted):
     """Can the misère declarer, holding ``d`` in a suit the defenders hold ``e`` of, always
@@ -864,7 +899,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
 
 def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     """True if the defenders surely win the coming trick (trumps or no-trump), so the
-    declarer cannot take every trick left.
+    declarer cannot take every trick left; with the cards it rests on (each a suit's top
+    card, the defenders'; a void and a trump rest on lengths only).
 
     The declarer on lead: in each suit he holds, a defender holds a higher card, or (a
     side suit) is void in it and holds a trump. A defender on lead: some suit he holds is
@@ -880,6 +916,7 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
         t1 = 0
         t2 = 0
         td = 0
+    rel = 0
     for s in range(4):
         mine = suit_of(hd, s)
         if decl_on_lead:
@@ -887,12 +924,14 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
                 continue
             a = suit_of(he1, s)
             b = suit_of(he2, s)
-            top = highest_bit(mine)
-            if (a != 0 and highest_bit(a) > top) or (b != 0 and highest_bit(b) > top):
+            ab = a | b
+            if ab != 0 and highest_bit(ab) > highest_bit(mine):
+                if RANK_ENTRIES:
+                    rel |= ONE << (8 * s + highest_bit(ab))
                 continue
             if s != trump and ((a == 0 and t1 != 0) or (b == 0 and t2 != 0)):
                 continue
-            return False
+            return False, 0
         else:
             lh = suit_of(hl, s)
             if lh == 0:
@@ -900,18 +939,21 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
             ph = suit_of(hp, s)
             if mine == 0:
                 if s == trump or td == 0:
-                    return True
+                    return True, 0
                 continue
             if highest_bit(lh | ph) > highest_bit(mine):
-                return True
+                return True, ONE << (8 * s + highest_bit(lh | ph))
             if trump >= 0 and s != trump and ph == 0 and suit_of(hp, trump) != 0:
-                return True
-    return decl_on_lead
+                return True, 0
+    if decl_on_lead:
+        return True, rel
+    return False, 0
 
 
 def defence_takes_later(hd, he1, he2, trump):
     """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
-    the tricks left, so he cannot take them all.
+    the tricks left, so he cannot take them all; with the card it rests on (the
+    defenders' top card of the suit, or the defender's top trump: down to it).
 
     To take them all he leads every trick, so every card of his is led. (1) A defender holds
     the top card of a suit the declarer holds: he keeps it (he discards, ruffs or follows
@@ -928,15 +970,15 @@ def defence_takes_later(hd, he1, he2, trump):
             continue
         theirs = suit_of(he1 | he2, s)
         if theirs != 0 and highest_bit(theirs) > highest_bit(mine):
-            return True
+            return True, ONE << (8 * s + highest_bit(theirs))
     if trump >= 0:
         t1 = suit_of(he1, trump)
         if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
-            return True
+            return True, ONE << (8 * trump + highest_bit(t1))
         t2 = suit_of(he2, trump)
         if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
-            return True
-    return False
+            return True, ONE << (8 * trump + highest_bit(t2))
+    return False, 0
 
 
 def misere_exits(decl_h, dh, robust):
@@ -996,40 +1038,61 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
     return True
 
 
+def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
+    """:func:`bound_verdict` on trumps and no-trump, with the cards its verdict rests on (a
+    card mask, each card naming its suit's live cards from the top down to it): any
+    position with the same suit lengths in every hand and the same owners of those cards
+    gets the same verdict. A verdict names the cards of the bound that decided it: the
+    other bounds are sound, so they cannot contradict it there."""
+    lbd = 0
+    ubd = r
+    lrel = 0
+    urel = 0
+    if trump >= 0:
+        lbd, ubd, lrel, urel = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
+        lrel <<= 8 * trump
+        urel <<= 8 * trump
+    if ld == decl:
+        q, qrel = quick_tricks(hd, 0, False, he1, he2, trump)
+        if q > lbd:
+            lbd = q
+            lrel = qrel
+    else:
+        q, qrel = quick_tricks(hl, hp, True, hd, 0, trump)
+        if r - q >= need and ubd >= need:
+            entry, erel = partner_entry(hl, hp, hd, trump)
+            if entry:
+                # or the partner's quick tricks, the entry trick the first of them
+                q2, q2rel = quick_tricks(hp, hl, True, hd, 0, trump)
+                if q2 > q:
+                    q = q2
+                    qrel = q2rel | erel
+        if r - q < ubd:
+            ubd = r - q
+            urel = qrel
+    if lbd >= need:
+        return 1, lrel
+    if ubd < need:
+        return 0, urel
+    if need >= r:
+        # every trick left is needed: the defenders take the coming one, or a later one
+        taken, rel = defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump)
+        if taken:
+            return 0, rel
+        if ld == decl:
+            taken, rel = defence_takes_later(hd, he1, he2, trump)
+            if taken:
+                return 0, rel
+    return -1, 0
+
+
 def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
     """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
     it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
     defenders' hands (in seat order after him); ``hl``, ``hp``: the leader's and (for a
     defender on lead) his partner's."""
     if trump >= 0 or not misere:
-        lbd = 0
-        ubd = r
-        if trump >= 0:
-            lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
-        if ld == decl:
-            q = quick_tricks(hd, 0, False, he1, he2, trump)
-            if q > lbd:
-                lbd = q
-        else:
-            q = quick_tricks(hl, hp, True, hd, 0, trump)
-            if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
-                # or the partner's quick tricks, the entry trick the first of them
-                q2 = quick_tricks(hp, hl, True, hd, 0, trump)
-                if q2 > q:
-                    q = q2
-            if r - q < ubd:
-                ubd = r - q
-        if lbd >= need:
-            return 1
-        if ubd < need:
-            return 0
-        if need >= r:
-            # every trick left is needed: the defenders take the coming one, or a later one
-            if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
-                return 0
-            if ld == decl and defence_takes_later(hd, he1, he2, trump):
-                return 0
-        return -1
+        return trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r)[0]
     # misère: the declarer's score is what he is forced to take
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
@@ -1552,11 +1615,17 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     tt_prefetch(tt, idx)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
-                    verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
-                                            trump, misere, need, r)
+                    if trump >= 0 or not misere:  # the cards the verdict rests on: for rank entries
+                        verdict, brel = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld,
+                                                      decl, trump, need, r)
+                    else:
+                        verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                                trump, misere, need, r)
+                        brel = LOW32  # (the misère bounds rest on every rank)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
-                        W[d * PLY + W_REL] = LOW32  # (the bounds rest on every rank)
+                        if ranks:
+                            W[d * PLY + W_REL] = brel
                         status = 2
                         continue
                 if ranks:
@@ -2157,7 +2226,7 @@ if not cython.compiled:
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "bound_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
