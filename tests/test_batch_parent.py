@@ -8,13 +8,13 @@ Expected answers are the recorded ones of tests/data/reference_deals.jsonl.
 """
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
 
 import psutil
 import pytest
+from batch_runs import kill_9_after
 
 from compensation.batch import batch_file, work
 from compensation.batch import driver as batch_driver
@@ -166,19 +166,7 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
     src.write_text("".join(x + "\n" for x in lines))
     cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "3", "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if out.exists() and out.read_bytes().count(b"\n") >= 50:
-                break
-            time.sleep(0.01)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    assert proc.returncode == -signal.SIGKILL, "the run finished before it could be killed"
-    data = out.read_bytes()
+    data = kill_9_after(cmd, out, 50)
     done = data.splitlines()
     assert data.endswith(b"\n") and 50 <= len(done) < len(lines)
     assert [json.loads(x)["input_line"] for x in done] == list(range(1, len(done) + 1))  # in input order
