@@ -129,8 +129,8 @@ def command() -> None:
     teardown frees every object of a process that is about to end anyway, 20-60 ms of CPU
     and wall (``benchmarks/RESULTS.md``, "the batch's fixed costs"), a fifth of a
     one-deal ``prefdd solve``. Not under a tracer or coverage (their data is saved at
-    exit), nor with Dask (its clients and clusters clean up at exit), nor after spawned
-    workers (Numba's: multiprocessing's resource tracker unlinks their semaphores at exit)."""
+    exit), nor with Dask (its clients and clusters clean up at exit), nor once
+    multiprocessing's resource tracker runs (it unlinks semaphores at exit)."""
     seen: list = []
     code = _main(None, seen)
     if seen and _quick_exit(seen[0]):

@@ -161,7 +161,7 @@ class Child:
     def send(self, work) -> Pending:
         handle = Pending(self)
         if self.dead:
-            handle.error = ChildDied()
+            handle.error, handle.done = ChildDied(), True
             return handle
         self.pending.append(handle)
         self._queue(pack(work))
