@@ -141,5 +141,10 @@ def run(args) -> int:
                           "answered_again": summary.retried, "seconds": round(summary.seconds, 3),
                           "interrupted": summary.interrupted}), flush=True)
     if summary.interrupted:
+        # the interruption is said once, above: a Dask cluster torn down mid-task leaves
+        # asyncio tasks whose "exception was never retrieved" lines would print at exit
+        import logging
+
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL + 1)
         return 130
     return 2 if summary.has_errors else 0

@@ -49,10 +49,29 @@ def test_every_violation_field_a_rule_reads_is_in_the_schema_and_back():
     schema = {p.split(".", 1)[1] for p in PATHS if p.startswith("violation.") and p.count(".") == 1}
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "compensation" / "rulings").glob("*.py"))
     read = set(re.findall(r"\b(?:v|violation)\.get\(\"([a-z_]+)\"", code))
-    read |= set(re.findall(r"_int_field\(v, \"([a-z_]+)\"", code))
     assert read <= schema, sorted(read - schema)
     attributes = {"rule", "offender", "offenders", "move", "card", "cards", "correction"}
     assert schema - attributes <= read, sorted(schema - attributes - read)
+
+
+def test_the_schema_enums_are_the_rules_own_choices():
+    """The rules leave these fields' values to the schema: its enums must be the rules' words."""
+    from compensation.rulings.claims import READINGS
+    from compensation.worst_guess import CANDIDATES
+
+    viol = SCHEMA["properties"]["violation"]["properties"]
+    assert tuple(viol["reading"]["enum"]) == READINGS
+    assert tuple(viol["candidates"]["enum"]) == CANDIDATES
+
+
+@pytest.mark.parametrize("field,value", [("reading", "literal"), ("candidates", "all"), ("bound", 0),
+                                         ("sample", True), ("seed", -1), ("bound", "9")])
+def test_a_claim_setting_out_of_range_is_named(field, value):
+    inc = json.loads((ROOT / "examples" / "incidents" / "claim_needs_a_guess.json").read_text())
+    inc["violation"][field] = value
+    with pytest.raises(IncidentError) as e:
+        rule_incident(inc)
+    assert e.value.field == f"violation.{field}", str(e.value)
 
 
 def test_ruling_options_come_from_the_schema_with_their_defaults():

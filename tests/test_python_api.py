@@ -132,6 +132,27 @@ def test_compensation_exports_what_users_call():
         assert getattr(solver, name) is not None, name
 
 
+def test_compensation_type_names_are_its_lazy_names():
+    """The TYPE_CHECKING imports (what mypy sees), the lazy table (what runs) and ``__all__``
+    (a literal list, so that ruff and mypy read it) name the same things from the same modules:
+    a name added to one only would type-check and then fail."""
+    import ast
+    import inspect
+
+    import compensation
+
+    tree = ast.parse(inspect.getsource(compensation))
+    typed = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                for alias in imp.names:
+                    typed[alias.name] = "compensation." + (imp.module or "")
+    assert typed == compensation._LAZY
+    assert sorted(compensation.__all__) == sorted([*compensation._LAZY, "__version__"])
+
+
 def test_scoring_alone_does_not_load_the_rulings_or_the_engine():
     code = ("import sys, compensation; from compensation import score, Outcome; "
             "score(Outcome('6s', 0, {1: 'pass', 2: 'pass'})); "

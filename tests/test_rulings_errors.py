@@ -93,6 +93,15 @@ CASES = [
     (bad(violation={"rule": "3", "plans": [{"seats": [2], "cards": ["As"]}, {"seats": [1], "cards": ["Th"]}]}),
      "violation.plans[0].cards[0]", ["not in a defender's hand"]),
     (bad(violation={"rule": "5.2", "offender": 0}), "result.tricks", ["missing"]),
+    # a plan naming its seat twice over must not have one of them ignored
+    (bad(violation={"rule": "3", "plans": [{"seats": [2], "seat": 1, "cards": ["Ks"]}, {"seats": [1], "cards": ["Qh"]}]}),
+     "violation.plans[0].seat", ["not both"]),
+    (bad(violation={"rule": "3", "plans": [{"cards": ["Ks"]}, {"seats": [1], "cards": ["Qh"]}]}),
+     "violation.plans[0].seats", ["missing"]),
+    (bad(violation={"rule": "3", "plans": [{"seat": 2, "cards": ["Qh"]}, {"seat": 1, "cards": ["Th"]}], "played": 2}),
+     "violation.played", ["0..1"]),
+    (bad(violation={"rule": "3", "plans": [{"seat": 2, "cards": ["Ks"]}]}), "violation.plans", ["two or more"]),
+    (bad(violation={"rule": "3", "plans": [5, {"seat": 1, "cards": ["Qh"]}]}), "violation.plans[0]", ["object"]),
 ]
 
 

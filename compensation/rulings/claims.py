@@ -28,7 +28,7 @@ from __future__ import annotations
 from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
 
 from ..incident import IncidentError
-from ..worst_guess import CANDIDATES, ClaimCheck, check_claim, worst_guess_play
+from ..worst_guess import ClaimCheck, check_claim, worst_guess_play
 from . import rule
 from .playout import made, need_play, score_tricks
 from .ruling import Figure, Ruling, text
@@ -60,13 +60,6 @@ def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence") -
 
 
 # ------------------------------------------------------------------ shared
-def _int_field(v, name: str, default, lo: int):
-    x = v.get(name, default)
-    if isinstance(x, bool) or not isinstance(x, int) or x < lo:
-        raise IncidentError(f"violation.{name}", f"expected an integer >= {lo}, got {x!r}")
-    return x
-
-
 def _setup(ctx):
     """The information set at the moment of the claim, and the search settings."""
     inc = ctx.incident
@@ -81,16 +74,11 @@ def _setup(ctx):
         raise IncidentError("history", str(e)) from None
     if info.pos.is_over():
         raise IncidentError("violation.move", "the deal is over at that moment: nothing left to claim")
+    # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
-    if reading not in READINGS:
-        raise IncidentError("violation.reading", f"expected one of {', '.join(READINGS)}, got {reading!r}")
-    cands = v.get("candidates", "best_somewhere")
-    if cands not in CANDIDATES:
-        raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
-    search = {"candidates": cands, "guess": inc.option("guess"),
-              "bound": _int_field(v, "bound", DEFAULT_BOUND, 1),
-              "sample": _int_field(v, "sample", DEFAULT_SAMPLE, 1),
-              "seed": _int_field(v, "seed", DEFAULT_SEED, 0)}
+    search = {"candidates": v.get("candidates", "best_somewhere"), "guess": inc.option("guess"),
+              "bound": v.get("bound", DEFAULT_BOUND), "sample": v.get("sample", DEFAULT_SAMPLE),
+              "seed": v.get("seed", DEFAULT_SEED)}
     return info, at, reading, search
 
 

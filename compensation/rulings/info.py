@@ -29,7 +29,7 @@ from solver.infoset import InfoSet, SeatView
 from solver.position import Position, run_low
 
 from ..incident import IncidentError
-from ..worst_guess import CANDIDATES, candidate_moves, resolve_against
+from ..worst_guess import candidate_moves, resolve_against
 from . import rule
 from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
 from .ruling import Ruling, Text, text
@@ -114,9 +114,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     pos = pre.pos
     rest = _rest_of_history(inc, n)
     guess = inc.option("guess")
-    cands = inc.violation.get("candidates", "undominated")
-    if cands not in CANDIDATES:
-        raise IncidentError("violation.candidates", f"expected one of {', '.join(CANDIDATES)}, got {cands!r}")
+    cands = inc.violation.get("candidates", "undominated")  # one of CANDIDATES: the schema checks it
     if window == 1 and allowed is not None and not (rest and rest[0] in allowed):
         # the lead is not recorded within the declarer's choice: as made = his best card in it
         vals = ctx.engine.analyse(pos, all_cards=True).card_values

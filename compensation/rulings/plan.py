@@ -20,19 +20,22 @@ from .wording import count
 
 
 def _plans(ctx, pos):
+    """The plans stated and the one played. Their shape (a list of two or more objects, the
+    fields' types) is the schema's; here what it cannot say: the plans are there at all, who
+    stated each, and that the cards were in a defender's hand."""
     inc = ctx.incident
     raw = inc.violation.get("plans")
-    if not isinstance(raw, list) or len(raw) < 2:
-        raise IncidentError("violation.plans", "expected a list of at least two plans, "
+    if raw is None:
+        raise IncidentError("violation.plans", "missing: rule 3 needs the plans stated, "
                                                "[{\"seats\": [1], \"cards\": [\"Ah\", ...]}, ...]")
     plans = []
     held = pos.hands[inc.defenders[0]] | pos.hands[inc.defenders[1]]
     for i, p in enumerate(raw):
         path = f"violation.plans[{i}]"
-        if not isinstance(p, dict):
-            raise IncidentError(path, "expected an object with seats and cards")
-        seats = p.get("seats", [p["seat"]] if "seat" in p else None)
-        if not isinstance(seats, list) or not seats:
+        if "seats" in p and "seat" in p:
+            raise IncidentError(f"{path}.seat", "give seats or seat, not both")
+        seats = p["seats"] if "seats" in p else [p["seat"]] if "seat" in p else None
+        if seats is None:
             raise IncidentError(f"{path}.seats", "missing: who stated this plan (a list of seats)")
         seats = [parse_seat(s, f"{path}.seats[{j}]", error=IncidentError) for j, s in enumerate(seats)]
         for s in seats:
@@ -50,7 +53,7 @@ def _plans(ctx, pos):
     if len(set(stated)) != len(stated):
         raise IncidentError("violation.plans", "a seat stated two plans")
     played = inc.violation.get("played", 0)
-    if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(plans):
+    if played >= len(plans):
         raise IncidentError("violation.played", f"expected the index of the plan played, 0..{len(plans) - 1}")
     return plans, played
 
