@@ -122,6 +122,7 @@ class Child:
     def __init__(self, call: tuple, start_method: str, others: list[Child]):
         inbox, to_child = os.pipe()  # the chunks: the child reads, this process writes
         from_child, outbox = os.pipe()  # the answers: the child writes, this process reads
+        parent = os.getpid()
         if start_method == "fork":
             pid = os.fork()
             if pid == 0:  # pragma: no cover - the child (its coverage is not collected)
@@ -131,7 +132,7 @@ class Child:
                         other._close_fds()
                     os.close(to_child)
                     os.close(from_child)
-                    worker_init(os.getppid())
+                    worker_init(parent)  # not getppid(): this process may already be orphaned
                     serve(inbox, outbox, call)
                 except BaseException:  # noqa: BLE001 - nothing to report to: the parent sees the pipe close
                     code = 1
@@ -144,7 +145,7 @@ class Child:
             keep = (inbox, outbox)
             self._proc = subprocess.Popen(
                 [sys.executable, "-c", "from compensation.batch.children import _spawned; _spawned()",
-                 str(inbox), str(outbox), str(os.getpid())], pass_fds=keep, stdin=subprocess.DEVNULL)
+                 str(inbox), str(outbox), str(parent)], pass_fds=keep, stdin=subprocess.DEVNULL)
             self.pid = self._proc.pid
         os.close(inbox)
         os.close(outbox)
