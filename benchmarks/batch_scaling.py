@@ -42,7 +42,7 @@ def seeded_records(n: int, seed: int = 2026) -> list[dict]:
 
 def _worker_cpu(backend) -> float | None:
     """CPU seconds used so far by the searching processes of a local backend: this one (it
-    searches too, between commits) and its pool's children (None if unknown)."""
+    searches too, between commits) and its children (None if unknown)."""
     try:
         import psutil
     except ImportError:
@@ -51,7 +51,7 @@ def _worker_cpu(backend) -> float | None:
 
     if not isinstance(backend, ProcessBackend):
         return None
-    procs = list(getattr(backend._pool, "_processes", None) or ())
+    procs = [kid.pid for kid in backend._kids]
     total = 0.0
     for pid in [os.getpid()] + procs:
         t = psutil.Process(pid).cpu_times()

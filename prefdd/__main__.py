@@ -1,7 +1,5 @@
 """``python -m prefdd``: the ``prefdd`` command line."""
-import sys
-
-from solver.cli import main
+from solver.cli import command
 
 if __name__ == "__main__":
-    sys.exit(main())
+    command()

@@ -112,6 +112,46 @@ class _Version(argparse.Action):
 
 
 def main(argv=None) -> int:
+    """Run the command line ``argv`` (default: this process's arguments); the exit status."""
+    return _main(argv, [])
+
+
+# the subcommands after which the ``prefdd`` process has nothing left to do but exit: every
+# answer written and flushed, a batch's output synced and closed, its workers joined
+QUICK_EXIT = ("solve", "batch")
+
+
+def command() -> None:
+    """The ``prefdd`` console script: :func:`main` on this process's arguments, then exit.
+
+    After ``solve`` and a local ``batch`` the process ends at once (``os._exit``, once stdout
+    and stderr are flushed) instead of tearing the interpreter down module by module: that
+    teardown frees every object of a process that is about to end anyway, 20-60 ms of CPU
+    and wall (``benchmarks/RESULTS.md``, "the batch's fixed costs"), a fifth of a
+    one-deal ``prefdd solve``. Not under a tracer or coverage (their data is saved at
+    exit), nor with Dask (its clients and clusters clean up at exit), nor once
+    multiprocessing's resource tracker runs (it unlinks semaphores at exit)."""
+    seen: list = []
+    code = _main(None, seen)
+    if seen and _quick_exit(seen[0]):
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
+            pass
+        except OSError:
+            code = code or 1
+        os._exit(code)
+    sys.exit(code)
+
+
+def _quick_exit(args) -> bool:
+    return (getattr(args, "command", None) in QUICK_EXIT and getattr(args, "dask", None) is None
+            and getattr(args, "dask_local", None) is None and sys.gettrace() is None
+            and "coverage" not in sys.modules and "multiprocessing.resource_tracker" not in sys.modules)
+
+
+def _main(argv, seen: list) -> int:
     # prefdd does no linear algebra: where NumPy is loaded (the Numba and plain-Python
     # backends) its BLAS would only start a thread per core and let them sleep, in this
     # process and in every batch worker (which inherit the setting)
@@ -122,6 +162,7 @@ def main(argv=None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
+    seen.append(args)
     if args.backend:
         os.environ["PREFDD_ENGINE"] = args.backend
         from .engine.backends import load_backend
@@ -157,4 +198,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    command()

@@ -8,13 +8,13 @@ Expected answers are the recorded ones of tests/data/reference_deals.jsonl.
 """
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
 
 import psutil
 import pytest
+from batch_runs import kill_9_after
 
 from compensation.batch import batch_file, work
 from compensation.batch import driver as batch_driver
@@ -133,7 +133,7 @@ def test_one_worker_has_no_child_process(monkeypatch, tmp_path, reference_deals)
 
     monkeypatch.setattr(batch_driver, "answer_lines", answer_lines)
     backend = make_backend(1)
-    assert isinstance(backend, ProcessBackend) and backend.children == 0 and backend._pool is None
+    assert isinstance(backend, ProcessBackend) and backend.children == 0 and backend._kids == []
     assert backend.describe() == "1 worker process (this one: no child process)"
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps(r) + "\n" for r in reference_deals[:5]))
@@ -166,19 +166,7 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
     src.write_text("".join(x + "\n" for x in lines))
     cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "3", "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if out.exists() and out.read_bytes().count(b"\n") >= 50:
-                break
-            time.sleep(0.01)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    assert proc.returncode == -signal.SIGKILL, "the run finished before it could be killed"
-    data = out.read_bytes()
+    data = kill_9_after(cmd, out, 50)
     done = data.splitlines()
     assert data.endswith(b"\n") and 50 <= len(done) < len(lines)
     assert [json.loads(x)["input_line"] for x in done] == list(range(1, len(done) + 1))  # in input order
@@ -190,16 +178,89 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
         assert x["declarer_tricks"] == json.loads(lines[x["input_line"] - 1])["declarer_tricks"]
 
 
-def test_one_worker_does_not_load_multiprocessing():
-    """The inline path pays for no process machinery: a fresh ``prefdd batch --workers 1``
-    never imports multiprocessing or concurrent.futures."""
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_the_process_backend_does_not_load_multiprocessing(workers):
+    """The inline path pays for no process machinery, and the forked child talks over two
+    pipes: a fresh ``prefdd batch --workers 1`` or ``--workers 2`` never imports
+    multiprocessing or concurrent.futures (their imports alone are ~45 ms)."""
     code = ("import sys, json, tempfile, os\n"
             "from solver.cli import main\n"
             "d = tempfile.mkdtemp(); src = os.path.join(d, 'in.jsonl')\n"
             "open(src, 'w').write(open(sys.argv[1]).readline())\n"
-            "assert main(['batch', src, '-o', os.path.join(d, 'out.jsonl'), '--workers', '1', '--no-progress']) == 0\n"
+            "assert main(['batch', src, '-o', os.path.join(d, 'out.jsonl'), '--workers', sys.argv[2], '--no-progress']) == 0\n"
             "print(sorted(m for m in sys.modules if m.startswith(('multiprocessing', 'concurrent'))))\n")
     data = os.path.join(os.path.dirname(__file__), "data", "reference_deals.jsonl")
-    r = subprocess.run([sys.executable, "-c", code, data], capture_output=True, text=True, timeout=120)
+    r = subprocess.run([sys.executable, "-c", code, data, workers], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def dying_answer_lines(chunk, *args):
+    """A child that dies (as the out-of-memory killer ends one) on line 2, its second chunk
+    (the child is always fed lines 1-3 first)."""
+    if os.getpid() != PARENT and chunk[0][0] == 2:
+        os._exit(9)
+    return REAL_ANSWER_LINES(chunk, *args)
+
+
+def test_a_child_that_dies_stops_the_run_with_a_clear_error(monkeypatch, reference_deals):
+    """The answers before the dead child's chunk are handed back, then the run stops with
+    BackendError (exit status 1 on the command line): nothing after it is committed."""
+    from compensation.batch import BackendError
+
+    monkeypatch.setattr(batch_driver, "answer_lines", dying_answer_lines)
+    got = []
+    backend = ProcessBackend(2, start_method="fork")
+    try:
+        with pytest.raises(BackendError, match="a worker process died"):
+            for a in Batch(backend, kind="solve", chunk_size=1).answers(jobs_from_records(reference_deals[:12])):
+                got.append(a["input_line"])
+    finally:
+        backend.close()
+    assert got == [1]  # the child's line 1 is in; its line 2 never came, so nothing after it is committed
+
+
+def test_spawned_children_answer_as_forked_ones(monkeypatch, reference_deals):
+    """The spawn start (the Numba engine's) runs the same pipes: a fresh interpreter is sent
+    the work function first, then chunks; the answers are the recorded ones, and the child
+    answered some of the chunks (the parent did not answer them all)."""
+    mine = []
+    real = ProcessBackend._answer_here
+
+    def counted(fn, work, args):
+        mine.append(work[0][0])
+        return real(fn, work, args)
+
+    monkeypatch.setattr(ProcessBackend, "_answer_here", staticmethod(counted))
+    recs = reference_deals[:24]
+    backend = ProcessBackend(2, start_method="spawn")
+    try:
+        out = list(Batch(backend, kind="solve", chunk_size=1).answers(jobs_from_records(recs)))
+    finally:
+        backend.close()
+    assert [a["input_line"] for a in out] == list(range(1, 25))
+    assert [a["declarer_tricks"] for a in out] == [r["declarer_tricks"] for r in recs]
+    assert len(mine) < 24, "the spawned child answered nothing"
+
+
+def test_messages_carry_what_marshal_cannot(reference_deals):
+    """Chunks of lines' bytes and plain records go as marshal; a Python caller's record
+    holding an object marshal does not know goes as pickle; answers come back as Answers."""
+    from decimal import Decimal
+
+    from compensation.batch.children import _HEAD, ANSWERS, MARSHAL, PICKLE, pack, unpack
+    from compensation.batch.work import Answer
+
+    def roundtrip(value, tag=MARSHAL):
+        data = pack(value, tag)
+        size, kind = _HEAD.unpack_from(data)
+        assert len(data) == _HEAD.size + size
+        return kind, unpack(kind, data[_HEAD.size:])
+
+    chunk = [(1, b'{"id": 1}'), (2, {"id": "x", "hands": [["As"]]})]
+    assert roundtrip(chunk) == (MARSHAL, chunk)
+    odd = [(3, {"id": "y", "stake": Decimal("1.5")})]
+    assert roundtrip(odd) == (PICKLE, odd)
+    answers = [Answer(1, "r", "ab12", None, b'{"id": "r"}\n', False)]
+    kind, back = roundtrip(answers, ANSWERS)
+    assert kind == ANSWERS and back == answers and type(back[0]) is Answer

@@ -4,13 +4,11 @@ after a power cut) resumed with the same command answer every input line exactly
 Expected values are the recorded answers of tests/data/reference_deals.jsonl.
 """
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
+from batch_runs import kill_9_after
 
 from compensation.batch import OutputError, ResumableOutput, batch_file, work
 from solver.cli import main
@@ -50,20 +48,7 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     expected = write_copies(src, reference_deals, 60)  # 2340 records: seconds of work
     cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "2", "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if out.exists() and out.read_bytes().count(b"\n") >= 40:
-                break
-            time.sleep(0.01)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)  # the command and its workers, like kill -9 / a crash
-        proc.wait(timeout=30)
-        proc.stderr.close()
-    assert proc.returncode == -signal.SIGKILL, "the run finished before it could be interrupted"
-    data = out.read_bytes()
+    data = kill_9_after(cmd, out, 40)
     lines = data.splitlines()
     assert 40 <= len(lines) < len(expected)
     # every line that made it is whole: each is written with one write() call

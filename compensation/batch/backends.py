@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from .work import compiled_on_first_use, preload, worker_init
+from .work import compiled_on_first_use, preload
 
 
 class BackendError(RuntimeError):
@@ -108,41 +108,38 @@ class ProcessBackend(Backend):
 
     On the Cython engine (where ``fork`` exists) the children are forked from this process
     after it has loaded the engine's code: they start at once, without each importing
-    Python and the solver again, and no resource-tracker process is needed. On Numba they
-    are spawned (Numba's compiled state and ``fork`` do not mix well)."""
+    Python and the solver again. On Numba they are spawned (Numba's compiled state and
+    ``fork`` do not mix well). The children are started at the first chunk sent out and
+    talk over pipes (:mod:`.children`): no ``multiprocessing``, no helper thread here."""
 
     queue = 3  # chunks in flight per child: one answered, the next ones queued behind it
 
     def __init__(self, workers: int | None = None, start_method: str | None = None):
         self.workers = workers or local_cores()
         self.children = self.workers - 1
-        self._pool = None
+        self._kids: list = []
         self.start_method = start_method
-        if not self.children:  # nothing to start: multiprocessing is not even imported
+        if not self.children:  # nothing to start
             return
-        start_method = self.start_method = start_method or default_start_method()
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        if start_method == "fork":
+        self.start_method = start_method or default_start_method()
+        if self.start_method == "fork":
             preload()
-        self._pool = ProcessPoolExecutor(max_workers=self.children,
-                                         mp_context=multiprocessing.get_context(start_method),
-                                         initializer=worker_init, initargs=(os.getpid(),))
 
     def imap_ordered(self, units: Iterable, call: tuple) -> Iterator[tuple[list, list]]:
         """As :meth:`Backend.imap_ordered`, this process answering chunks between commits.
 
-        Each unit in flight holds a child's future, this process's answers (or the
-        exception it met, raised when that unit's turn comes, as a child's would be), or
-        nothing (a unit of lines settled without work). At most ``window`` units are out."""
+        Each unit in flight holds a child's :class:`~.children.Pending` chunk, this
+        process's answers (or the exception it met, raised when that unit's turn comes, as a
+        child's would be), or nothing (a unit of lines settled without work). At most
+        ``window`` units are out."""
         fn, *args = call
         if not self.children:  # the inline path: no child, no queue, nothing to wait for
             for ready, work in units:
                 yield ready, (fn(work, *args) if work else [])
             return
         from collections import deque
-        from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+        from .children import Pending, wait_any
 
         units = iter(units)
         out: deque = deque()
@@ -150,7 +147,7 @@ class ProcessBackend(Backend):
         limit = self.queue * self.children
 
         def settled(handle) -> bool:
-            return not isinstance(handle, Future) or handle.done()
+            return not isinstance(handle, Pending) or handle.done
 
         def take():
             nonlocal exhausted
@@ -160,19 +157,20 @@ class ProcessBackend(Backend):
             return unit
 
         while True:
+            if self._kids:
+                wait_any(self._kids, 0)  # take in what the children have sent, without waiting
             while out and settled(out[0][1]):
                 ready, handle = out.popleft()
                 yield ready, self._result(handle)
-            busy = [h for _, h in out if isinstance(h, Future) and not h.done()]
-            while not exhausted and len(busy) < limit and len(out) < self.window:
+            busy = sum(len(k.pending) for k in self._kids)
+            while not exhausted and busy < limit and len(out) < self.window:
                 unit = take()
                 if unit is None:
                     break
                 ready, work = unit
-                handle = self._submit(fn, work, args) if work else None
+                handle = self._send(call, work) if work else None
                 out.append((ready, handle))
-                if handle is not None:
-                    busy.append(handle)
+                busy += handle is not None
             if out and settled(out[0][1]):
                 continue
             if not exhausted and len(out) < self.window:
@@ -183,7 +181,16 @@ class ProcessBackend(Backend):
                 continue
             if not out:
                 return
-            wait(busy if busy and not exhausted else [out[0][1]], return_when=FIRST_COMPLETED)
+            wait_any(self._kids)
+
+    def _send(self, call: tuple, work):
+        """Give the chunk to the child with the fewest chunks out (started on first use)."""
+        from .children import Child
+
+        while len(self._kids) < self.children:
+            self._kids.append(Child(call, self.start_method or "fork", self._kids))
+        kid = min(self._kids, key=lambda k: (k.dead, len(k.pending)))
+        return kid.send(work)
 
     @staticmethod
     def _answer_here(fn, work, args):
@@ -192,12 +199,8 @@ class ProcessBackend(Backend):
         except Exception as e:  # noqa: BLE001 - raised in input order, as a child's failure is
             return _Failed(e)
 
-    def _submit(self, fn, work, args):
-        assert self._pool is not None  # only called with children
-        return self._pool.submit(fn, work, *args)
-
     def _result(self, handle):
-        from concurrent.futures.process import BrokenProcessPool
+        from .children import ChildDied
 
         if handle is None:
             return []
@@ -205,15 +208,17 @@ class ProcessBackend(Backend):
             return handle
         if isinstance(handle, _Failed):
             raise handle.error
-        try:
-            return handle.result()
-        except BrokenProcessPool:
+        if isinstance(handle.error, ChildDied):
             raise BackendError("a worker process died (out of memory, or killed); "
                                "rerun the same command to finish") from None
+        if handle.error is not None:
+            raise handle.error
+        return handle.result
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        kids, self._kids = self._kids, []
+        for kid in kids:  # chunks still out are not wanted (an interrupt, an error): no waiting for them
+            kid.close(kill=bool(kid.pending))
 
     def describe(self) -> str:
         if not self.children:
@@ -231,9 +236,7 @@ class _Failed:
 
 def default_start_method() -> str:
     """``fork`` for the Cython engine where the platform has it, else ``spawn``."""
-    import multiprocessing
-
-    if "fork" in multiprocessing.get_all_start_methods() and not compiled_on_first_use():
+    if hasattr(os, "fork") and not compiled_on_first_use():
         return "fork"
     return "spawn"
 

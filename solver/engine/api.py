@@ -104,7 +104,7 @@ def new_table(backend: Backend, table_mb: float):
     entries, (key, data) pairs in buckets of ``layout.BUCKET``."""
     entries = max(4, int(table_mb * 1024 * 1024) // 16)
     bits = entries.bit_length() - 1
-    return backend.zeros(2 << bits)
+    return backend.table(2 << bits)
 
 
 def wipe(backend: Backend, tt) -> None:
