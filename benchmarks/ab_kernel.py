@@ -2,6 +2,7 @@
 
     python benchmarks/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
     python benchmarks/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
+    python benchmarks/ab_kernel.py compare OLD:8 NEW:1 ...   # NAME:MB: that build with a table of MB
 
 A snapshot is the kernel source (the work tree's, or a commit's) cythonized under its own
 module name into ``$AB_DIR`` (default ``/tmp/prefdd-ab``), so any number of builds load
@@ -83,10 +84,21 @@ def engine_on(kernel):
     return e
 
 
+def engine_for(spec: str):
+    """The engine of a snapshot, ``NAME`` or ``NAME:MB`` (its table that size; else the default)."""
+    from solver.engine.api import new_table
+
+    name, _, mb = spec.partition(":")
+    e = engine_on(load(name))
+    if mb:
+        e.tt = new_table(e.backend, float(mb))
+    return e
+
+
 def compare(old: str, new: str, n: int, rounds: int, rows: str, seed: int) -> None:
     from deals import ROWS, deals
 
-    ea, eb = engine_on(load(old)), engine_on(load(new))
+    ea, eb = engine_for(old), engine_for(new)
     print(f"{'row':28} {'new/old median':>14} {'p10':>6} {'p90':>6} {'old ms':>7} {'new ms':>7} {'nodes old':>10} {'nodes new':>10}")
     for row in ROWS:
         if rows and rows not in row:

@@ -3,6 +3,7 @@
     python benchmarks/misere_tail.py [--rows 'a defender'] [--deals 40] [--seed 2026] [--only 117,81]
     python benchmarks/misere_tail.py --cuts [--deals 200]
     python benchmarks/misere_tail.py --gaps [--deals 12] [--only 117,81]
+    python benchmarks/misere_tail.py --only 159 --seed 7 --rows declarer   # per deal: repeats too
 
 The kernel is loaded as plain Python (slow: about 20 s for a 430 k-node deal) with two lines
 added to its source, so that every trick start the search *expanded* — not cut by a bound
@@ -15,8 +16,11 @@ A bound that decided a whole group would save about that share. ``--cuts`` (the 
 build) prints instead how often the first move tried at a node cut, per seat in the trick
 and side. ``--gaps``: each failing trick start solved exactly, its nodes' share by how far
 the need is above his value and by how far :func:`misere_ceiling` is above the need (a
-ceiling under the need would have cut it). Node counts are those of the compiled engine,
-deal by deal (checked).
+ceiling under the need would have cut it). With ``--only``, each deal's line also says how
+often one trick start (hands, leader, need) was expanded again, and the share of the nodes
+those repeats cost: the table should answer a repeat, so a large share means it lost the
+entry (that is how the index that ignored the last suit was found). Node counts are those
+of the compiled engine, deal by deal (checked).
 """
 from __future__ import annotations
 
@@ -91,11 +95,17 @@ def tail(rows, n, seed, only, gaps=False):
                 raise SystemExit(f"{row} deal {i}: {eng.nodes} nodes logged, {fast.nodes} compiled")
             total += eng.nodes
             pending = []  # (ply, nodes below) of trick starts not yet claimed by an ancestor
+            seen, repeats, again = collections.Counter(), 0, 0
             for *_hands, ld, need, r, val, below, ply in mod.TAIL_LOG:
                 kids = 0
                 while pending and pending[-1][0] > ply:
                     kids += pending.pop()[1]
                 pending.append((ply, below))
+                start = (*_hands, ld, need)
+                seen[start] += 1
+                if seen[start] > 1:
+                    repeats += 1
+                    again += below - kids
                 g = group(need, r, val, ld == pos.declarer)
                 count[g] += 1
                 own[g] += below - kids
@@ -107,7 +117,9 @@ def tail(rows, n, seed, only, gaps=False):
                     cap = int(mod.misere_ceiling(hs[dd], hs[(dd + 1) % 3], hs[(dd + 2) % 3], ld == dd))
                     slack[min(cap - need, 4)] += below - kids
             if only:
-                print(f"{row} deal {i}: {eng.nodes} nodes, {len(mod.TAIL_LOG)} trick starts expanded")
+                print(f"{row} deal {i}: {eng.nodes} nodes, {len(mod.TAIL_LOG)} trick starts expanded "
+                      f"({len(seen)} distinct; {repeats} repeats, at most {max(seen.values(), default=0)} of one, "
+                      f"{again / max(1, eng.nodes):.3f} of the nodes)")
         print(f"\n{row}: {len(idx)} deals, {total} nodes\n")
         print("| need of r | catchers reach it | leads | trick starts | share of the nodes |")
         print("|---|---|---|---|---|")

@@ -17,7 +17,7 @@ from ..position import Position, run_low
 from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import Backend, load_backend
 
-DEFAULT_TABLE_MB = 8
+DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
 DEFAULT_NODE_BUDGET = 2_000_000_000
 
 

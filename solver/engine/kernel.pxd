@@ -114,7 +114,7 @@ cdef enum:
     WORK_SIZE = 1164
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
-cdef uint64_t GOLDEN, MIX, U31, U3
+cdef uint64_t GOLDEN, MIX, U32, U3
 
 # bits
 cdef inline int64_t popcount(int64_t x) noexcept nogil
@@ -189,6 +189,7 @@ cdef inline int64_t spread8(int64_t x) noexcept nogil
 cdef inline int64_t misere_suit_index(int64_t d, int64_t a, int64_t b) noexcept nogil
 @cython.locals(j=int64_t)
 cdef inline int64_t misere_suit_after(uint8_t *t, int64_t nxt, bint won) noexcept nogil
+cdef inline int64_t misere_best_answer(uint8_t *t, int64_t idx, int64_t d, int64_t top) noexcept nogil
 @cython.locals(idx=int64_t, d=int64_t, a=int64_t, b=int64_t, i=int64_t, w=int64_t, j=int64_t, k=int64_t, x=int64_t, c=int64_t,
                y=int64_t, xa=int64_t, xb=int64_t, ra=int64_t, rb=int64_t, x1=int64_t, x2=int64_t, top=int64_t, i2=int64_t,
                worst=int64_t, best=int64_t, v=int64_t)

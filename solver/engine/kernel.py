@@ -144,7 +144,7 @@ if cython.compiled:  # C integers, typed in kernel.pxd
     LOW32 = 0xFFFFFFFF
     GOLDEN = 0x9E3779B97F4A7C15
     MIX = 0xBF58476D1CE4E5B9
-    U31 = 31
+    U32 = 32
     U3 = 3
 else:
     ONE = np.int64(1)
@@ -152,7 +152,7 @@ else:
     LOW32 = np.int64(0xFFFFFFFF)
     GOLDEN = np.uint64(0x9E3779B97F4A7C15)
     MIX = np.uint64(0xBF58476D1CE4E5B9)
-    U31 = np.uint64(31)
+    U32 = np.uint64(32)
     U3 = np.uint64(3)
 TALON_ONE = ONE << CS_TALON  # one talon trick left, in the state word
 
@@ -243,10 +243,13 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 
 
 def tt_index(key, extra, mask):
-    """First entry of the position's bucket."""
-    h = (u64(key) ^ (u64(extra) * GOLDEN)) * MIX
-    h = h ^ (h >> U31)
-    return i64(h & u64(mask) & ~U3)
+    """First entry of the position's bucket: the key's two halves folded, multiplied, and
+    the product's high half taken — its low bits depend on the factor's low bits alone, so
+    indexing by them left the last suit (key bits 48–63) almost unheard and misère
+    positions differing there piled into a few buckets (RESULTS.md, "the tail")."""
+    h = u64(key) ^ (u64(extra) * GOLDEN)
+    h = (h ^ (h >> U32)) * MIX
+    return i64((h >> U32) & u64(mask) & ~U3)
 
 
 def tt_find(tt, idx, key, extra):
@@ -718,6 +721,19 @@ def misere_suit_after(t, nxt, won):
     return t[nxt] & 15
 
 
+def misere_best_answer(t, idx, d, top):
+    """The declarer's best card of ``d`` played last to a trick of the suit whose highest
+    card is ``top`` (8: a trick he cannot win — his discard): what the suit then costs."""
+    best = NO_CEILING
+    while d != 0:
+        c = lowest_index(d)
+        d &= d - 1
+        v = misere_suit_after(t, idx & ~(3 << (2 * c)), c > top)
+        if v < best:
+            best = v
+    return best
+
+
 def misere_suits_fill(t):
     """Fill :data:`MISERE_SUITS`, one byte a suit holding (:func:`misere_suit_index`), from
     the fewest cards up (a play only removes cards, so it only lowers the index).
@@ -786,15 +802,8 @@ def misere_suits_fill(t):
                 v = t[idx & ~(3 << (2 * c))] & 15
                 if v > k:
                     k = v
-            # he discards one (he chooses which)
-            best = NO_CEILING
-            y = d
-            while y != 0:
-                c = lowest_index(y)
-                y &= y - 1
-                v = t[idx & ~(3 << (2 * c))] & 15
-                if v < best:
-                    best = v
+            # he discards one (he chooses which): his answer to a trick he cannot win
+            best = misere_best_answer(t, idx, d, 8)
             if best > k:
                 k = best
             # the defender after him leads, the other follows (or discards), he plays last
@@ -807,15 +816,7 @@ def misere_suits_fill(t):
                     x2 = lowest_index(rb)
                     rb &= rb - 1
                     top = x2 if (x2 > x and x2 < 8) else x
-                    i2 = idx & ~(3 << (2 * x)) & ~(3 << (2 * x2))
-                    best = NO_CEILING
-                    y = d
-                    while y != 0:
-                        c = lowest_index(y)
-                        y &= y - 1
-                        v = misere_suit_after(t, i2 & ~(3 << (2 * c)), c > top)
-                        if v < best:
-                            best = v
+                    best = misere_best_answer(t, idx & ~(3 << (2 * x)) & ~(3 << (2 * x2)), d, top)
                     if best > k:
                         k = best
             # the other defender leads, he plays second, the defender after him last
@@ -1898,14 +1899,12 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
 def fill_tables(sq, rep, spread, nth):
     """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
     for b in range(256):
-        s = 0
         k = 0
         for i in range(8):
             if (b >> i) & 1:
-                s |= ONE << (2 * i)
                 nth[b * 8 + k] = i
                 k += 1
-        spread[b] = s
+        spread[b] = spread8(b)
     for a in range(256):
         for m in range(256):
             if m & ~a:
@@ -2222,7 +2221,7 @@ if not cython.compiled:
         for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
                       "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
-                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick"):
+                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
