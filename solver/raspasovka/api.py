@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import constraint_arrays, new_table, next_generation
+from ..engine.api import DEFAULT_TABLE_MB, constraint_arrays, new_table, next_generation
 from ..engine.backends import Backend, load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import cards_of, mask_of
@@ -25,7 +25,6 @@ from ..position import run_low
 from ..seat import Seat, parse_seat
 from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
 
-DEFAULT_TABLE_MB = 8
 DEFAULT_NODE_BUDGET = 2_000_000_000
 CONTRACT_WORDS = ("raspasovka", "распасы", "распасовка", "all-pass", "all pass", "allpass", "passout")
 
