@@ -113,7 +113,8 @@ class _Version(argparse.Action):
 
 def main(argv=None) -> int:
     """Run the command line ``argv`` (default: this process's arguments); the exit status."""
-    return _main(argv, [])
+    args = _parse(argv)
+    return args if isinstance(args, int) else _run(args)
 
 
 # the subcommands after which the ``prefdd`` process has nothing left to do but exit: every
@@ -131,9 +132,9 @@ def command() -> None:
     one-deal ``prefdd solve``. Not under a tracer or coverage (their data is saved at
     exit), nor with Dask (its clients and clusters clean up at exit), nor once
     multiprocessing's resource tracker runs (it unlinks semaphores at exit)."""
-    seen: list = []
-    code = _main(None, seen)
-    if seen and _quick_exit(seen[0]):
+    args = _parse(None)
+    code = args if isinstance(args, int) else _run(args)
+    if not isinstance(args, int) and _quick_exit(args):
         try:
             sys.stdout.flush()
             sys.stderr.flush()
@@ -151,7 +152,9 @@ def _quick_exit(args) -> bool:
             and "coverage" not in sys.modules and "multiprocessing.resource_tracker" not in sys.modules)
 
 
-def _main(argv, seen: list) -> int:
+def _parse(argv) -> argparse.Namespace | int:
+    """The parsed command line with its backend loaded, or the exit status when it cannot run
+    (the reason already printed: argparse's, the backend's, or the help for no command)."""
     # prefdd does no linear algebra: where NumPy is loaded (the Numba and plain-Python
     # backends) its BLAS would only start a thread per core and let them sleep, in this
     # process and in every batch worker (which inherit the setting)
@@ -162,7 +165,6 @@ def _main(argv, seen: list) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
-    seen.append(args)
     if args.backend:
         os.environ["PREFDD_ENGINE"] = args.backend
         from .engine.backends import load_backend
@@ -176,6 +178,11 @@ def _main(argv, seen: list) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    return args
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run a parsed command line; the exit status."""
     try:
         return args.func(args)
     except KeyboardInterrupt:
