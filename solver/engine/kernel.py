@@ -678,6 +678,7 @@ def trump_bounds(td, t1, t2, r):
         urel = 0
     return lbd, r - ds, lrel, urel
 
+
 def suit_safe(d, e, shifted):
     """Can the misère declarer, holding ``d`` in a suit the defenders hold ``e`` of, always
     play under? Safe if d_i < e_i for every i (i-th lowest cards; ``shifted``: d_(i+1) < e_i,
