@@ -169,14 +169,19 @@ def replay_history(pos: Position, cards, lead_overrides: dict) -> None:
                 raise IncidentError(f"history[{i}]", f"a lead out of turn must start a trick, but trick "
                                                      f"{trick_no} already has {len(pos.trick)} card(s)")
             pos.leader = lead_overrides[i]
-        seat = pos.to_move
-        if pos.is_over():
-            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
-        try:
-            pos.play(card)
-        except PrefError as e:
-            why = str(e)
-            raise IncidentError(f"history[{i}]", f"trick {trick_no}, seat {seat}, card {card}: {why}") from None
+        play_recorded(pos, i, card, trick_no)
+
+
+def play_recorded(pos, i: int, card: Card, trick_no: int) -> None:
+    """Play ``history[i]`` on ``pos`` (a game's or a raspasovka's position); an illegal card
+    is named by its place in the record, its trick, seat and the reason."""
+    seat = pos.to_move
+    if pos.is_over():
+        raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
+    try:
+        pos.play(card)
+    except PrefError as e:
+        raise IncidentError(f"history[{i}]", f"trick {trick_no}, seat {seat}, card {card}: {e}") from None
 
 
 # ---------------------------------------------------------------- parsing helpers

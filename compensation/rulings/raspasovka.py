@@ -41,7 +41,7 @@ from solver.errors import PrefError
 from solver.raspasovka.api import RaspasovkaSolver
 from solver.raspasovka.rules import RaspasovkaPosition, RaspasovkaRules
 
-from ..incident import IncidentError, check_result
+from ..incident import IncidentError, check_result, play_recorded
 from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
@@ -81,13 +81,7 @@ def replay_cards(pos: RaspasovkaPosition, cards) -> RaspasovkaPosition:
     """Play ``cards`` on a raspasovka position, an illegal one named as ``history[i]`` (trick,
     seat, card, why); the moves are not kept for undo. The incident's and the web page's replay."""
     for i, card in enumerate(cards):
-        seat = pos.to_move
-        if pos.is_over():
-            raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
-        try:
-            pos.play(card)
-        except PrefError as e:
-            raise IncidentError(f"history[{i}]", f"trick {pos.done + 1}, seat {seat}, card {card}: {e}") from None
+        play_recorded(pos, i, card, pos.done + 1)
     pos._stack.clear()
     return pos
 
