@@ -113,6 +113,13 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     return r
 
 
+def _defence_leads_first(inc) -> None:
+    """Rule 1.2 is the passer's cards opened around the defence's first lead: a deal the
+    declarer leads is not one of its cases."""
+    if inc.first_leader == inc.declarer:
+        raise IncidentError("first_leader", "rule 1.2 is about the defence leading first; the declarer leads here")
+
+
 T_12 = ("Первый ход вистующего или пасующего. Вистующий до хода решает открывать карты или нет. ",
         "The defence leads first; the whister decides before the lead whether to open the cards. ")
 
@@ -127,8 +134,7 @@ T_12 = ("Первый ход вистующего или пасующего. В�
                         "on the offender.", contracts=("game",), offender="passer")
 def passer_opened_early(ctx) -> Ruling:
     r = ctx.ruling()
-    if ctx.incident.first_leader == ctx.incident.declarer:
-        raise IncidentError("first_leader", "rule 1.2 is about the defence leading first; the declarer leads here")
+    _defence_leads_first(ctx.incident)
     return _passer_opened(ctx, r, 0, 1, "first")
 
 
@@ -143,8 +149,7 @@ def passer_opened_early(ctx) -> Ruling:
 def passer_opened_late(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
-    if inc.first_leader == inc.declarer:
-        raise IncidentError("first_leader", "rule 1.2 is about the defence leading first; the declarer leads here")
+    _defence_leads_first(inc)
     if len(inc.history) < 3:
         raise IncidentError("history", "rule 1.2.2 needs the first trick played (3 cards): the second lead's "
                                        "leader is its winner")
