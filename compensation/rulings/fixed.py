@@ -20,6 +20,15 @@ def _count(ctx, field: str = "count") -> int:
     return v
 
 
+def _penalty_and_result(ctx, kind: str, seat: int | None = None) -> Ruling:
+    """The plainest FIXED ruling: one penalty (``kind`` "game": без одной на игре, "whist":
+    на висте) for the offender (or ``seat``), then the deal's own result."""
+    r = ctx.ruling()
+    write_penalty(ctx, r, kind, ctx.incident.violation.offender if seat is None else seat)
+    deal_result(ctx, r)
+    return r
+
+
 @rule("1", title_ru="Ход (определение)", title_en="When a card is played (definition)", pattern="FIXED",
       text_ru="Ход считается сделанным, если карта коснулась стола и её увидел хотя-бы один участник розыгрыша. "
               "При розыгрыше на открытых картах ход считается сделанным, если карта передвинута в центр стола "
@@ -43,10 +52,7 @@ def definition(ctx) -> Ruling:
               "they reopen; the result is written; the offender: one trick short on whist to gora (on misère and "
               "on a ten: 10).", offender="defender")
 def shown_before_first_lead(ctx) -> Ruling:
-    r = ctx.ruling()
-    write_penalty(ctx, r, "whist", ctx.incident.violation.offender)
-    deal_result(ctx, r)
-    return r
+    return _penalty_and_result(ctx, "whist")
 
 
 @rule("1.1.3", title_ru="Пасующий сделал ход до решения вистующего",
@@ -58,10 +64,7 @@ def shown_before_first_lead(ctx) -> Ruling:
               "the early card is void; the offender: one undertrick of the contract to gora.",
       contracts=("game",), offender="passer")
 def passer_played_early(ctx) -> Ruling:
-    r = ctx.ruling()
-    write_penalty(ctx, r, "game", ctx.incident.violation.offender)
-    deal_result(ctx, r)
-    return r
+    return _penalty_and_result(ctx, "game")
 
 
 @rule("1.3.1", title_ru="Ход вне очереди играющего", title_en="Lead out of turn by the declarer",
@@ -86,10 +89,7 @@ def declarer_out_of_turn(ctx) -> Ruling:
               "leads. The declarer: one undertrick of the contract to gora.",
       offender="declarer", play="closed")
 def declarer_wrong_trick(ctx) -> Ruling:
-    r = ctx.ruling()
-    write_penalty(ctx, r, "game", ctx.incident.violation.offender)
-    deal_result(ctx, r)
-    return r
+    return _penalty_and_result(ctx, "game")
 
 
 @rule("1.4.2.2", title_ru="Вистующий взял чужую взятку и сделал ход (закрытая игра)",
@@ -99,10 +99,7 @@ def declarer_wrong_trick(ctx) -> Ruling:
       text_en="Closed play: the misplayed cards become exposed. The defender: one trick short on whist to gora.",
       offender="defender", play="closed")
 def defender_wrong_trick(ctx) -> Ruling:
-    r = ctx.ruling()
-    write_penalty(ctx, r, "whist", ctx.incident.violation.offender)
-    deal_result(ctx, r)
-    return r
+    return _penalty_and_result(ctx, "whist")
 
 
 def _quitted_trick(ctx, kind: str) -> Ruling:
@@ -183,10 +180,7 @@ def discard_swap(ctx) -> Ruling:
                                         "на игре.",
       text_en=T_5_EN + " 5.3. A second look after play began: one undertrick to gora.", offender="declarer")
 def discard_look_again(ctx) -> Ruling:
-    r = ctx.ruling()
-    write_penalty(ctx, r, "game", ctx.incident.declarer)
-    deal_result(ctx, r)
-    return r
+    return _penalty_and_result(ctx, "game", ctx.incident.declarer)
 
 
 @rule("6", title_ru="Просмотр сноса другим игроком", title_en="Another player looks at the discard",
