@@ -152,6 +152,12 @@ class Incident:
         pos._stack.clear()
         return pos
 
+    def moment_of_fault(self) -> int:
+        """The history index of the violation: ``violation.move``, or, when the record gives
+        none, the end of the recorded play (the fault is where the record stops)."""
+        m = self.violation.move
+        return m if m is not None else len(self.history)
+
     def seat_of(self, n: int) -> int:
         """Who played ``history[n]``."""
         if n in self.lead_overrides:

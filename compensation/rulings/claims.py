@@ -65,7 +65,7 @@ def _setup(ctx):
     inc = ctx.incident
     v = inc.violation
     need_play(ctx)
-    at = v.move if v.move is not None else len(inc.history)
+    at = inc.moment_of_fault()
     start = inc.start()
     try:
         info = InfoSet.from_history(start, inc.history[:at],

@@ -48,13 +48,11 @@ def discard_values(engine, pos, seat: int, discard) -> list:
 def mixed_discard(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
-    v = inc.violation
     need_play(ctx)
     decl = inc.declarer
     if len(inc.discard) != 2:
         raise IncidentError("deal.discard", "missing: rule 9 needs the two discarded cards")
-    at = v.move if v.move is not None else len(inc.history)
-    pos = inc.position_at(at)
+    pos = inc.position_at(inc.moment_of_fault())
     if pos.is_over():
         raise IncidentError("violation.move", "the deal is over: no cards left to mix")
     if pos.trick and any(s == decl for s, _ in pos.trick):

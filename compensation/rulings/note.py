@@ -67,7 +67,7 @@ def play_violation_note(ctx) -> Ruling:
     if decl in offenders:
         if len(offenders) > 1:
             raise IncidentError("violation.offenders", "the declarer and a defender cannot share one violation")
-        at = v.move if v.move is not None else len(inc.history)
+        at = inc.moment_of_fault()
         pos = inc.position_at(at)
         pl = play_out(ctx, pos, victim=inc.defenders[0])
         r.figures.append(pl.figure(text("double dummy from before the violation", "в открытую с момента до нарушения"),

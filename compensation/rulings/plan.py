@@ -71,8 +71,7 @@ def plan_dispute(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
     need_play(ctx)
-    at = inc.violation.move if inc.violation.move is not None else len(inc.history)
-    pos = inc.position_at(at)
+    pos = inc.position_at(inc.moment_of_fault())
     plans, played = _plans(ctx, pos)
     cache = {}
 

@@ -245,8 +245,7 @@ def exposed_defender_card(ctx) -> Ruling:
     inc = ctx.incident
     v = inc.violation
     need_play(ctx)
-    at = v.move if v.move is not None else len(inc.history)
-    pos = inc.position_at(at)
+    pos = inc.position_at(inc.moment_of_fault())
     card = v.card
     if not pos.hands[v.offender] & card.mask:
         raise IncidentError("violation.card", f"seat {v.offender} does not hold {card} at that moment")
@@ -282,8 +281,7 @@ def exposed_declarer_card(ctx) -> Ruling:
     inc = ctx.incident
     v = inc.violation
     need_play(ctx)
-    at = v.move if v.move is not None else len(inc.history)
-    pos = inc.position_at(at)
+    pos = inc.position_at(inc.moment_of_fault())
     if not pos.hands[inc.declarer] & v.card.mask:
         raise IncidentError("violation.card", f"the declarer does not hold {v.card} at that moment")
     free = play_out(ctx, pos, victim=inc.declarer)
