@@ -93,11 +93,8 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
         raise IncidentError("violation.correction", f"rule {ctx.spec.number}: the declarer may only demand the "
                                                     f"suit (demand) or let the lead stand (none), got {correction!r}")
     _wrong_lead_options(ctx, r, before, rightful, v.offender, card)
-    if correction == "none":
-        unused_remedy(ctx, r)
-        if inc.option("uncorrected") == "unpunished":
-            deal_result(ctx, r)
-            return r
+    if correction == "none" and stood_unpunished(ctx, r):
+        return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
     if inc.option("compare") == "actual":
         compared, src = actual(ctx), "actual"
@@ -118,6 +115,17 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
+
+
+def stood_unpunished(ctx, r: Ruling) -> bool:
+    """A lead out of turn left standing: the remedy not used is named (:func:`unused_remedy`);
+    True when the setting uncorrected=unpunished lets it stand unpunished, the deal's result
+    then written and the ruling complete."""
+    unused_remedy(ctx, r)
+    if ctx.incident.option("uncorrected") != "unpunished":
+        return False
+    deal_result(ctx, r)
+    return True
 
 
 def unused_remedy(ctx, r: Ruling) -> None:

@@ -15,7 +15,7 @@ from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
 from . import rule
-from .counterfactual import unused_remedy
+from .counterfactual import stood_unpunished
 from .info import defender_view, knowledge_figures
 from .playout import (  # noqa: F401
     SUIT_EN,
@@ -212,11 +212,8 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     r.note(f"Best for the declarer: '{label[best].en}'. Compared for compensation: '{label[chosen].en}'"
            + (" (the declarer's choice)." if correction else " (none recorded: the best)."),
            f"Лучшее для играющего: «{label[best].ru}». Для компенсации сравнивается: «{label[chosen].ru}».")
-    if chosen == "none":
-        unused_remedy(ctx, r)
-        if inc.option("uncorrected") == "unpunished":
-            deal_result(ctx, r)
-            return r
+    if chosen == "none" and stood_unpunished(ctx, r):
+        return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
     r.note(f"No violation: seat {rightful} leads his side's best card, {correct_card}.",
            f"Без нарушения: место {rightful} ходит лучшей картой своей стороны, {correct_card.russian()}.")
