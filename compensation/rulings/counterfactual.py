@@ -96,11 +96,7 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     if correction == "none" and stood_unpunished(ctx, r):
         return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
-    if inc.option("compare") == "actual":
-        compared, src = actual(ctx), "actual"
-    else:
-        pl = play_out(ctx, wrong, cons, victim=decl)
-        compared, src = Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks), "double dummy"
+    compared, src = faulty_result(ctx, wrong, head, decl, cons)
     r.note(f"Correct play: seat {rightful} leads {correct_card} (his side's best).",
            f"Правильная игра: место {rightful} ходит {correct_card.russian()} (лучший ход его стороны).")
     worse = compared.declarer_tricks < correct.declarer_tricks if not inc.kind == "misere" \

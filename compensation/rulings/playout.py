@@ -168,11 +168,12 @@ def _better(ctx, v, w) -> bool:
     return v > w if ctx.convention.counterfactual_split == "for_victim" else v < w
 
 
-def faulty_result(ctx, after: Position, faulty_line_head, victim: int) -> tuple:
-    """The result to compare: double dummy after the fault, or the actual one."""
+def faulty_result(ctx, after: Position, faulty_line_head, victim: int, cons=NO_CONSTRAINTS) -> tuple:
+    """The result to compare: double dummy after the fault (under ``cons``, a remedy the
+    declarer took), or the actual one."""
     if ctx.incident.option("compare") == "actual":
         return actual(ctx), "actual"
-    pl = play_out(ctx, after, victim=victim)
+    pl = play_out(ctx, after, cons, victim=victim)
     return Played(pl.tricks, list(faulty_line_head) + list(pl.line), pl.entries, pl.declarer_tricks), "double dummy"
 
 
