@@ -36,7 +36,7 @@ from .playout import (  # noqa: F401
     side_best,
     side_is_declarer,
 )
-from .ruling import Ruling, text
+from .ruling import Ruling, Text, text
 from .wording import count
 
 # ------------------------------------------------------------------ 1.3.2.2 and 1.4.2.3
@@ -105,9 +105,17 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     # wrong lead and the lead made it worse (a loss caused, or more undertricks); a lead that
     # only costs an overtrick of a made contract is not a loss of the contract
     lost = worse and not made(ctx, compared.declarer_tricks)
-    compensate(ctx, r, [decl], correct, compared, src, condition=lost,
-               condition_note=text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
-                                   "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
+    return _damage_if(ctx, r, decl, correct, compared, src, lost,
+                      text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
+                           "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
+
+
+def _damage_if(ctx, r: Ruling, victim: int, correct: Played, compared: Played, source: str, condition: bool,
+               otherwise: Text) -> Ruling:
+    """The close of a ruling on a faulty move judged against correct play: the victim's
+    damage written only when the rule's own condition holds (else ``otherwise`` is said),
+    then the deal's result and the settings (resolve, compare) the comparison used."""
+    compensate(ctx, r, [victim], correct, compared, source, condition=condition, condition_note=otherwise)
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
@@ -361,13 +369,10 @@ def cut_let_through(ctx) -> Ruling:
     # "приводит к «выпуску» играющего или к уменьшению ремиза": only when correct play beats the
     # contract; an overtrick on a made contract is neither (the partner's shortfall is 8.1's)
     helped = compared.declarer_tricks > correct.declarer_tricks and not made(ctx, correct.declarer_tricks)
-    compensate(ctx, r, [partner], correct, compared, src, condition=helped,
-               condition_note=text("The cut-through neither let the contract make nor reduced the undertricks: "
-                                   "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
-                                                       "компенсации нет."))
-    deal_result(ctx, r)
-    describe_options(r, ctx)
-    return r
+    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+                      text("The cut-through neither let the contract make nor reduced the undertricks: "
+                           "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
+                                               "компенсации нет."))
 
 
 # ------------------------------------------------------------------ 10: erroneous move
@@ -397,9 +402,6 @@ def erroneous_move(ctx) -> Ruling:
            f"Правильная игра: лучшая для защиты карта места {v.offender}, {correct_card.russian()}.")
     helped = compared.declarer_tricks < correct.declarer_tricks if inc.kind == "misere" \
         else compared.declarer_tricks > correct.declarer_tricks
-    compensate(ctx, r, [partner], correct, compared, src, condition=helped,
-               condition_note=text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
-                                   "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))
-    deal_result(ctx, r)
-    describe_options(r, ctx)
-    return r
+    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+                      text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
+                           "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))
