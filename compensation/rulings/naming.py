@@ -169,11 +169,10 @@ def pushed(ctx) -> Ruling:
            "дорогого (в открытую, как минимум без одной); решения вистующих те же.")
     pushers = list(v.offenders)
     if d > 0:
-        for o in pushers:
-            r.write(decl, "whists", d / len(pushers), on=o,
-                    why=text(f"compensation for the possible loss on {contract_words(inc.contract, 'en')}: "
-                             f"{count(d, 'whist', 'en')}", f"компенсация возможного проигрыша на "
-                                                           f"{contract_words(inc.contract)}: {count(d, 'whist')}"))
+        r.write_split(decl, d, pushers,
+                      text(f"compensation for the possible loss on {contract_words(inc.contract, 'en')}: "
+                           f"{count(d, 'whist', 'en')}",
+                           f"компенсация возможного проигрыша на {contract_words(inc.contract)}: {count(d, 'whist')}"))
     else:
         r.note("No loss to compensate.", "Проигрыша для компенсации нет.")
     deal_result(ctx, r)

@@ -103,10 +103,8 @@ def plan_dispute(ctx) -> Ruling:
                 r.note(f"Seat {s}'s plan was not better than the one played: nothing for him.",
                        f"План места {s} не лучше разыгранного: ему ничего.")
                 continue
-            for o in opponents:
-                r.write(s, "whists", d / len(opponents), on=o,
-                        why=text(f"rule 3: seat {s}'s plan was better by {count(d, 'whist', 'en')}",
-                                 f"правило 3: план места {s} лучше на {count(d, 'whist')}"))
+            r.write_split(s, d, opponents, text(f"rule 3: seat {s}'s plan was better by {count(d, 'whist', 'en')}",
+                                                f"правило 3: план места {s} лучше на {count(d, 'whist')}"))
     # the defence's best plan: fewest tricks for the declarer, most on misère (the catchers)
     sign = 1 if inc.kind == "misere" else -1
     best_i = max(range(len(plans)), key=lambda i: sign * r.options[i].declarer_tricks)

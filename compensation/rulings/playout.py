@@ -205,12 +205,11 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
             r.note(f"No damage to seat {v}: {text_number(wc)} with correct play against {text_number(wf)} after the fault.",
                    f"Ущерба месту {v} нет: {text_number(wc)} при правильной игре против {text_number(wf)} после нарушения.")
             continue
-        for o in offs:
-            r.write(v, "whists", d / len(offs), on=o,
-                    why=text(f"compensation: possible damage {count(d, 'whist', 'en')}"
-                             + (f", split between seat {offs[0]} and seat {offs[1]}" if len(offs) > 1 else ""),
-                             f"компенсация: возможный ущерб {count(d, 'whist')}"
-                             + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
+        r.write_split(v, d, offs,
+                      text(f"compensation: possible damage {count(d, 'whist', 'en')}"
+                           + (f", split between seat {offs[0]} and seat {offs[1]}" if len(offs) > 1 else ""),
+                           f"компенсация: возможный ущерб {count(d, 'whist')}"
+                           + (f", поровну: на место {offs[0]} и на место {offs[1]}" if len(offs) > 1 else "")))
         total += d
     return total
 

@@ -218,6 +218,12 @@ class Ruling:
         if Fraction(amount):
             self.writes.append(Write(seat, kind, Fraction(amount), on, why))
 
+    def write_split(self, seat: int, whists, on, why: Text) -> None:
+        """``seat`` writes ``whists`` on the players ``on``, split equally between them (a
+        joint decision: both defenders, or everyone who pushed)."""
+        for o in on:
+            self.write(seat, "whists", whists / len(on), on=o, why=why)
+
     def write_entries(self, entries: Entries, why: Text) -> None:
         self.writes.extend(writes_of(entries, why))
 
