@@ -203,7 +203,20 @@ def takes_the_rest(ctx, r: Ruling, offender: int, move: int):
     return pos, tricks
 
 
-# ------------------------------------------------------------------ 1.3.3
+# ------------------------------------------------------------------ 1.3.3 and 2.1: by the cards left
+def extra_tricks(ctx, r: Ruling, offender: int, k: int, n: int, number: str) -> None:
+    """The top of the card-count ladders (1.3.3.1, 2.1.1): ``k`` extra tricks to gora for an
+    offender who still held ``n`` cards."""
+    penalty_tricks(ctx, r, offender, k, text(f"rule {number}: {count(n, 'card', 'en')} left, {k} extra tricks to gora",
+                                             f"правило {number}: на руках {count(n, 'card')}, {k} дополнительные "
+                                             "взятки в гору"))
+
+
+def last_card(r: Ruling, number: str) -> None:
+    """The foot of the ladders (1.3.3.3, 2.1.3): with one card left the fault costs nothing."""
+    r.note(f"Rule {number}: one card left, no penalty.", f"Правило {number}: осталась 1 карта, не штрафуется.")
+
+
 T_133_RU = ("Ход вне очереди на распасовке. Игрок обязан играть открытой картой при первой возможности. "
             "1.3.3.1. На руках осталось от 5 до 10 карт. Штраф - 3 дополнительные взятки в гору. "
             "1.3.3.2. На руках осталось 4, 3 или 2 карты. Штраф - оставшиеся взятки берёт нарушитель. "
@@ -220,16 +233,14 @@ def lead_out_of_turn(ctx) -> Ruling:
     o = ctx.incident.violation.offender
     n = cards_left(ctx, o)
     if n >= 5:
-        penalty_tricks(ctx, r, o, 3, text(f"rule 1.3.3.1: {count(n, 'card', 'en')} left, 3 extra tricks to gora",
-                                          f"правило 1.3.3.1: на руках {count(n, 'card')}, 3 дополнительные взятки "
-                                          "в гору"))
+        extra_tricks(ctx, r, o, 3, n, "1.3.3.1")
         r.note("The exposed card must be played at the first opportunity; the deal's result is written as played.",
                "Открытая карта играется при первой возможности; результат сдачи записывается как сыгран.")
         deal_result(ctx, r)
     elif n >= 2:
         takes_the_rest(ctx, r, o, need_move(ctx))
     else:
-        r.note("Rule 1.3.3.3: one card left, no penalty.", "Правило 1.3.3.3: осталась 1 карта, не штрафуется.")
+        last_card(r, "1.3.3.3")
         deal_result(ctx, r)
     return r
 
@@ -375,9 +386,7 @@ def exposed_card(ctx) -> Ruling:
     o = v.offender
     n = cards_left(ctx, o)
     if n > 4:
-        penalty_tricks(ctx, r, o, 2, text(f"rule 2.1.1: {count(n, 'card', 'en')} left, 2 extra tricks to gora",
-                                          f"правило 2.1.1: на руках {count(n, 'card')}, 2 дополнительные взятки "
-                                          "в гору"))
+        extra_tricks(ctx, r, o, 2, n, "2.1.1")
     elif n >= 2:
         clar = v.get("clarifies")  # true or false, by the schema
         if clar is None:
@@ -395,7 +404,7 @@ def exposed_card(ctx) -> Ruling:
         r.note(f"Whether the card clarifies the layout is the arbiter's judgement (given: {'yes' if clar else 'no'}).",
                f"Проясняет ли карта расклад — решение арбитра (указано: {'да' if clar else 'нет'}).")
     else:
-        r.note("Rule 2.1.3: one card left, no penalty.", "Правило 2.1.3: осталась 1 карта, не штрафуется.")
+        last_card(r, "2.1.3")
     if n > 4 or n < 2:
         deal_result(ctx, r)
     return r
