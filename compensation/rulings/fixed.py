@@ -13,13 +13,6 @@ from .playout import GAME_WHY, WHIST_WHY, deal_result, score_tricks, write_penal
 from .ruling import Ruling, text
 
 
-def _count(ctx, field: str = "count") -> int:
-    v = ctx.incident.violation.get(field, 1)
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise IncidentError(f"violation.{field}", f"expected an integer >= 1, got {v!r}")
-    return v
-
-
 def _penalty_and_result(ctx, kind: str, seat: int | None = None) -> Ruling:
     """The plainest FIXED ruling: one penalty (``kind`` "game": без одной на игре, "whist":
     на висте) for the offender (or ``seat``), then the deal's own result."""
@@ -104,7 +97,7 @@ def defender_wrong_trick(ctx) -> Ruling:
 
 def _quitted_trick(ctx, kind: str) -> Ruling:
     r = ctx.ruling()
-    n = _count(ctx, "offence_number")
+    n = ctx.incident.violation.get("offence_number", 1)  # the schema has checked it is an integer >= 1
     count = 1 if n == 1 else 2
     write_penalty(ctx, r, kind, ctx.incident.violation.offender, count=count)
     if n > 1:
@@ -209,7 +202,7 @@ def discard_seen_by_other(ctx) -> Ruling:
       contracts=("game", "misere"), offender="any", play="closed")
 def talking(ctx) -> Ruling:
     r = ctx.ruling()
-    n = _count(ctx, "tricks")
+    n = ctx.incident.violation.get("tricks", 1)  # the schema has checked it is 1..10
     write_penalty(ctx, r, "whist", ctx.incident.violation.offender, count=n)
     if n > 1:
         r.note(f"Talk in {n} tricks: {n} penalties (violation.tricks).",

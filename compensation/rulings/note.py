@@ -35,13 +35,6 @@ def _shown_voids(inc, n: int) -> dict:
     return {s: sorted(v) for s, v in shown_voids(inc, n).items() if s != inc.declarer}
 
 
-def _count(v) -> int:
-    n = v.get("count", 1)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise IncidentError("violation.count", f"expected the number of violations (>= 1), got {n!r}")
-    return n
-
-
 @rule("001", title_ru="Примечание о нарушениях правил розыгрыша", title_en="The note on play violations",
       pattern="CF", source="001",
       text_ru="Играющий, который мог бы без нарушения сыграть игру, но нечаянно или с умыслом нарушил правила "
@@ -62,7 +55,7 @@ def play_violation_note(ctx) -> Ruling:
     need_play(ctx)
     conv = ctx.convention
     decl = inc.declarer
-    n = _count(v)
+    n = v.get("count", 1)  # the schema has checked it is an integer >= 1
     offenders = v.offenders or (v.offender,)
     if decl in offenders:
         if len(offenders) > 1:
