@@ -2113,6 +2113,10 @@ if cython.compiled:
         import array as _array
 
         return memoryview(_array.array("q", values))
+
+    def view_of(buffer, n, offset):
+        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
+        return memoryview(buffer)[offset:offset + 8 * n].cast("q")
 else:
     # Numba takes NumPy arrays only
     def zeros(n):
@@ -2126,6 +2130,10 @@ else:
     def array(values):
         """The int64 array of a list of ints."""
         return np.array(values, np.int64)
+
+    def view_of(buffer, n, offset):
+        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
+        return np.frombuffer(buffer, np.int64, count=n, offset=offset)
 
 
 # the layout compiled in, for the check against solver/engine/layout.py (tests)
