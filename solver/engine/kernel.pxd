@@ -212,8 +212,8 @@ cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t 
                rel=int64_t, entry=bint, taken=bint)
 cdef inline (int64_t, int64_t) trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
-cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
-                              int64_t need, int64_t r) noexcept nogil
+cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
+                                   int64_t need, int64_t r) noexcept nogil
 
 # moves
 @cython.locals(follow=int64_t, r=int64_t)

@@ -36,7 +36,7 @@ The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
-:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
 """
@@ -1040,11 +1040,15 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
 
 
 def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
-    """:func:`bound_verdict` on trumps and no-trump, with the cards its verdict rests on (a
-    card mask, each card naming its suit's live cards from the top down to it): any
-    position with the same suit lengths in every hand and the same owners of those cards
-    gets the same verdict. A verdict names the cards of the bound that decided it: the
-    other bounds are sound, so they cannot contradict it there."""
+    """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches
+    ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
+    the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
+    leader's and (for a defender on lead) his partner's.
+
+    With the verdict, the cards it rests on (a card mask, each card naming its suit's live
+    cards from the top down to it): any position with the same suit lengths in every hand
+    and the same owners of those cards gets the same verdict. A verdict names the cards of
+    the bound that decided it: the other bounds are sound, so they cannot contradict it there."""
     lbd = 0
     ubd = r
     lrel = 0
@@ -1087,14 +1091,9 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     return -1, 0
 
 
-def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
-    """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
-    it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
-    defenders' hands (in seat order after him); ``hl``, ``hp``: the leader's and (for a
-    defender on lead) his partner's."""
-    if trump >= 0 or not misere:
-        return trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r)[0]
-    # misère: the declarer's score is what he is forced to take
+def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
+    """:func:`trick_verdict` on misère (the declarer's score is what he is forced to take),
+    the hands passed the same way; the verdict rests on every rank."""
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
     if misere_forced(hd, he1, he2, ld, decl) >= need:
@@ -1620,8 +1619,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         verdict, brel = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld,
                                                       decl, trump, need, r)
                     else:
-                        verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
-                                                trump, misere, need, r)
+                        verdict = misere_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                                 need, r)
                         brel = LOW32  # (the misère bounds rest on every rank)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
@@ -2235,7 +2234,7 @@ if not cython.compiled:
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
