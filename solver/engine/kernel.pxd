@@ -140,6 +140,7 @@ cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra
 cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
 cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept nogil
+cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, int64_t val) noexcept nogil
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil

@@ -281,6 +281,18 @@ def tt_victim(tt, idx, gen):
     return victim
 
 
+def narrowed(lb, ub, need, val):
+    """The bounds ``lb``..``ub`` on the score from here, narrowed by the search's finding that
+    it reaches ``need`` (val 1) or not (val 0)."""
+    if val:
+        if need > lb:
+            lb = need
+    else:
+        if need - 1 < ub:
+            ub = need - 1
+    return lb, ub
+
+
 def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
     """Record "the score from here reaches ``need``" (val 1) or not (val 0), narrowing the
     bounds the entry already holds; ``mcode`` (0: none) is the deciding move."""
@@ -296,12 +308,7 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
             old = entry_move(dat)
     else:
         slot = tt_victim(tt, idx, gen)
-    if val:
-        if need > lb:
-            lb = need
-    else:
-        if need - 1 < ub:
-            ub = need - 1
+    lb, ub = narrowed(lb, ub, need, val)
     if mcode == 0:
         mcode = old
     tt[2 * slot] = key
@@ -510,12 +517,7 @@ def tt_rank_store(tt, base, L, key, extra, ks, gen, reuse, need, val, mcode, dep
             slot = -2 - w
     if slot < 0:
         slot = top if top >= 0 else -2 - slot
-    if val:
-        if need > lb:
-            lb = need
-    else:
-        if need - 1 < ub:
-            ub = need - 1
+    lb, ub = narrowed(lb, ub, need, val)
     if mcode == 0:
         mcode = old
     tt[slot] = L
@@ -2227,7 +2229,7 @@ if not cython.compiled:
             return _ctpop(np.int64(x))
 
         for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
-                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
+                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
             globals()[_name] = _leaf(globals()[_name])
