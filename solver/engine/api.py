@@ -6,6 +6,7 @@ arrays the compiled search takes.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -445,11 +446,7 @@ def constraint_arrays(backend: Backend, cons: Constraints, cfg) -> tuple:
     return pen_mask, pen_flags, plan
 
 
-_default_engine: Engine | None = None
-
-
+@functools.cache
 def default_engine() -> Engine:
-    global _default_engine
-    if _default_engine is None:
-        _default_engine = Engine()
-    return _default_engine
+    """The process's one engine, made on first use (its table allocated once)."""
+    return Engine()

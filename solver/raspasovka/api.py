@@ -12,6 +12,7 @@ take as many as possible; the answer is one number, the tricks X takes from here
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from ..cards import Card, parse_cards
@@ -258,14 +259,10 @@ class RaspasovkaSolver:
         return out
 
 
-_default: RaspasovkaSolver | None = None
-
-
+@functools.cache
 def default_solver() -> RaspasovkaSolver:
-    global _default
-    if _default is None:
-        _default = RaspasovkaSolver()
-    return _default
+    """The process's one raspasovka solver, made on first use (its table allocated once)."""
+    return RaspasovkaSolver()
 
 
 def solve_raspasovka(pos: RaspasovkaPosition, player: int, constraints: Constraints = NO_CONSTRAINTS) -> int:
