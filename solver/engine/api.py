@@ -100,6 +100,15 @@ class _Root:
 _FREE = NO_CONSTRAINTS.initial()  # the state of an unconstrained search (frozen: shared)
 
 
+def best_cards(card_values: dict, maximise: bool) -> list:
+    """The cards of the best value for the side to move: the highest for the max side, the
+    lowest for the other (none when no card is allowed)."""
+    if not card_values:
+        return []
+    bv = (max if maximise else min)(card_values.values())
+    return [c for c, v in card_values.items() if v == bv]
+
+
 def new_table(backend: Backend, table_mb: float):
     """A transposition table of at most ``table_mb``: a power-of-two number of 16-byte
     entries, (key, data) pairs in buckets of ``layout.BUCKET``."""
@@ -323,9 +332,7 @@ class Engine:
             res.defender_tricks = self._split(value, pos, favour)
         if all_cards:
             res.card_values = self._card_values(root, cons, args, value, favour)
-            best = max if self._max_to_move(root, args) else min
-            bv = best(res.card_values.values()) if res.card_values else None
-            res.best_cards = [c for c, v in res.card_values.items() if v == bv]
+            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
         if line:
             res.line = self._line(root, cons, args, value)
         res.nodes = int(self._stats[layout.S_NODES])
