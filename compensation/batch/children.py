@@ -61,25 +61,40 @@ def unpack(tag: bytes, body: bytes):
     return pickle.loads(body)
 
 
-def _read_exactly(fd: int, n: int) -> bytes | None:
-    parts = []
-    while n:
-        data = os.read(fd, min(n, 1 << 20))
+class Frames:
+    """The framed messages arriving on one pipe: bytes as they come in (:meth:`feed`), whole
+    ``(tag, body)`` messages out (:meth:`next`). The child's blocking reads and the parent's
+    non-blocking ones split frames here alike."""
+
+    def __init__(self):
+        self._buf = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self._buf += data
+
+    def next(self):
+        """The next whole ``(tag, body)``, or None until more bytes have come."""
+        if len(self._buf) < _HEAD.size:
+            return None
+        size, tag = _HEAD.unpack_from(self._buf)
+        end = _HEAD.size + size
+        if len(self._buf) < end:
+            return None
+        body = bytes(self._buf[_HEAD.size:end])
+        del self._buf[:end]
+        return tag, body
+
+
+def _read_message(fd: int, frames: Frames):
+    """The next ``(tag, body)`` on a blocking pipe, None at its end."""
+    while True:
+        msg = frames.next()
+        if msg is not None:
+            return msg
+        data = os.read(fd, 1 << 20)
         if not data:
             return None
-        parts.append(data)
-        n -= len(data)
-    return b"".join(parts)
-
-
-def _read_message(fd: int):
-    """The next ``(tag, body)`` on a blocking pipe, None at its end."""
-    head = _read_exactly(fd, _HEAD.size)
-    if head is None:
-        return None
-    size, tag = _HEAD.unpack(head)
-    body = _read_exactly(fd, size) if size else b""
-    return None if body is None else (tag, body)
+        frames.feed(data)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -88,13 +103,14 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def serve(inbox: int, outbox: int, call: tuple) -> None:
+def serve(inbox: int, outbox: int, call: tuple, frames: Frames | None = None) -> None:
     """The child's life: each chunk read from ``inbox`` answered by ``call`` (``(function,
     *arguments)``) and its answers (or its exception) written to ``outbox``, until the
-    parent closes the pipe."""
+    parent closes the pipe. ``frames``: what was already read from ``inbox``."""
     fn, *args = call
+    frames = frames or Frames()
     while True:
-        msg = _read_message(inbox)
+        msg = _read_message(inbox, frames)
         if msg is None:
             return
         try:
@@ -109,9 +125,10 @@ def _spawned() -> None:  # pragma: no cover - runs in a spawned child (its cover
     """A spawned child's entry: ``python -c`` with the pipes' numbers and the parent's pid."""
     inbox, outbox, parent = (int(x) for x in sys.argv[1:4])
     worker_init(parent)
-    msg = _read_message(inbox)
+    frames = Frames()
+    msg = _read_message(inbox, frames)
     if msg is not None:
-        serve(inbox, outbox, unpack(*msg))
+        serve(inbox, outbox, unpack(*msg), frames)
 
 
 class Child:
@@ -153,7 +170,7 @@ class Child:
         os.set_blocking(self.to_child, False)
         os.set_blocking(self.from_child, False)
         self._out = bytearray()  # framed chunks not yet taken by the pipe
-        self._in = bytearray()
+        self._in = Frames()
         self.pending: list[Pending] = []  # chunks out with the child, oldest first
         self.dead = False
         if start_method != "fork":
@@ -162,7 +179,7 @@ class Child:
     def send(self, work) -> Pending:
         handle = Pending(self)
         if self.dead:
-            handle.error, handle.done = ChildDied(), True
+            handle.settle(error=ChildDied())
             return handle
         self.pending.append(handle)
         self._queue(pack(work))
@@ -198,24 +215,18 @@ class Child:
             if not data:
                 self._died()
                 return
-            self._in += data
-            while len(self._in) >= _HEAD.size:
-                size, tag = _HEAD.unpack_from(self._in)
-                if len(self._in) < _HEAD.size + size:
-                    break
-                body = bytes(self._in[_HEAD.size:_HEAD.size + size])
-                del self._in[:_HEAD.size + size]
-                handle = self.pending.pop(0)
+            self._in.feed(data)
+            while (msg := self._in.next()) is not None:
+                tag, body = msg
                 if tag == ERROR:
-                    handle.error = unpack(tag, body)
+                    self.pending.pop(0).settle(error=unpack(tag, body))
                 else:
-                    handle.result = unpack(tag, body)
-                handle.done = True
+                    self.pending.pop(0).settle(result=unpack(tag, body))
 
     def _died(self) -> None:
         self.dead = True
         for handle in self.pending:
-            handle.error, handle.done = ChildDied(), True
+            handle.settle(error=ChildDied())
         self.pending = []
 
     def _close_fds(self) -> None:
@@ -256,6 +267,10 @@ class Pending:
         self.done = False
         self.result: list | None = None
         self.error: BaseException | None = None
+
+    def settle(self, result: list | None = None, error: BaseException | None = None) -> None:
+        """The chunk's answers, or the error it met (its own, or its child's death), are in."""
+        self.result, self.error, self.done = result, error, True
 
 
 def wait_any(children: list[Child], timeout: float | None = None) -> None:
