@@ -79,6 +79,8 @@ def engine_on(kernel):
     e = Engine()
     if not hasattr(kernel, "zeros"):  # a snapshot from before the kernel made its own arrays
         kernel.zeros, kernel.array = e.backend.kernel.zeros, e.backend.kernel.array
+    if not hasattr(kernel, "view_of"):  # a snapshot from before the kernel made the tables' views
+        kernel.view_of = e.backend.kernel.view_of
     e.backend = Backend("cython", kernel.search, kernel.mtd, tuple(kernel.build_tables()), kernel)
     e.rank_entries = bool(getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES"))  # a build with them compiled in uses them
     return e

@@ -45,26 +45,33 @@ def _suits_mask(suits) -> int:
     return m
 
 
-def note_play(voids: dict, pos: Position, card: Card) -> dict:
-    """The shown voids after the seat to move in ``pos`` plays ``card`` (not yet played).
-
-    Only defenders' voids are recorded (the declarer knows his own hand). Returns a new
-    dict ``{seat: frozenset(suits)}``; ``voids`` is not changed.
-    """
+def _shown_voids(voids: dict, pos: Position, card: Card) -> dict:
+    """The voids any seat shows when he plays ``card`` at ``pos`` (not following; in a
+    trump contract, not following and not trumping: no trumps either)."""
     seat = pos.to_move
-    if seat == pos.declarer or not pos.trick:
+    if not pos.trick:
         return voids
     lead = int(pos.trick[0][1]) >> 3
     s = int(card) >> 3
     if s == lead:
         return voids
     shown = {lead}
-    trump = pos.trump
-    if trump is not None and s != trump:
-        shown.add(trump)  # void in the led suit and did not trump: no trumps either
+    if pos.trump is not None and s != pos.trump:
+        shown.add(pos.trump)
     new = dict(voids)
     new[seat] = frozenset(voids.get(seat, frozenset()) | shown)
     return new
+
+
+def note_play(voids: dict, pos: Position, card: Card) -> dict:
+    """The shown voids after the seat to move in ``pos`` plays ``card`` (not yet played).
+
+    Only defenders' voids are recorded (the declarer knows his own hand). Returns a new
+    dict ``{seat: frozenset(suits)}``; ``voids`` is not changed.
+    """
+    if pos.to_move == pos.declarer:
+        return voids
+    return _shown_voids(voids, pos, card)
 
 
 def voids_from_history(dealt: Position, history) -> tuple[Position, dict]:
@@ -532,21 +539,3 @@ def _splits(n: int, k: int):
     for i in range(n + 1):
         for rest in _splits(n - i, k - 1):
             yield (i,) + rest
-
-
-def _shown_voids(voids: dict, pos: Position, card: Card) -> dict:
-    """The voids any seat shows when he plays ``card`` at ``pos`` (not following; in a
-    trump contract, not following and not trumping: no trumps either)."""
-    seat = pos.to_move
-    if not pos.trick:
-        return voids
-    lead = int(pos.trick[0][1]) >> 3
-    s = int(card) >> 3
-    if s == lead:
-        return voids
-    shown = {lead}
-    if pos.trump is not None and s != pos.trump:
-        shown.add(pos.trump)
-    new = dict(voids)
-    new[seat] = frozenset(voids.get(seat, frozenset()) | shown)
-    return new

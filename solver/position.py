@@ -106,6 +106,49 @@ def legal_mask(hand: int, lead_suit: int | None, trump: int | None) -> int:
     return hand
 
 
+class CardPlaces:
+    """Where each card of a position lies: a card in two places is an error naming both
+    (``error``: the error class of the position being checked)."""
+
+    def __init__(self, error: type[PrefError]):
+        self.error = error
+        self.seen: dict[int, str] = {}
+
+    def claim(self, card, where: str) -> None:
+        c = int(card)
+        if c in self.seen:
+            raise self.error(f"duplicate card {Card(c)}: in {self.seen[c]} and in {where}")
+        self.seen[c] = where
+
+    def claim_hands(self, hands) -> None:
+        """Each hand a 32-bit mask, each of its cards in that hand only."""
+        for seat, h in enumerate(hands):
+            if not 0 <= h <= 0xFFFFFFFF:
+                raise self.error(f"hands[{seat}]: not a 32-bit mask")
+            for c in cards_of(h):
+                self.claim(c, f"hands[{seat}]")
+
+
+def check_hand_sizes(pos, error: type[PrefError]) -> int:
+    """The hands' sizes must fit the trick on the table: each seat that has played to it
+    holds one card fewer than the seat to move, who holds a card if a trick is under way.
+    Returns the number he holds. Works for any position with ``hands``, ``trick``,
+    ``leader`` and ``to_move``."""
+    sizes = [popcount(h) for h in pos.hands]
+    n = sizes[pos.to_move]
+    for i in range(3):
+        seat = (pos.leader + i) % 3
+        want = n - 1 if i < len(pos.trick) else n
+        if sizes[seat] != want:
+            raise error(
+                f"hand sizes {sizes} cannot occur: with {len(pos.trick)} card(s) on the table "
+                f"and seat {pos.to_move} to move holding {n}, seat {seat} should hold {want}"
+            )
+    if pos.trick and n == 0:
+        raise error("trick in progress but the seat to move has no cards")
+    return n
+
+
 @dataclass(frozen=True)
 class Move:
     """A card played by a seat (the seat is always implied by the position)."""
@@ -203,18 +246,8 @@ class Position:
 
     # ------------------------------------------------------------------ validation
     def validate(self) -> None:
-        seen: dict[int, str] = {}
-
-        def claim(card: int, where: str):
-            if card in seen:
-                raise PositionError(f"duplicate card {Card(card)}: in {seen[card]} and in {where}")
-            seen[card] = where
-
-        for seat, h in enumerate(self.hands):
-            if not 0 <= h <= 0xFFFFFFFF:
-                raise PositionError(f"hands[{seat}]: not a 32-bit mask")
-            for c in cards_of(h):
-                claim(int(c), f"hands[{seat}]")
+        places = CardPlaces(PositionError)
+        places.claim_hands(self.hands)
         order = [(self.leader + i) % 3 for i in range(3)]
         if len(self.trick) > 2:
             raise PositionError("trick: at most two cards can be on the table before the next move")
@@ -224,22 +257,12 @@ class Position:
                     f"trick: card {i + 1} ({card}) was played by seat {seat}, but after leader "
                     f"{self.leader} it is seat {order[i]}'s turn"
                 )
-            claim(int(card), "trick")
+            places.claim(card, "trick")
         for c in cards_of(self.out):
-            claim(int(c), "talon/discard")
+            places.claim(c, "talon/discard")
         if len(self.taken) != 3 or any((not isinstance(t, int)) or t < 0 for t in self.taken):
             raise PositionError(f"taken: expected three non-negative trick counts, got {self.taken!r}")
-        sizes = [popcount(h) for h in self.hands]
-        n = sizes[self.to_move]
-        for i, seat in enumerate(order):
-            want = n - 1 if i < len(self.trick) else n
-            if sizes[seat] != want:
-                raise PositionError(
-                    f"hand sizes {sizes} cannot occur: with {len(self.trick)} card(s) on the table "
-                    f"and seat {self.to_move} to move holding {n}, seat {seat} should hold {want}"
-                )
-        if self.trick and n == 0:
-            raise PositionError("trick in progress but the seat to move has no cards")
+        n = check_hand_sizes(self, PositionError)
         if n > 10:
             raise PositionError(f"hands of {n} cards: at most 10")
         if sum(self.taken) + n > 10:

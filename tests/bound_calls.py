@@ -12,7 +12,8 @@ def tpos(h0, h1, h2, contract, declarer, leader):
 
 def seats(p):
     """(declarer's hand, the next defender's, the other's, the leader's, the leader's partner
-    — 0 when the declarer leads —, leader, declarer), as ``bound_verdict`` takes them."""
+    — 0 when the declarer leads —, leader, declarer), as ``trick_verdict`` and
+    ``misere_verdict`` take them."""
     d = int(p.declarer)
     ld = int(p.leader)
     h = p.hands
@@ -23,8 +24,14 @@ def trump_of(p):
     return -1 if p.trump is None else int(p.trump)
 
 
-def tverdict(p, need, misere=0):
-    return int(K.bound_verdict(*seats(p), trump_of(p), misere, need, p.hands[0].bit_count()))
+def tverdict(p, need):
+    """The trump or no-trump verdict (``trick_verdict``): 1, 0, or -1 undecided."""
+    return int(K.trick_verdict(*seats(p), trump_of(p), need, p.hands[0].bit_count())[0])
+
+
+def mverdict(p, need):
+    """The misère verdict (``misere_verdict``): 1, 0, or -1 undecided."""
+    return int(K.misere_verdict(*seats(p), need, p.hands[0].bit_count()))
 
 
 def takes_next(p):

@@ -364,6 +364,6 @@ def test_every_kernel_function_is_compiled_by_numba_too():
     names = set(re.findall(r"^cdef (?:inline )?[\w\s(),*]*?\b(\w+)\(", pxd, re.M))
     names |= {"u64", "i64", "lowest_index", "highest_bit"}
     names -= {"run_search", "run_mtd", "data", "data8"}
-    assert {"search_with", "order_moves", "tt_victim", "bound_verdict"} <= names
+    assert {"search_with", "order_moves", "tt_victim", "misere_verdict"} <= names
     plain = sorted(n for n in names if not isinstance(getattr(NB.kernel, n), CPUDispatcher))
     assert plain == []

@@ -91,6 +91,25 @@ def test_larger_positions_line_and_values(pos):
     assert p.is_over() and p.taken[p.declarer] - start == a.declarer_tricks
 
 
+def test_best_cards_are_the_side_to_moves_best():
+    # No-trump, the declarer (seat 0) on lead with As 7h; seat 1 holds Ks 8s, seat 2 Qh Jh.
+    # The As first wins a trick (seat 2 has no spade), then the 7h loses to the queen: 1.
+    # The 7h first loses to seat 2, whose heart lead then takes the As as a discard: 0.
+    p = Position([Card.parse("As").mask | Card.parse("7h").mask, Card.parse("Ks").mask | Card.parse("8s").mask,
+                  Card.parse("Qh").mask | Card.parse("Jh").mask], "nt", 0, 0)
+    a = Engine().analyse(p, all_cards=True)
+    assert a.card_values == {Card.parse("As"): 1, Card.parse("7h"): 0}
+    assert a.best_cards == [Card.parse("As")]
+    # A defender to move picks the lowest: seat 1 leads from Ah Qh against the declarer's Kh 7s,
+    # seat 2 holding 8s 9s. The Ah drops the king and the Qh follows: 0. The Qh loses to the
+    # king, and the declarer's 7s then loses to a spade: 1.
+    p = Position([Card.parse("Kh").mask | Card.parse("7s").mask, Card.parse("Ah").mask | Card.parse("Qh").mask,
+                  Card.parse("8s").mask | Card.parse("9s").mask], "nt", 0, 1)
+    a = Engine().analyse(p, all_cards=True)
+    assert a.card_values == {Card.parse("Ah"): 0, Card.parse("Qh"): 1}
+    assert a.best_cards == [Card.parse("Ah")]
+
+
 def test_node_budget_stops_search(reference_deals):
     e = Engine(node_budget=500)
     with pytest.raises(SearchLimitError, match="node budget"):

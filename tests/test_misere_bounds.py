@@ -8,6 +8,7 @@ each claim with the reference search, which has no bounds. At the end, the order
 ``order_moves`` tries the misère declarer's discards, on hands worked out the same way.
 """
 from bound_calls import K, seats, takes_next, tpos, tverdict
+from bound_calls import mverdict as verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import positions
@@ -21,13 +22,9 @@ def pos(h0, h1, h2, declarer, leader):
 
 
 def escapes(p):
-    """misere_escapes at a trick start, the hands passed as bound_verdict passes them."""
+    """misere_escapes at a trick start, the hands passed as search_with passes them."""
     hd, he1, he2, hl, part, ld, d = seats(p)
     return bool(K.misere_escapes(hd, he1, he2, hl, part, ld == d))
-
-
-def verdict(p, need):
-    return tverdict(p, need, misere=1)
 
 
 # ---------------------------------------------------------------- the declarer on lead
@@ -144,7 +141,7 @@ def test_an_escape_is_never_wrong(p):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["misere"]), st.integers(1, 4))
 def test_misere_verdicts_agree_with_the_reference(p, need):
-    """bound_verdict on misère: 1 only if he takes at least ``need``, 0 only if he takes fewer."""
+    """misere_verdict: 1 only if he takes at least ``need``, 0 only if he takes fewer."""
     r = p.hands[0].bit_count()
     if need > r:
         return

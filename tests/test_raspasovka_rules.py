@@ -50,6 +50,19 @@ def test_talon_rules_count_tricks():
     assert RaspasovkaRules.parse("оба").talon == "both"
 
 
+def test_the_card_checks_shared_with_position_raise_the_raspasovka_error():
+    """The checks a raspasovka position shares with a game's (solver.position's CardPlaces and
+    check_hand_sizes) raise RaspasovkaError, the message as a game position words it."""
+    with pytest.raises(RaspasovkaError, match=r"^hands\[1\]: not a 32-bit mask$"):
+        RaspasovkaPosition([Card.parse("As").mask, 1 << 40, Card.parse("Ks").mask], done=9, leader=0)
+    with pytest.raises(RaspasovkaError, match=r"^duplicate card As: in hands\[0\] and in trick\[0\]$"):
+        RaspasovkaPosition([["As", "Qs"], ["Js", "9s"], ["Ks", "Ts"]], done=8, leader=0, trick=[[0, "As"]])
+    # seat 0 led the 8s to trick 9: seat 1 to move holds one card, so seat 0 should hold none, not two
+    with pytest.raises(RaspasovkaError, match=r"^hand sizes \[2, 1, 2\] cannot occur: with 1 card\(s\) on the table "
+                                              r"and seat 1 to move holding 1, seat 0 should hold 0$"):
+        RaspasovkaPosition([["As", "Qs"], ["Js"], ["Ks", "Ts"]], done=8, leader=0, trick=[[0, "8s"]])
+
+
 def test_validation_names_the_field():
     with pytest.raises(RaspasovkaError, match="duplicate card As"):
         RaspasovkaPosition([["As"], ["As"], ["Qs"]], done=9, leader=0)

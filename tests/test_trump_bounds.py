@@ -121,7 +121,7 @@ def test_trump_bounds_hold(p):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]), st.integers(1, 4))
 def test_trump_verdicts_agree_with_the_reference(p, need):
-    """bound_verdict on trumps and no-trump: 1 only if he takes at least ``need``, 0 only if fewer."""
+    """trick_verdict: 1 only if he takes at least ``need``, 0 only if fewer."""
     if need > p.hands[0].bit_count():
         return
     v = tverdict(p, need)
@@ -132,7 +132,7 @@ def test_trump_verdicts_agree_with_the_reference(p, need):
 # ---------------------------------------------------------------- quick tricks: trump control, the partner's entry
 
 def quick(p):
-    """quick_tricks for the leader's side, as bound_verdict calls it."""
+    """quick_tricks for the leader's side, as trick_verdict calls it."""
     d = int(p.declarer)
     ld = int(p.leader)
     h = p.hands

@@ -6,6 +6,7 @@ arrays the compiled search takes.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,6 +98,15 @@ class _Root:
 
 
 _FREE = NO_CONSTRAINTS.initial()  # the state of an unconstrained search (frozen: shared)
+
+
+def best_cards(card_values: dict, maximise: bool) -> list:
+    """The cards of the best value for the side to move: the highest for the max side, the
+    lowest for the other (none when no card is allowed)."""
+    if not card_values:
+        return []
+    bv = (max if maximise else min)(card_values.values())
+    return [c for c, v in card_values.items() if v == bv]
 
 
 def new_table(backend: Backend, table_mb: float):
@@ -322,9 +332,7 @@ class Engine:
             res.defender_tricks = self._split(value, pos, favour)
         if all_cards:
             res.card_values = self._card_values(root, cons, args, value, favour)
-            best = max if self._max_to_move(root, args) else min
-            bv = best(res.card_values.values()) if res.card_values else None
-            res.best_cards = [c for c, v in res.card_values.items() if v == bv]
+            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
         if line:
             res.line = self._line(root, cons, args, value)
         res.nodes = int(self._stats[layout.S_NODES])
@@ -445,11 +453,7 @@ def constraint_arrays(backend: Backend, cons: Constraints, cfg) -> tuple:
     return pen_mask, pen_flags, plan
 
 
-_default_engine: Engine | None = None
-
-
+@functools.cache
 def default_engine() -> Engine:
-    global _default_engine
-    if _default_engine is None:
-        _default_engine = Engine()
-    return _default_engine
+    """The process's one engine, made on first use (its table allocated once)."""
+    return Engine()

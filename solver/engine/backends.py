@@ -60,11 +60,7 @@ class Backend:
                 buf.madvise(mmap.MADV_HUGEPAGE)
             except OSError:  # not granted here: small pages, as before
                 pass
-        if self.name == "cython":
-            return memoryview(buf)[offset:].cast("q")
-        import numpy as np
-
-        return np.frombuffer(buf, np.int64, count=n, offset=offset)
+        return self.kernel.view_of(buf, n, offset)
 
     def array(self, values: list[int]):
         """An int64 array of ``values``, as this backend's kernel takes it."""

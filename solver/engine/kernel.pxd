@@ -140,6 +140,7 @@ cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra
 cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
 cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept nogil
+cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, int64_t val) noexcept nogil
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
@@ -212,8 +213,8 @@ cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t 
                rel=int64_t, entry=bint, taken=bint)
 cdef inline (int64_t, int64_t) trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
-cdef inline int64_t bound_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl, int64_t trump, int64_t misere,
-                              int64_t need, int64_t r) noexcept nogil
+cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
+                                   int64_t need, int64_t r) noexcept nogil
 
 # moves
 @cython.locals(follow=int64_t, r=int64_t)

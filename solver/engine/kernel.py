@@ -36,7 +36,7 @@ The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
 :func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
-:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`bound_verdict`), constraints (:func:`constrain_moves`,
+:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
 explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
 """
@@ -281,6 +281,18 @@ def tt_victim(tt, idx, gen):
     return victim
 
 
+def narrowed(lb, ub, need, val):
+    """The bounds ``lb``..``ub`` on the score from here, narrowed by the search's finding that
+    it reaches ``need`` (val 1) or not (val 0)."""
+    if val:
+        if need > lb:
+            lb = need
+    else:
+        if need - 1 < ub:
+            ub = need - 1
+    return lb, ub
+
+
 def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
     """Record "the score from here reaches ``need``" (val 1) or not (val 0), narrowing the
     bounds the entry already holds; ``mcode`` (0: none) is the deciding move."""
@@ -296,12 +308,7 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
             old = entry_move(dat)
     else:
         slot = tt_victim(tt, idx, gen)
-    if val:
-        if need > lb:
-            lb = need
-    else:
-        if need - 1 < ub:
-            ub = need - 1
+    lb, ub = narrowed(lb, ub, need, val)
     if mcode == 0:
         mcode = old
     tt[2 * slot] = key
@@ -510,12 +517,7 @@ def tt_rank_store(tt, base, L, key, extra, ks, gen, reuse, need, val, mcode, dep
             slot = -2 - w
     if slot < 0:
         slot = top if top >= 0 else -2 - slot
-    if val:
-        if need > lb:
-            lb = need
-    else:
-        if need - 1 < ub:
-            ub = need - 1
+    lb, ub = narrowed(lb, ub, need, val)
     if mcode == 0:
         mcode = old
     tt[slot] = L
@@ -1040,11 +1042,15 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
 
 
 def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
-    """:func:`bound_verdict` on trumps and no-trump, with the cards its verdict rests on (a
-    card mask, each card naming its suit's live cards from the top down to it): any
-    position with the same suit lengths in every hand and the same owners of those cards
-    gets the same verdict. A verdict names the cards of the bound that decided it: the
-    other bounds are sound, so they cannot contradict it there."""
+    """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches
+    ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
+    the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
+    leader's and (for a defender on lead) his partner's.
+
+    With the verdict, the cards it rests on (a card mask, each card naming its suit's live
+    cards from the top down to it): any position with the same suit lengths in every hand
+    and the same owners of those cards gets the same verdict. A verdict names the cards of
+    the bound that decided it: the other bounds are sound, so they cannot contradict it there."""
     lbd = 0
     ubd = r
     lrel = 0
@@ -1087,14 +1093,9 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     return -1, 0
 
 
-def bound_verdict(hd, he1, he2, hl, hp, ld, decl, trump, misere, need, r):
-    """At a trick start: 1 if the bounds show the max side reaches ``need``, 0 if they show
-    it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the
-    defenders' hands (in seat order after him); ``hl``, ``hp``: the leader's and (for a
-    defender on lead) his partner's."""
-    if trump >= 0 or not misere:
-        return trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r)[0]
-    # misère: the declarer's score is what he is forced to take
+def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
+    """:func:`trick_verdict` on misère (the declarer's score is what he is forced to take),
+    the hands passed the same way; the verdict rests on every rank."""
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
     if misere_forced(hd, he1, he2, ld, decl) >= need:
@@ -1620,8 +1621,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         verdict, brel = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld,
                                                       decl, trump, need, r)
                     else:
-                        verdict = bound_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
-                                                trump, misere, need, r)
+                        verdict = misere_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                                 need, r)
                         brel = LOW32  # (the misère bounds rest on every rank)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
@@ -2113,6 +2114,10 @@ if cython.compiled:
         import array as _array
 
         return memoryview(_array.array("q", values))
+
+    def view_of(buffer, n, offset):
+        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
+        return memoryview(buffer)[offset:offset + 8 * n].cast("q")
 else:
     # Numba takes NumPy arrays only
     def zeros(n):
@@ -2126,6 +2131,10 @@ else:
     def array(values):
         """The int64 array of a list of ints."""
         return np.array(values, np.int64)
+
+    def view_of(buffer, n, offset):
+        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
+        return np.frombuffer(buffer, np.int64, count=n, offset=offset)
 
 
 # the layout compiled in, for the check against solver/engine/layout.py (tests)
@@ -2220,14 +2229,14 @@ if not cython.compiled:
             return _ctpop(np.int64(x))
 
         for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
-                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
+                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
                       "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
                       "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "bound_verdict", "generate_moves", "order_moves",
+                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):

@@ -12,12 +12,13 @@ take as many as possible; the answer is one number, the tricks X takes from here
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from ..cards import Card, parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import DEFAULT_TABLE_MB, constraint_arrays, new_table, next_generation
+from ..engine.api import DEFAULT_TABLE_MB, best_cards, constraint_arrays, new_table, next_generation
 from ..engine.backends import Backend, load_backend
 from ..errors import PrefError, SearchLimitError
 from ..hands import cards_of, mask_of
@@ -190,9 +191,7 @@ class RaspasovkaSolver:
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
         if all_cards and not pos.is_over():
             res.card_values = self._card_values(root, cons, args, value)
-            ismax = self._max_to_move(root, args)
-            bv = (max if ismax else min)(res.card_values.values())
-            res.best_cards = [c for c, v in res.card_values.items() if v == bv]
+            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
         if line:
             res.line = self._line(root, cons, args, value)
         res.nodes = int(self._stats[layout.S_NODES])
@@ -258,14 +257,10 @@ class RaspasovkaSolver:
         return out
 
 
-_default: RaspasovkaSolver | None = None
-
-
+@functools.cache
 def default_solver() -> RaspasovkaSolver:
-    global _default
-    if _default is None:
-        _default = RaspasovkaSolver()
-    return _default
+    """The process's one raspasovka solver, made on first use (its table allocated once)."""
+    return RaspasovkaSolver()
 
 
 def solve_raspasovka(pos: RaspasovkaPosition, player: int, constraints: Constraints = NO_CONSTRAINTS) -> int:

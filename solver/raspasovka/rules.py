@@ -30,7 +30,7 @@ from ..constraints import Constraints
 from ..constraints import check_constraints as check_held
 from ..errors import IllegalMoveError, PositionError
 from ..hands import SUIT_MASKS, Hand, cards_of, popcount
-from ..position import replay_history
+from ..position import CardPlaces, check_hand_sizes, replay_history
 
 FIRST_HAND = 0
 NOBODY = -1  # the winner of a talon-led trick nobody followed, under void_talon_trick="nobody"
@@ -187,25 +187,14 @@ class RaspasovkaPosition:
     # ------------------------------------------------------------------ validation
     def _check_cards(self) -> None:
         """Every card in one place only; at most two talon cards; sizes possible with no leader."""
-        seen: dict[int, str] = {}
-
-        def claim(card, where: str) -> None:
-            c = int(card)
-            if c in seen:
-                raise RaspasovkaError(f"duplicate card {Card(c)}: in {seen[c]} and in {where}")
-            seen[c] = where
-
-        for seat, h in enumerate(self.hands):
-            if not 0 <= h <= 0xFFFFFFFF:
-                raise RaspasovkaError(f"hands[{seat}]: not a 32-bit mask")
-            for c in cards_of(h):
-                claim(c, f"hands[{seat}]")
+        places = CardPlaces(RaspasovkaError)
+        places.claim_hands(self.hands)
         if len(self.talon) > 2:
             raise RaspasovkaError(f"talon: at most two cards, got {len(self.talon)}")
         for c in self.talon:
-            claim(c, "talon")
+            places.claim(c, "talon")
         for i, (_, c) in enumerate(self.trick):
-            claim(c, f"trick[{i}]")
+            places.claim(c, f"trick[{i}]")
         if len(self.trick) > 2:
             raise RaspasovkaError("trick: at most two cards can be on the table before the next move")
         sizes = [popcount(h) for h in self.hands]
@@ -220,16 +209,7 @@ class RaspasovkaPosition:
             if seat != order[i]:
                 raise RaspasovkaError(f"trick: card {i + 1} ({card}) was played by seat {seat}, but after "
                                       f"seat {self.leader} it is seat {order[i]}'s turn")
-        sizes = [popcount(h) for h in self.hands]
-        n = sizes[self.to_move]
-        for i, seat in enumerate(order):
-            want = n - 1 if i < len(self.trick) else n
-            if sizes[seat] != want:
-                raise RaspasovkaError(f"hand sizes {sizes} cannot occur: with {len(self.trick)} card(s) on the "
-                                      f"table and seat {self.to_move} to move holding {n}, seat {seat} "
-                                      f"should hold {want}")
-        if self.trick and n == 0:
-            raise RaspasovkaError("trick in progress but the seat to move has no cards")
+        n = check_hand_sizes(self, RaspasovkaError)
         if self.done + n > 10:
             raise RaspasovkaError(f"tricks_done {self.done} plus {n} cards in hand exceeds 10 tricks")
         if sum(self.taken) > self.done:
