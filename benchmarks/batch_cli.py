@@ -4,6 +4,7 @@
     python benchmarks/batch_cli.py --records 3000 --pairs 9 --workers 1,2
     python benchmarks/batch_cli.py --no-solve           # the batch runs only
     python benchmarks/batch_cli.py --contention 5       # also: the searches alone, one process vs two at once
+    python benchmarks/batch_cli.py --no-ceiling         # without the two half-solves at once
 
 Each round (a "pair") runs the installed ``prefdd solve IN`` (the sequential baseline of
 issue 14: one process, the records in turn) and then ``prefdd batch IN -o OUT --workers W
@@ -16,6 +17,13 @@ is exec to exit (start-up, worker start-up, every record, the last fsync); CPU i
 load hits both alike; the median and range over the pairs are reported. Unlike
 ``batch_scaling.py`` (steady state, workers already started), this counts everything a
 one-off ``prefdd batch`` call pays.
+
+Each round also runs two ``prefdd solve`` processes at once, one on each half of the input
+(every other deal), unless ``--no-ceiling``: the work split exactly in two with nothing
+between the processes. Its speed-up over the one sequential solve is the most two processes
+reach on this machine (start-up twice in parallel, and whatever the second busy core costs
+the first); ``--workers 2`` is reported against it as well ("over the ceiling": 1.00 means
+the batch's machinery costs nothing beyond what splitting the work costs anyway).
 """
 from __future__ import annotations
 
@@ -79,6 +87,23 @@ def answers(path: pathlib.Path) -> dict:
     return out
 
 
+def run_halves(cmd: list[str], halves: list[pathlib.Path], env: dict) -> tuple[float, float]:
+    """(wall s, CPU s) of two ``prefdd solve`` processes started at once, one on each half of
+    the input: the work split exactly in two with no machinery between the processes, so its
+    speed-up over the one sequential solve is what two processes can reach on this machine."""
+    before = os.times()
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(cmd + ["solve", str(h)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+             for h in halves]
+    errs = [p.communicate()[1] for p in procs]
+    wall = time.perf_counter() - t0
+    after = os.times()
+    for p, err in zip(procs, errs):
+        if p.returncode != 0:
+            raise SystemExit(f"prefdd solve of a half exited {p.returncode}: {err[-500:].decode(errors='replace')}")
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
 SEARCH_ONLY = """
 import json, sys, time
 from solver.engine import Engine
@@ -131,6 +156,8 @@ def main(argv=None) -> int:
     ap.add_argument("--no-solve", action="store_true", help="do not time the sequential `prefdd solve` baseline")
     ap.add_argument("--contention", type=int, default=0, metavar="ROUNDS",
                     help="also time the searches alone: one process, then two at once, ROUNDS times")
+    ap.add_argument("--no-ceiling", action="store_true",
+                    help="do not time two `prefdd solve` processes on the two halves at once (the ceiling)")
     ap.add_argument("--keep-env", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.workers.split(",")]
@@ -142,11 +169,18 @@ def main(argv=None) -> int:
     cpus: dict[int, list[float]] = {w: [] for w in counts}
     solve_walls: list[float] = []
     solve_cpus: list[float] = []
+    half_walls: list[float] = []
+    half_cpus: list[float] = []
+    ceiling = not (args.no_solve or args.no_ceiling)
     loads = []
     with tempfile.TemporaryDirectory(prefix="prefdd-batch-bench-") as tmp:
         tmpdir = pathlib.Path(tmp)
         inp = tmpdir / "deals.jsonl"
-        inp.write_text("".join(json.dumps(r) + "\n" for r in seeded_records(args.records)))
+        records = seeded_records(args.records)
+        inp.write_text("".join(json.dumps(r) + "\n" for r in records))
+        halves = [tmpdir / "half-0.jsonl", tmpdir / "half-1.jsonl"]
+        for k, half in enumerate(halves):  # every other deal: the halves alike in their mix of deals
+            half.write_text("".join(json.dumps(r) + "\n" for r in records[k::2]))
         run_once(cmd, inp, tmpdir / "warm.jsonl", counts[-1], env)  # bytecode caches, page cache
         reference = None
         for i in range(args.pairs):
@@ -157,6 +191,10 @@ def main(argv=None) -> int:
                 solve_cpus.append(cpu)
                 solved = solve_answers(out)
                 out.unlink()
+            if ceiling:
+                wall, cpu = run_halves(cmd, halves, env)
+                half_walls.append(wall)
+                half_cpus.append(cpu)
             for w in counts:
                 out = tmpdir / f"out-{i}-{w}.jsonl"
                 wall, cpu = run_once(cmd, inp, out, w, env)
@@ -180,6 +218,11 @@ def main(argv=None) -> int:
     if solve_walls:
         print(f"  prefdd solve (sequential): wall median {statistics.median(solve_walls):.2f} s "
               f"(range {min(solve_walls):.2f}-{max(solve_walls):.2f}); CPU median {statistics.median(solve_cpus):.2f} s")
+    if half_walls:
+        ratios = [s / h for s, h in zip(solve_walls, half_walls)]
+        print(f"  two prefdd solve at once, one on each half (the ceiling for two processes here): wall median "
+              f"{statistics.median(half_walls):.2f} s, CPU median {statistics.median(half_cpus):.2f} s; over prefdd solve: "
+              f"median {statistics.median(ratios):.2f}x (rounds {', '.join(f'{r:.2f}' for r in ratios)})")
     for w in counts:
         ws, cs = walls[w], cpus[w]
         line = (f"  --workers {w}: wall median {statistics.median(ws):.2f} s (range {min(ws):.2f}-{max(ws):.2f}), "
@@ -192,6 +235,10 @@ def main(argv=None) -> int:
             ratios = [s / n for s, n in zip(solve_walls, ws)]
             line += (f"; over prefdd solve: median {statistics.median(ratios):.2f}x "
                      f"(rounds {', '.join(f'{r:.2f}' for r in ratios)})")
+        if half_walls and w == 2:
+            ratios = [h / n for h, n in zip(half_walls, ws)]
+            line += (f"; over the ceiling: median {statistics.median(ratios):.2f}x "
+                     f"(rounds {min(ratios):.2f}-{max(ratios):.2f})")
         print(line)
     if searches:
         print(searches)
