@@ -146,7 +146,7 @@ def _announce_compile() -> None:
 
     cache = pathlib.Path(os.environ.get("NUMBA_CACHE_DIR") or pathlib.Path(SOURCE).parent / "__pycache__")
     if not any(cache.glob("kernel.search_with-*.nbi")) and not any(cache.rglob("kernel.search_with-*.nbi")):
-        print("prefdd: Numba is compiling the search kernel (once, then cached; about 90 s of CPU)", file=sys.stderr)
+        print("prefdd: Numba is compiling the search kernel (once, then cached; about a minute of CPU)", file=sys.stderr)
 
 
 def _quiet(fn):
