@@ -7,8 +7,9 @@
     python benchmarks/batch_cli.py --no-ceiling         # without the two half-solves at once
 
 Each round (a "pair") runs the installed ``prefdd solve IN`` (the sequential baseline of
-issue 14: one process, the records in turn) and then ``prefdd batch IN -o OUT --workers W
---no-progress`` once for every worker count, in turn, on the same seeded input
+issue 14: one process, the records in turn) and ``prefdd batch IN -o OUT --workers W
+--no-progress`` once for every worker count, in turn (each round starting one run later
+than the last, so that no run always follows the same one), on the same seeded input
 (``batch_scaling.seeded_records``), each into a new output file, and checks that every run
 wrote the same answers (tricks, totals). Wall time
 is exec to exit (start-up, worker start-up, every record, the last fsync); CPU is the user
@@ -183,31 +184,40 @@ def main(argv=None) -> int:
             half.write_text("".join(json.dumps(r) + "\n" for r in records[k::2]))
         run_once(cmd, inp, tmpdir / "warm.jsonl", counts[-1], env)  # bytecode caches, page cache
         reference = None
+        steps = (["solve"] if not args.no_solve else []) + (["halves"] if ceiling else []) + counts
         for i in range(args.pairs):
-            if not args.no_solve:
-                out = tmpdir / f"solve-{i}.jsonl"
-                wall, cpu = run_solve(cmd, inp, out, env)
-                solve_walls.append(wall)
-                solve_cpus.append(cpu)
-                solved = solve_answers(out)
-                out.unlink()
-            if ceiling:
-                wall, cpu = run_halves(cmd, halves, env)
-                half_walls.append(wall)
-                half_cpus.append(cpu)
-            for w in counts:
-                out = tmpdir / f"out-{i}-{w}.jsonl"
-                wall, cpu = run_once(cmd, inp, out, w, env)
-                walls[w].append(wall)
-                cpus[w].append(cpu)
-                got = answers(out)
+            # the runs of a round in turn, each round starting one later: what runs right after
+            # the two-core half-solves (or any other) changes from round to round
+            k = i % len(steps)
+            got_by: dict[int, dict] = {}
+            solved = None
+            for step in steps[k:] + steps[:k]:
+                if step == "solve":
+                    out = tmpdir / f"solve-{i}.jsonl"
+                    wall, cpu = run_solve(cmd, inp, out, env)
+                    solve_walls.append(wall)
+                    solve_cpus.append(cpu)
+                    solved = solve_answers(out)
+                    out.unlink()
+                elif step == "halves":
+                    wall, cpu = run_halves(cmd, halves, env)
+                    half_walls.append(wall)
+                    half_cpus.append(cpu)
+                else:
+                    w = int(step)
+                    out = tmpdir / f"out-{i}-{w}.jsonl"
+                    wall, cpu = run_once(cmd, inp, out, w, env)
+                    walls[w].append(wall)
+                    cpus[w].append(cpu)
+                    got_by[w] = answers(out)
+                    out.unlink()
+            for w, got in got_by.items():
                 reference = reference or got
                 if got != reference or len(got) != args.records:
                     raise SystemExit(f"--workers {w}: the answers differ from the first run's")
-                if not args.no_solve and solved != {k: (r["declarer_tricks"], r.get("declarer_total"))
-                                                    for k, r in got.items()}:
+                if solved is not None and solved != {k: (r["declarer_tricks"], r.get("declarer_total"))
+                                                     for k, r in got.items()}:
                     raise SystemExit(f"--workers {w}: the answers differ from prefdd solve's")
-                out.unlink()
             loads.append(os.getloadavg()[0])
         searches = contention(inp, args.contention, env) if args.contention else ""
         if args.contention:
