@@ -177,7 +177,7 @@ class Child:
             self._queue(pack(call, PICKLE))
 
     def send(self, work) -> Pending:
-        handle = Pending(self)
+        handle = Pending()
         if self.dead:
             handle.settle(error=ChildDied())
             return handle
@@ -260,10 +260,9 @@ class Child:
 class Pending:
     """A chunk out with a child: ``done`` once its answers (``result``) or its error are back."""
 
-    __slots__ = ("child", "done", "result", "error")
+    __slots__ = ("done", "result", "error")
 
-    def __init__(self, child: Child):
-        self.child = child
+    def __init__(self):
         self.done = False
         self.result: list | None = None
         self.error: BaseException | None = None
