@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.cards import Card
+from solver.deal import out_of_play
 from solver.errors import PrefError
+from solver.hands import mask_of
 from solver.position import Position
 
 from .conventions import OPTION_NAMES
@@ -140,8 +142,11 @@ class Incident:
 
     # ------------------------------------------------------------ positions
     def start(self, contract: str | None = None) -> Position:
-        out = list(self.discard) + ([] if self.kind == "game" else list(self.talon))
-        decl = self.declarer if self.declarer is not None else 0
+        if self.declarer is None:  # raspasovka: no discard, the talon out of every hand
+            decl, out = 0, mask_of(self.discard) | mask_of(self.talon)
+        else:
+            decl = self.declarer
+            out = out_of_play([mask_of(h) for h in self.hands], decl, self.talon, self.discard, IncidentError, "deal.")
         return Position([list(h) for h in self.hands], contract or self.solver_contract, decl,
                         self.first_leader, taken=list(self.taken), out=out)
 
@@ -245,24 +250,15 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
             raise IncidentError(name, f"expected 2 cards, got {len(cs)}")
     seen: dict = {}
     places = [(f"deal.hands[{i}]", h) for i, h in enumerate(hands)] + [("deal.discard", discard)]
-    if kind != "game":
+    if kind == "raspasovka":  # the talon is turned up and leads the first tricks: nobody's
         places.append(("deal.talon", talon))
     for path, cs in places:
         for c in cs:
             if c in seen:
                 raise IncidentError(path, f"card {c} is also in {seen[c]}")
             seen[c] = path
-    if kind == "game" and talon and declarer is not None:
-        if discard and sizes[0] == 10:
-            pool = set(hands[declarer]) | set(discard)
-            stray = [c for c in talon if c not in pool]
-            if stray:
-                raise IncidentError("deal.talon", f"talon card {stray[0]} is neither in the declarer's "
-                                                  f"hand (seat {declarer}) nor in his discard")
-        else:
-            for c in talon:
-                if c in seen and seen[c] != f"deal.hands[{declarer}]":
-                    raise IncidentError("deal.talon", f"talon card {c} is in {seen[c]}, not the declarer's")
+    if declarer is not None:  # game and misère: the talon is the declarer's, his discard may be it
+        out_of_play([mask_of(h) for h in hands], declarer, talon, discard, IncidentError, "deal.")
 
     # play
     open_play = rec.get("open", False)

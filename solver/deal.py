@@ -8,12 +8,40 @@ from typing import Any
 
 from .cards import Card
 from .contract import Contract
-from .errors import PositionError
+from .errors import PositionError, PrefError
 from .hands import Hand, cards_of, mask_of
 from .position import Position
 from .seat import Seat
 
 DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
+
+
+def out_of_play(hands, declarer: int, talon, discard, error: type[PrefError] = PositionError,
+                where: str = "") -> int:
+    """The cards out of play, as a mask: the declarer's discard, and the talon cards no hand
+    holds. One rule for every contract with a declarer (game and misère alike).
+
+    The declarer took the talon into his hand and discarded two of those twelve cards, any
+    two — often the very two he picked up — so the talon and the discard may share cards.
+    What must hold: each holds two cards at most, neither lists a card twice, and no talon card is in a defender's hand
+    (a talon card no hand holds was discarded, or, in an end position, already played by
+    him). That the discard is in no hand is the caller's check of cards in two places.
+    ``hands``: three masks, the cards each plays from (the declarer's after his discard);
+    errors are ``error`` for the field ``where`` + ``talon`` / ``discard``."""
+    for name, cards in (("talon", talon), ("discard", discard)):
+        if len(cards) > 2:
+            raise error.at(f"{where}{name}", f"two cards at most, got {len(cards)}")
+        twice = [c for i, c in enumerate(cards) if c in cards[:i]]
+        if twice:
+            raise error.at(f"{where}{name}", f"duplicate card {twice[0]}")
+    for c in talon:
+        holder = next((s for s in range(3) if hands[s] & c.mask), None)
+        if holder is not None and holder != declarer:
+            raise error.at(f"{where}talon", f"talon card {c} is in {where}hands[{holder}], a defender's hand; "
+                                            f"the talon is the declarer's (seat {declarer}): in his hand or his discard")
+    held = hands[0] | hands[1] | hands[2]
+    return mask_of(discard) | (mask_of(talon) & ~held)
+
 
 
 @dataclass(frozen=True, init=False)
@@ -52,8 +80,6 @@ class Deal:
         sizes = [len(h) for h in self.hands]
         if len(set(sizes)) != 1:
             raise PositionError(f"hands: a deal starts with equal hands, got sizes {sizes}")
-        if len(self.talon) > 2 or len(self.discard) > 2:
-            raise PositionError("talon/discard: two cards each at most")
         self.start()  # validates duplicates, seats and the contract
         if sizes[0] == 10 and (self.talon or self.discard):
             held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask | self._out()
@@ -61,10 +87,8 @@ class Deal:
                 raise PositionError(f"a full deal accounts for all 32 cards; missing {' '.join(map(str, cards_of(~held & 0xFFFFFFFF)))}")
 
     def _out(self) -> int:
-        """Cards out of play: the discard, and talon cards no hand holds (the declarer took
-        the talon; what he did not keep is his discard)."""
-        held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask
-        return mask_of(self.discard) | (mask_of(self.talon) & ~held)
+        """Cards out of play (:func:`out_of_play`)."""
+        return out_of_play([h.mask for h in self.hands], int(self.declarer), self.talon, self.discard)
 
     def start(self) -> Position:
         """The position before the first lead."""

@@ -9,7 +9,8 @@ A record (one JSON object) has:
   (``[[seat, card], ...]`` already on the table), or ``history`` (cards played so far, in
   order from the first lead; then ``hands`` are the hands as dealt and ``leader`` the first
   leader, seat 0 by default);
-* optional: ``talon``/``discard`` (cards out of play, checked for duplicates), ``taken``
+* optional: ``talon``/``discard`` (the discard is out of play, and so are the talon cards no
+  hand holds: :func:`solver.deal.out_of_play`), ``taken``
   (tricks already won by each seat), ``constraints`` (see :func:`constraints_from_json`),
   ``id`` (copied to the output), ``favour`` (the defender whose split is asked);
 * annotations the solver does not read: ``source``, ``note`` and ``declarer_tricks`` (a known
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from .cards import Card, Suit, parse_cards
 from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, check_constraints  # noqa: F401 (re-export)
+from .deal import out_of_play
 from .errors import PositionError, PrefError
 from .hands import mask_of
 from .position import Position
@@ -77,12 +79,7 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
             dup = next(c for c in cards if cards.count(c) > 1)
             raise PositionError(f"hands[{i}]: duplicate card {dup}")
         masks.append(m)
-    out = []
-    for f in ("talon", "discard"):
-        if rec.get(f) is not None:
-            out += _cards(rec[f], f)
-    if len(set(out)) != len(out):
-        raise PositionError("talon/discard: duplicate card")
+    talon, discard = (_cards(rec[f], f) if rec.get(f) is not None else [] for f in ("talon", "discard"))
     declarer = parse_seat(rec.get("declarer"), "declarer")
     taken = rec.get("taken", [0, 0, 0])
     if not (isinstance(taken, list) and len(taken) == 3 and all(isinstance(t, int) and not isinstance(t, bool) for t in taken)):
@@ -92,7 +89,7 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
         if "trick" in rec or "to_move" in rec:
             raise PositionError("give either history or to_move/trick, not both")
         leader = parse_seat(rec.get("leader"), "leader") if "leader" in rec else 0
-        pos = Position(masks, contract, declarer, leader, taken=taken, out=mask_of(out))
+        pos = Position(masks, contract, declarer, leader, taken=taken, out=out_of_play(masks, declarer, talon, discard))
         pos.replay(_cards(rec["history"], "history"))
         pos._stack.clear()
         return pos
@@ -112,14 +109,15 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
                 )
         if "leader" in rec and rec["leader"] != leader:
             raise PositionError(f"leader: {rec['leader']!r} disagrees with the trick, led by seat {leader}")
-        return Position(masks, contract, declarer, leader, parsed, taken, mask_of(out))
+        held = [m | mask_of(c for s, c in parsed if s == seat) for seat, m in enumerate(masks)]
+        return Position(masks, contract, declarer, leader, parsed, taken, out_of_play(held, declarer, talon, discard))
     if "leader" in rec:
         leader = parse_seat(rec.get("leader"), "leader")
     elif "to_move" in rec:
         leader = parse_seat(rec.get("to_move"), "to_move")
     else:
         raise PositionError("missing field 'leader' (or 'to_move' with 'trick', or 'history')")
-    return Position(masks, contract, declarer, leader, (), taken, mask_of(out))
+    return Position(masks, contract, declarer, leader, (), taken, out_of_play(masks, declarer, talon, discard))
 
 
 def constraints_from_json(data) -> Constraints:

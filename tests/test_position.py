@@ -59,7 +59,13 @@ def test_play_undo_restores():
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": None, "declarer": 0, "leader": 0}, "unknown contract"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 3, "leader": 0}, "declarer"),
     ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0}, "leader"),
-    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0, "talon": ["As"]}, "duplicate card As"),
+    # the talon is the declarer's (seat 0): a talon card in a defender's hand cannot be; the
+    # discard is out of play, so a card both discarded and held is a duplicate
+    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0, "talon": ["Qs"]},
+     "talon: talon card Qs is in hands[1], a defender's hand"),
+    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0, "discard": ["As"]}, "duplicate card As"),
+    ({"hands": [["As"], ["Qs"], ["Js"]], "contract": "s", "declarer": 0, "leader": 0, "discard": ["Ks", "Ks"]},
+     "discard: duplicate card Ks"),
     ({"hands": [["As"], ["Qs"]], "contract": "s", "declarer": 0, "leader": 0}, "three hands"),
     # a trick in progress: seat 1 played a heart while still holding a spade that was led
     ({"hands": [["As", "Kd"], ["Qs"], ["Js", "Td"]], "contract": "nt", "declarer": 0, "to_move": 2,
@@ -80,9 +86,42 @@ def test_more_than_32_cards_impossible():
     hands = [["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As", "7c", "8c"],
              ["9c", "Tc", "Jc", "Qc", "Kc", "Ac", "7d", "8d", "9d", "Td"],
              ["Jd", "Qd", "Kd", "Ad", "7h", "8h", "9h", "Th", "Jh", "Qh"]]
-    with pytest.raises(PositionError, match="duplicate card Kh|duplicate card 7s"):
+    with pytest.raises(PositionError, match="duplicate card 7s"):
+        position_from_json({"hands": hands, "contract": "s", "declarer": 0, "leader": 0,
+                            "discard": ["Kh", "7s"]})
+    with pytest.raises(PositionError, match="talon: two cards at most, got 3"):
         position_from_json({"hands": hands, "contract": "s", "declarer": 0, "leader": 0,
                             "talon": ["Kh", "Ah", "7s"]})
+
+
+# a full deal: the declarer (seat 0) plays from his ten after the discard ♣K ♣A
+FULL = [["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As", "7h", "8h"],
+        ["9h", "Th", "Jh", "Qh", "Kh", "Ah", "7d", "8d", "9d", "Td"],
+        ["Jd", "Qd", "Kd", "Ad", "7c", "8c", "9c", "Tc", "Jc", "Qc"]]
+
+
+@pytest.mark.parametrize("contract", ["6s", "misere"])
+@pytest.mark.parametrize("talon", [["Kc", "Ac"], ["Ac", "Kc"], ["As", "Kc"], ["7h", "8h"]])
+def test_the_talon_is_kept_or_discarded_in_every_contract(contract, talon):
+    # He took the talon and discarded ♣K ♣A: the very two he picked up (the talon is the
+    # discard), one of them (♠A kept), or neither (♥7 ♥8 kept). Out of play either way:
+    # the discard, nothing else; the solver's record and the Deal agree.
+    from solver import Deal
+
+    rec = {"hands": FULL, "contract": contract, "declarer": 0, "leader": 0, "talon": talon, "discard": ["Kc", "Ac"]}
+    pos = position_from_json(rec)
+    assert pos.out == Card.parse("Kc").mask | Card.parse("Ac").mask
+    deal = Deal(FULL, contract, 0, 0, talon, ["Kc", "Ac"])
+    assert deal.start() == pos and position_from_json(deal.to_json()) == pos
+
+
+def test_a_talon_card_on_the_table_is_no_defenders():
+    # seat 0 (declarer) kept the talon's ♠A and has led it: on the table, not out of play
+    rec = {"hands": [["Ks"], ["Qs", "7d"], ["Js", "8d"]], "contract": "s", "declarer": 0, "to_move": 1,
+           "trick": [[0, "As"]], "taken": [5, 2, 1], "talon": ["As", "7h"], "discard": ["7h", "8h"]}
+    assert position_from_json(rec).out == Card.parse("7h").mask | Card.parse("8h").mask
+    with pytest.raises(PositionError, match=r"talon: talon card Qs is in hands\[1\]"):
+        position_from_json(dict(rec, talon=["Qs", "7h"]))
 
 
 def test_replay_names_first_illegal_move():

@@ -1,12 +1,15 @@
 """Malformed or inconsistent incidents: one clear error naming the field, never a traceback."""
 import json
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
-from compensation.incident import IncidentError
+from compensation.incident import IncidentError, parse_incident
 from compensation.rulings import rule_incident
+from solver.cards import Card
+from solver.hands import mask_of
 
 OK = {"deal": {"hands": [["As", "Qs", "7s"], ["Ks", "Th", "8h"], ["Ts", "9s", "Qh"]]}, "taken": [4, 2, 1],
       "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "whist"}, "open": True,
@@ -197,3 +200,64 @@ def test_cli_unknown_set_option_suggests_the_nearest(tmp_path):
     assert out.returncode == 2 and "did you mean 'whist_rounding'" in out.stderr
     out = run_cli([str(p), "--set", "whist_rounding=up"])
     assert out.returncode == 0 and "Настройки:" in out.stdout and "висты округляются вверх" in out.stdout
+
+
+# ---------------------------------------------------------------- the talon and the discard
+# The declarer takes the talon into his hand and discards any two of his twelve cards — often
+# the very two he picked up. So on a game and a misère alike the talon may be (or share cards
+# with) the discard; what must hold is that no talon card is in a defender's hand and no card
+# is in two places (two hands, or a hand and the discard).
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples" / "incidents"
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def with_talon(inc: dict, talon) -> dict:
+    return dict(inc, deal=dict(inc["deal"], talon=talon))
+
+
+MISERE = example("rule_10_misere_escape_lead")  # declarer 0 discarded ♠A ♥10
+GAME = example("rule_9_mixed_discard")          # 8♦ by seat 1, talon ♥A ♥7 kept, ♠9 ♠J discarded
+
+
+@pytest.mark.parametrize("talon", [["As", "Th"], ["Th", "As"], ["As", "Kc"], ["7c", "Kc"]])
+def test_a_misere_talon_may_be_the_discard(talon):
+    # the talon is the discard (either order), half of it (♣K kept, in seat 0's hand), or
+    # none of it (♣7 ♣K kept): accepted and ruled exactly as without the talon, since out of
+    # play is the discard ♠A ♥10 either way
+    inc = with_talon(MISERE, talon)
+    assert parse_incident(inc).start().out == mask_of([Card.parse("As"), Card.parse("Th")])
+    assert rule_incident(inc).to_json() == rule_incident(MISERE).to_json()
+
+
+@pytest.mark.parametrize("inc", [with_talon(GAME, ["9s", "Js"]),                   # full deal
+                                 with_talon(bad(deal=dict(OK["deal"], discard=["7h", "7d"])), ["7d", "7h"])],
+                         ids=["full deal", "end position"])
+def test_a_game_talon_may_be_the_discard(inc):
+    plain = dict(inc, deal={k: v for k, v in inc["deal"].items() if k != "talon"})
+    assert rule_incident(inc).to_json() == rule_incident(plain).to_json()
+
+
+@pytest.mark.parametrize("inc,field,words", [
+    # ♦10 is seat 1's (a defender's): a talon card he never had
+    (with_talon(MISERE, ["As", "Td"]), "deal.talon", ["talon card Td", "deal.hands[1]", "declarer's (seat 0)"]),
+    (with_talon(GAME, ["Ah", "8s"]), "deal.talon", ["talon card 8s", "deal.hands[2]", "declarer's (seat 1)"]),
+    (with_talon(MISERE, ["As", "As"]), "deal.talon", ["duplicate card As"]),
+    # a discarded card still in a hand: the declarer's own, or a defender's
+    (with_talon(dict(MISERE, deal=dict(MISERE["deal"], discard=["As", "Kc"])), ["As", "Th"]),
+     "deal.discard", ["card Kc is also in deal.hands[0]"]),
+    (dict(GAME, deal=dict(GAME["deal"], discard=["9s", "Kh"])), "deal.discard", ["card Kh is also in deal.hands[2]"]),
+    # a card in two hands, the talon given or not
+    (with_talon(dict(MISERE, deal=dict(MISERE["deal"], hands=[MISERE["deal"]["hands"][0],
+                                                              ["Js"] + MISERE["deal"]["hands"][1][1:],
+                                                              MISERE["deal"]["hands"][2]])), ["As", "Th"]),
+     "deal.hands[1]", ["card Js is also in deal.hands[0]"]),
+])
+def test_a_talon_or_discard_that_cannot_be_is_named(inc, field, words):
+    with pytest.raises(IncidentError) as e:
+        rule_incident(inc)
+    assert e.value.field == field, str(e.value)
+    for w in words:
+        assert w in str(e.value), str(e.value)
