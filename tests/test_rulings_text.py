@@ -148,3 +148,51 @@ def test_contracts_in_words():
 
     assert [contract_words(parse_contract(c)) for c in ("9d", "6nt", "misere", "7s")] == ["9♦", "6 БК", "мизер", "7♠"]
     assert contract_words(parse_contract("6nt"), "en") == "6NT"
+
+
+# ---------------------------------------------------------------- a REMEDY rule names the choice and the best
+# 1.2.1 on 6NT by seat 0, seat 1 whists and leads, the passer (seat 2) opened early; 4-2-1 taken:
+#   0: J♦ K♣ A♦    1: 8♣ 9♥ J♥    2: Q♥ A♥ J♣    (discard J♠ A♠)
+# Seat 1's options: no demand, clubs, hearts. Made to lead 8♣ (his only club) the declarer wins
+# all three (K♣ over J♣; A♦, J♦ — seat 2 has no diamond, seat 1 none either): 7-2-1, for him
+#   P0 = 2, w10 = 6, seat 1 short one of his four → G1 = 2: W0 = −6 + (10/3)·2 + 10·(2 − 2/3) = 14.
+# Leading 9♥ (free, or hearts demanded): Q♥ A♥ J♣ take three → 5-2-3, W0 = −82/3. Best: clubs, 14.
+CHOICE = {"deal": {"hands": [["Jd", "Kc", "Ad"], ["8c", "9h", "Jh"], ["Qh", "Ah", "Jc"]], "discard": ["Js", "As"]},
+          "taken": [4, 2, 1], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+          "first_leader": 1, "history": ["9h"], "violation": {"rule": "1.2.1", "offender": 2}}
+BEST_EN = "Best for the declarer: «the whister must lead clubs ♣», a balance of 14 whists for him (7 tricks)."
+BEST_RU = "Лучший для играющего вариант: «вистующий обязан ходить в трефы», его баланс 14 вистов (7 взяток)."
+
+
+def choice_notes(history, chosen=None):
+    v = dict(CHOICE["violation"], **({"chosen": chosen} if chosen else {}))
+    r = rule_incident(dict(CHOICE, history=history, violation=v))
+    return [n for n in r.to_text("en").splitlines() if "Best for" in n], \
+           [n for n in r.to_text("ru").splitlines() if "Лучший для" in n]
+
+
+@pytest.mark.parametrize("history,chosen,en,ru", [
+    # a choice given that is not the best: said as chosen, and the best separately
+    (["9h"], "demand h", "The declarer's choice (violation.chosen): «the whister must lead hearts ♥». ",
+     "Выбор играющего (violation.chosen): «вистующий обязан ходить в червы». "),
+    (["8c"], "demand c", "The declarer's choice (violation.chosen): «the whister must lead clubs ♣». ",
+     "Выбор играющего (violation.chosen): «вистующий обязан ходить в трефы». "),
+    # none given: the best, unless the recorded lead is outside it (then the lead was free)
+    (["8c"], None, "No choice of the declarer recorded (violation.chosen); the ruling takes «the whister must lead "
+                   "clubs ♣». ", "Выбор играющего не указан (violation.chosen); берётся «вистующий обязан ходить в трефы». "),
+    (["9h"], None, "No choice of the declarer recorded (violation.chosen); the ruling takes «no demand». ",
+     "Выбор играющего не указан (violation.chosen); берётся «без требования». "),
+])
+def test_a_remedy_note_says_the_choice_then_the_best_and_its_value(history, chosen, en, ru):
+    notes_en, notes_ru = choice_notes(history, chosen)
+    assert notes_en == ["  - " + en + BEST_EN] and notes_ru == ["  - " + ru + BEST_RU]
+
+
+def test_every_remedy_rule_names_its_best_option_and_value():
+    # 2.3 records no choice: only the best is named, with the value the options list shows
+    path = ROOT / "examples" / "incidents" / "rule_2_3_exposed_defender_card.json"
+    r = rule_incident(json.loads(path.read_text()))
+    best = next(o for o in r.options if o.best)
+    assert [n.en for n in r.notes if n.en.startswith("Best for the declarer")] == [
+        f"Best for the declarer: «{best.label.en}», a balance of {count(best.value, 'whist', 'en')} for him "
+        f"({count(best.declarer_tricks, 'trick', 'en')})."]

@@ -265,6 +265,26 @@ def evaluate(ctx, r: Ruling, options, chooser: int):
     return best[1], results
 
 
+
+def choice_note(r: Ruling, chosen: Text | None = None, field: str | None = None, recorded: bool = False) -> None:
+    """The note every REMEDY rule writes after :func:`evaluate`: what the declarer chose —
+    ``chosen``, as recorded in ``field`` or, with none recorded, the option the ruling takes
+    — and, separately, the option best for him with its value (his balance in whists).
+    With no ``field`` (the rule records no choice) only the best is named."""
+    best = next(o for o in r.options if o.best)
+    en = ru = ""
+    if field is not None and chosen is not None:
+        if recorded:
+            en, ru = (f"The declarer's choice ({field}): «{chosen.en}». ",
+                      f"Выбор играющего ({field}): «{chosen.ru}». ")
+        else:
+            en, ru = (f"No choice of the declarer recorded ({field}); the ruling takes «{chosen.en}». ",
+                      f"Выбор играющего не указан ({field}); берётся «{chosen.ru}». ")
+    r.note(en + f"Best for the declarer: «{best.label.en}», a balance of {count(best.value, 'whist', 'en')} "
+                f"for him ({count(best.declarer_tricks, 'trick', 'en')}).",
+           ru + f"Лучший для играющего вариант: «{best.label.ru}», его баланс {count(best.value, 'whist')} "
+                f"({count(best.declarer_tricks, 'trick')}).")
+
 GAME_WHY = ("без одной в гору на игре", "one undertrick of the contract to gora (без одной на игре)")
 WHIST_WHY = ("без одной в гору на висте", "one trick short on whist to gora (без одной на висте)")
 

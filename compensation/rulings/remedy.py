@@ -23,6 +23,7 @@ from .playout import (  # noqa: F401
     Played,
     actual,
     bal,
+    choice_note,
     compensate,
     correct_play,
     deal_result,
@@ -73,9 +74,8 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     opts = [(k, lab, pos, cons) for k, lab, cons in suit_options(pos, leader, NO_CONSTRAINTS)]
     best, results = evaluate(ctx, r, opts, decl)
     chosen = _chosen(ctx, [o[0] for o in opts], best)
+    recorded = inc.violation.get("chosen") is not None
     label = {o[0]: o[1] for o in opts}
-    r.note(f"The declarer's best choice for the {which} lead: {label[best].en}.",
-           f"Лучший выбор играющего для хода: {label[best].ru}.")
     from solver.hands import cards_of
 
     def allowed_by(key):
@@ -86,15 +86,18 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     if len(inc.history) > at and inc.history[at] not in allowed:
         # the recorded lead shows what was actually chosen: the proxy must stay within it
         led = inc.history[at]
-        if inc.violation.get("chosen") is not None:
+        if recorded:
             raise IncidentError("violation.chosen", f"the declarer's choice {chosen!r} does not allow the "
                                                     f"{which} lead recorded in history[{at}], {led}")
         chosen = "free"
         allowed = allowed_by(chosen)
+        choice_note(r, label[chosen], "violation.chosen")
         r.note(f"The recorded {which} lead ({led}) is not in the best option, so the declarer did not take it; "
                "no choice recorded (violation.chosen): the lead is treated as free.",
                f"Сыгранный ход ({led.russian()}) не входит в лучший вариант — играющий его не выбрал; выбор не "
                "указан (violation.chosen): ход считается свободным.")
+    else:
+        choice_note(r, label[chosen], "violation.chosen", recorded)
 
     off = inc.violation.offender
     # the leader's view before the passer's cards were shown, and with them
@@ -209,9 +212,8 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     if chosen not in results:
         raise IncidentError("violation.correction", f"{chosen!r} is not an option here ({', '.join(results)})")
     label = {o[0]: o[1] for o in opts}
-    r.note(f"Best for the declarer: '{label[best].en}'. Compared for compensation: '{label[chosen].en}'"
-           + (" (the declarer's choice)." if correction else " (none recorded: the best)."),
-           f"Лучшее для играющего: «{label[best].ru}». Для компенсации сравнивается: «{label[chosen].ru}».")
+    if chosen != "none":  # a lead left standing: stood_unpunished names the best remedy not used
+        choice_note(r, label[chosen], "violation.correction", correction is not None)
     if chosen == "none" and stood_unpunished(ctx, r):
         return r
     correct_card, correct = correct_play(ctx, before, before.legal_moves(), victim=decl)
@@ -257,7 +259,8 @@ def exposed_defender_card(ctx) -> Ruling:
             ("forbid", text(f"seat {partner}'s next lead must not be {SUIT_EN[s]}",
                             f"месту {partner} запрещён следующий ход в {SUIT_RU[s]}"),
              pos, Constraints(pen, LeadRestriction(partner, s, must=False)))]
-    best, _ = evaluate(ctx, r, opts, inc.declarer)
+    evaluate(ctx, r, opts, inc.declarer)
+    choice_note(r)
     r.note("Reading: the declarer's demand or ban applies to the offender's partner's next lead (the offender may "
            "lead the card himself).",
            "Толкование: требование или запрет играющего относится к следующему ходу партнёра нарушителя (сам "
@@ -330,6 +333,7 @@ def two_cards_led(ctx) -> Ruling:
                                                       f"месту {partner} запрещён ход в {SUIT_RU[s]}"),
                      after, Constraints(lead=LeadRestriction(partner, s, must=False))))
     evaluate(ctx, r, opts, decl)
+    choice_note(r)
     r.note("The exposed lower cards are searched as ordinary cards: the declarer's right to call them can only "
            "add to his result.",
            "Нижние открытые карты в поиске — обычные карты: право играющего их вызвать может лишь улучшить его "
