@@ -243,3 +243,13 @@ def test_batch_doc_first_output_line_is_printed(tmp_path):
     (tmp_path / "in.jsonl").write_text((ROOT / "examples" / "deals.jsonl").read_text().splitlines()[0] + "\n")
     run_prefdd("batch", "in.jsonl", "-o", "out.jsonl", "--workers", "1", cwd=tmp_path)
     assert json.loads((tmp_path / "out.jsonl").read_text().splitlines()[0]) == json.loads(shown)
+
+
+def test_the_web_needs_no_install_after_the_test_install():
+    # the README starts the web page with no second install after `pip install -e '.[test]'`
+    # (one would only rebuild the package): true while [test] holds every [web] requirement
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert set(extras["web"]) <= set(extras["test"])
+    assert "$ prefdd serve" in README and "`[test]` brings every web dependency" in README
