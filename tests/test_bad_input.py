@@ -11,7 +11,7 @@ import pytest
 
 from solver.engine import Engine
 from solver.errors import PrefError
-from solver.solve_command import solve_record
+from solver.solving import solve_record
 
 JUNK = [None, 0, -1, 3, 99, "", " ", "x", "As", "10", [], {}, [[]], [1, 2], ["As", "As"], True, 1.5, "misere",
         "raspasovka", "10h", "5s", [[0, "As"]], [[5, "As"]], [["a", "b"]], {"seat": 1}, [None], ["Zz"], [[0]],
@@ -59,7 +59,7 @@ def test_fuzzed_records_fail_cleanly(reference_deals):
 
 @pytest.mark.parametrize("text", ["{", "[1, 2", "null", "42", '"As"', "[]", "[{}]", '{"hands": 5}'])
 def test_cli_malformed_input(text, tmp_path, capsys):
-    from solver.cli import main
+    from prefdd.cli import main
 
     f = tmp_path / "in.json"
     f.write_text(text)
@@ -113,7 +113,7 @@ def test_fuzzed_incidents_fail_cleanly():
 
 # ---------------------------------------------------------------------- issue 13: one regression test each
 def _cli(argv, capsys):
-    from solver.cli import main
+    from prefdd.cli import main
 
     code = main(argv)
     captured = capsys.readouterr()

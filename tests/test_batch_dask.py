@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from compensation.batch import BackendError, batch_file, make_backend, solve_many, work
-from solver.cli import main
+from prefdd.cli import main
 
 distributed = pytest.importorskip("distributed")
 
@@ -99,7 +99,7 @@ def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps({**r, "id": f"{r['id']}#{k}"}) + "\n"
                            for k in range(100) for r in reference_deals))
-    p = subprocess.Popen([sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--dask-local", "2",
+    p = subprocess.Popen([sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--dask-local", "2",
                           "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 120

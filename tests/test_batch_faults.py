@@ -17,7 +17,7 @@ import psutil
 import pytest
 
 from compensation.batch import ResumableOutput, batch_file, output, work
-from solver.cli import main
+from prefdd.cli import main
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -111,7 +111,7 @@ def test_a_second_process_on_the_same_output_is_refused(tmp_path, reference_deal
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "0",
+        cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "0",
                "--no-progress"]
         second = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert second.returncode == 2 and "is being written by another prefdd batch" in second.stderr
@@ -227,7 +227,7 @@ def test_disk_full_is_reported_with_the_file_name_and_resumable(tmp_path, refere
 def test_workers_exit_when_the_parent_is_killed(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_input(src, reference_deals, copies=80)
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "3",
+    cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "3",
            "--chunk-size", "2", "--no-progress"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:

@@ -195,7 +195,7 @@ def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, ca
     """With --kind auto the parent does not read the records: the worker meeting the first
     incident stops the run with the one-line message; the chunk holding it is not written."""
     from compensation.batch import RulingsUnavailable
-    from solver.cli import main
+    from prefdd.cli import main
 
     def unavailable():
         raise RulingsUnavailable("rulings are not available in this installation")

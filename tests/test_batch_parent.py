@@ -164,7 +164,7 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = [json.dumps({**r, "id": f"{r['id']}#{k}"}) for k in range(40) for r in reference_deals]
     src.write_text("".join(x + "\n" for x in lines))
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
+    cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "3", "--no-progress"]
     data = kill_9_after(cmd, out, 50)
     done = data.splitlines()
@@ -184,7 +184,7 @@ def test_the_process_backend_does_not_load_multiprocessing(workers):
     pipes: a fresh ``prefdd batch --workers 1`` or ``--workers 2`` never imports
     multiprocessing or concurrent.futures (their imports alone are ~45 ms)."""
     code = ("import sys, json, tempfile, os\n"
-            "from solver.cli import main\n"
+            "from prefdd.cli import main\n"
             "d = tempfile.mkdtemp(); src = os.path.join(d, 'in.jsonl')\n"
             "open(src, 'w').write(open(sys.argv[1]).readline())\n"
             "assert main(['batch', src, '-o', os.path.join(d, 'out.jsonl'), '--workers', sys.argv[2], '--no-progress']) == 0\n"

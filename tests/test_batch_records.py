@@ -11,7 +11,7 @@ import pytest
 
 from compensation.batch import Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many, work
 from compensation.batch import driver as batch_driver
-from solver.cli import main
+from prefdd.cli import main
 
 
 @pytest.fixture(scope="module", autouse=True)

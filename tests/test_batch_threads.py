@@ -3,7 +3,7 @@ import json
 
 from compensation.batch import solve_many
 from compensation.batch.backends import ThreadBackend, make_backend
-from solver.cli import main
+from prefdd.cli import main
 
 
 def test_threads_answer_every_record(reference_deals):

@@ -1,11 +1,11 @@
-"""`prefdd score` (compensation.score_command): JSON in, entries and settlement out."""
+"""`prefdd score` (prefdd.cli.score): JSON in, entries and settlement out."""
 import argparse
 import io
 import json
 
 import pytest
 
-from compensation import score_command
+from prefdd.cli import score as score_command
 
 
 def run(argv, stdin_text=None, monkeypatch=None):

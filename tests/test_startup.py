@@ -21,7 +21,7 @@ DEALS = ROOT / "tests" / "data" / "reference_deals.jsonl"
 LOADED_BY_SOLVE = """
 import sys
 before = set(sys.modules)
-from solver.cli import main
+from prefdd.cli import main
 main(["solve", sys.argv[1]])
 print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
 """
