@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from prefdd.records import solve_record
 from solver.engine import Engine
 from solver.errors import PrefError
-from solver.solving import solve_record
 
 JUNK = [None, 0, -1, 3, 99, "", " ", "x", "As", "10", [], {}, [[]], [1, 2], ["As", "As"], True, 1.5, "misere",
         "raspasovka", "10h", "5s", [[0, "As"]], [[5, "As"]], [["a", "b"]], {"seat": 1}, [None], ["Zz"], [[0]],

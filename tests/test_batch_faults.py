@@ -16,7 +16,7 @@ import time
 import psutil
 import pytest
 
-from compensation.batch import ResumableOutput, batch_file, output, work
+from prefdd.batch import ResumableOutput, batch_file, output, work
 from prefdd.cli import main
 
 
@@ -105,7 +105,7 @@ def test_a_second_process_on_the_same_output_is_refused(tmp_path, reference_deal
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = write_input(src, reference_deals[:5])
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from compensation.batch import ResumableOutput; "
+        [sys.executable, "-c", "import sys; from prefdd.batch import ResumableOutput; "
                                f"o = ResumableOutput({str(out)!r}); print('locked', flush=True); sys.stdin.read(); "
                                "o.close()"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -154,7 +154,7 @@ def test_changed_options_are_refused(tmp_path, reference_deals, capsys):
     with ResumableOutput(str(out)) as o:
         for n in (1, 2):
             rec = json.loads(lines[n - 1])
-            from compensation.batch.reading import line_hash
+            from prefdd.batch.reading import line_hash
 
             o.write(output.signed({"id": rec["id"], "input_line": n, "declarer_tricks": rec["declarer_tricks"]},
                                   line_hash(lines[n - 1].encode()), {}))

@@ -10,7 +10,7 @@ import sys
 import pytest
 from batch_runs import kill_9_after
 
-from compensation.batch import OutputError, ResumableOutput, batch_file, work
+from prefdd.batch import OutputError, ResumableOutput, batch_file, work
 from prefdd.cli import main
 
 

@@ -1,8 +1,8 @@
 """Threaded batches: one engine per thread, the same answers as the recorded ones."""
 import json
 
-from compensation.batch import solve_many
-from compensation.batch.backends import ThreadBackend, make_backend
+from prefdd.batch import solve_many
+from prefdd.batch.backends import ThreadBackend, make_backend
 from prefdd.cli import main
 
 

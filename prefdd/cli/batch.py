@@ -3,7 +3,7 @@
 One JSON record per line in, one JSON line per record out, each carrying the record's
 ``id`` (its line number when it has none) and ``input_line``. The output is resumable: rerun
 the same command after an interruption and only the missing records are answered.
-See :mod:`compensation.batch` and ``docs/batch.md``.
+See :mod:`prefdd.batch` and ``docs/batch.md``.
 """
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def _settings(args):
 def run(args) -> int:
     import os
 
-    from compensation.batch import (
+    from prefdd.batch import (
         BackendError,
         InputMismatch,
         Options,

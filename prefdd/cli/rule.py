@@ -75,8 +75,8 @@ def run(args) -> int:
     from compensation.errors import ScoringError
     from compensation.incident import RULING_OPTIONS, IncidentError
     from compensation.rulings import rule_incident
+    from prefdd.jsonl import InputError, read_document
     from solver.errors import PrefError
-    from solver.jsonl import InputError, read_document
     from solver.messages import nearest
 
     name = "stdin" if args.input == "-" else args.input

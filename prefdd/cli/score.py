@@ -75,7 +75,7 @@ def _fail(message: str) -> int:
 def _read_records(stream) -> list[Any]:
     """Every record of the input (one object, an array, or JSON lines); the first bad line
     raises ScoringError naming it (a score sheet needs all of its deals)."""
-    from solver.jsonl import iter_items
+    from prefdd.jsonl import iter_items
 
     records = []
     for item in iter_items(stream):
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         conv = convention(args.convention, **overrides)
     except ScoringError as err:
         return _fail(f"option {err}")
-    from solver.jsonl import InputError, open_input
+    from prefdd.jsonl import InputError, open_input
 
     try:
         with open_input(args.input) as stream:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import sys
 
+from prefdd.jsonl import InputError, iter_items, json_line, open_input
+from prefdd.records import json_kind, solve_record, table_record
 from solver.errors import PrefError
-from solver.jsonl import InputError, iter_items, json_line, open_input
-from solver.solving import json_kind, solve_record, table_record
 
 from . import options
 

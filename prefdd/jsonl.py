@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import PrefError
+from solver.errors import PrefError
 
 MAX_DEPTH = 64  # records nest 4-6 levels; far deeper is junk (and would overflow the stack)
 
