@@ -12,7 +12,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from solver.errors import PositionError, PrefError
-from solver.records import json_kind
+from solver.json_fields import json_kind
 from solver.seat import parse_seat
 
 if TYPE_CHECKING:  # not imported at run time: prefdd solve's start-up
@@ -29,8 +29,9 @@ def table_record(rec: dict, engine) -> dict:
     """Every strain × declarer from the record's position (a trick must not be in progress:
     the cards already played would have followed other rules under another trump). The
     record's constraints, if any, apply to every strain."""
+    from solver.constraints import constraints_from_json
     from solver.dd_table import DDTable
-    from solver.records import constraints_from_json, position_from_json
+    from solver.position import position_from_json
 
     if rec.get("trick") or rec.get("history"):
         raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
@@ -51,8 +52,9 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
     """Solve one JSON record and return the output object (raises PrefError on bad input).
 
     ``node_budget`` bounds the reference search (the fast searches use the engine's)."""
+    from solver.constraints import check_constraints, constraints_from_json
+    from solver.position import position_from_json
     from solver.raspasovka.api import is_raspasovka_record
-    from solver.records import check_constraints, constraints_from_json, position_from_json
 
     if not isinstance(rec, dict):
         raise PositionError(f"expected a JSON object, got {json_kind(rec)}")

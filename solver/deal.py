@@ -94,7 +94,7 @@ class Deal:
     @classmethod
     def from_json(cls, record: Any) -> Deal:
         """A deal from its record (:meth:`to_json`); unknown fields are errors."""
-        from .records import _cards
+        from .json_fields import cards as _cards
 
         if not isinstance(record, dict):
             raise PositionError(f"expected a JSON object, got {type(record).__name__}", "deal")

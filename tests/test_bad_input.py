@@ -138,7 +138,7 @@ def test_deep_nesting_is_a_named_error_in_every_command(cmd, tmp_path, capsys):
 
 def test_solve_answers_the_lines_around_a_deep_or_non_utf8_or_huge_line(tmp_path, capsys):
     from solver import reference as ref
-    from solver.records import position_from_json
+    from solver.position import position_from_json
 
     f = tmp_path / "in.jsonl"
     good = json.dumps(ENDING).encode()
@@ -223,7 +223,7 @@ def test_reference_engine_refuses_a_full_deal_instead_of_running_for_minutes(cap
     assert time.thread_time() - t < 20
     from solver import reference as ref
     from solver.errors import SearchLimitError
-    from solver.records import position_from_json
+    from solver.position import position_from_json
 
     with pytest.raises(SearchLimitError):  # the default budget, without any option
         ref.solve(position_from_json(FULL), node_budget=50)

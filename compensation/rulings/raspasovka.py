@@ -46,7 +46,7 @@ from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
 from ..sheet import Entries
-from . import VARIANTS, rule
+from .registry import VARIANTS, rule
 from .ruling import Figure, Ruling, text
 from .wording import count
 

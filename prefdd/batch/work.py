@@ -244,9 +244,9 @@ def preload() -> None:
     """Load what answering a position needs (the engine, its tables, the record
     parser) into this process, so that workers forked from it start with it loaded."""
     import prefdd.records  # noqa: F401
+    import solver.constraints  # noqa: F401
     import solver.engine.api  # noqa: F401 - loaded for the workers
     import solver.raspasovka.api  # noqa: F401 - solve_record asks it whether a record is a raspasovka
-    import solver.records  # noqa: F401
     from solver.engine.backends import load_backend
 
     load_backend()

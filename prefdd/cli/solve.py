@@ -1,7 +1,7 @@
 """``prefdd solve``: positions as JSON in, the declarer's tricks (and more) as JSON lines out.
 
 Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or JSON lines;
-the record format is described in :mod:`solver.records`. Output: one JSON line per record,
+the record format is described in :func:`solver.position.position_from_json`. Output: one JSON line per record,
 ``{"id": ..., "declarer_tricks": n, "declarer_total": t}`` (``made`` too when the contract
 has a level, or is misère), plus ``card_values``/``best_cards`` with
 ``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``;
