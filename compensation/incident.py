@@ -178,6 +178,16 @@ def replay_history(pos: Position, cards, lead_overrides: dict) -> None:
         play_recorded(pos, i, card, trick_no)
 
 
+def replay_raspasovka(pos, cards):
+    """Play ``cards`` on a raspasovka position (:class:`~solver.raspasovka.rules.RaspasovkaPosition`),
+    an illegal one named as ``history[i]`` (trick, seat, card, why); the moves are not kept
+    for undo. The incident's replay and the web page's."""
+    for i, card in enumerate(cards):
+        play_recorded(pos, i, card, pos.done + 1)
+    pos._stack.clear()
+    return pos
+
+
 def play_recorded(pos, i: int, card: Card, trick_no: int) -> None:
     """Play ``history[i]`` on ``pos`` (a game's or a raspasovka's position); an illegal card
     is named by its place in the record, its trick, seat and the reason."""
