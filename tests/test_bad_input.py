@@ -161,6 +161,42 @@ def test_score_and_rule_name_a_non_utf8_byte(tmp_path, capsys):
     assert code == 2 and err == f"prefdd rule: {f}: not UTF-8 text (byte 11)\n"
 
 
+BOM = "\ufeff".encode()  # what an editor puts at the start of a UTF-8 file
+
+
+def test_a_byte_order_mark_is_skipped_at_the_start_only(tmp_path, capsys):
+    from prefdd.jsonl import BOM_INSIDE
+
+    good = json.dumps(ENDING).encode()
+    f = tmp_path / "in.jsonl"
+    f.write_bytes(BOM + good + b"\n" + good + b"\n")  # the file's own mark: both answered
+    code, out, _ = _cli(["solve", str(f)], capsys)
+    assert code == 0 and len(out.splitlines()) == 2
+    # a second file appended to the first keeps its mark at the start of a later line: the
+    # record is not silently read as if the mark were not there
+    f.write_bytes(good + b"\n" + BOM + good + b"\n" + good + b"\n")
+    code, out, err = _cli(["solve", str(f)], capsys)
+    assert code == 2 and len(out.splitlines()) == 2
+    assert err == f"prefdd solve: record 2: {BOM_INSIDE}\n"
+    deal = b'{"id": "d1", "contract": "7s", "declarer": 0, "decisions": {"1": "whist", "2": "pass"}, "tricks": [6, 3, 1]}'
+    f.write_bytes(deal + b"\n\n" + BOM + deal + b"\n")
+    assert _cli(["score", str(f)], capsys)[::2] == (2, f"prefdd score: input: line 3: {BOM_INSIDE}\n")
+    f.write_bytes(b"\n" + BOM + good + b"\n")  # blank lines first: the mark is not at the start either
+    assert _cli(["solve", str(f)], capsys)[::2] == (2, f"prefdd solve: record 2: {BOM_INSIDE}\n")
+
+
+def test_the_batch_takes_a_byte_order_mark_at_the_start_only(tmp_path, capsys):
+    from prefdd.jsonl import BOM_INSIDE
+
+    good = json.dumps(ENDING).encode()
+    f = tmp_path / "in.jsonl"
+    f.write_bytes(BOM + good + b"\n" + BOM + good + b"\n")
+    out = tmp_path / "out.jsonl"
+    assert _cli(["batch", str(f), "-o", str(out), "--workers", "0", "--no-progress"], capsys)[0] == 2
+    lines = {r["input_line"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert "declarer_tricks" in lines[1] and lines[2]["error"] == f"line 2: {BOM_INSIDE}"
+
+
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e400", "99999999", "x"])
 def test_table_mb_is_checked(value, tmp_path, capsys):
     f = tmp_path / "in.json"

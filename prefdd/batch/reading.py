@@ -60,7 +60,7 @@ def line_hash(raw: bytes) -> str:
 
 
 def parse_line(line: int, raw: bytes) -> Job:
-    rec, error = parse_json(raw)
+    rec, error = parse_json(raw, line == 1)
     if error:
         return Job(line, error=f"line {line}: {error}")
     return job_of(line, rec)
