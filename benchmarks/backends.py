@@ -7,7 +7,7 @@
    table emptied before each solve. Median / p90 / max ms per backend, the median of the
    per-deal ratio, and a check that both searched exactly the same number of nodes.
 2. Process start to first answer: a fresh ``python -c`` solving one full deal, and a fresh
-   ``prefdd solve`` (``python -m solver.cli solve``) of one deal, per backend
+   ``prefdd solve`` (``python -m prefdd solve``) of one deal, per backend
    (``PREFDD_ENGINE``), the median of three runs, wall and CPU; Numba with its cache warm.
 3. A batch of deals (an equal share of each row) on N workers: threads on the Cython
    backend (one engine, so one table, per thread; the search releases the GIL) against
@@ -125,7 +125,7 @@ def startup_table():
                   f"| {statistics.median(inner):.2f} | {imported} |")
         walls, cpus = [], []
         for _ in range(3):
-            out, wall, cpu = _fresh([sys.executable, "-m", "solver.cli", "solve", str(one)], env)
+            out, wall, cpu = _fresh([sys.executable, "-m", "prefdd", "solve", str(one)], env)
             if out.returncode:
                 print(f"| {b} | prefdd solve | failed: {out.stderr.strip().splitlines()[-1:]} | | | |")
                 break

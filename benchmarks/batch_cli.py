@@ -108,7 +108,7 @@ def run_halves(cmd: list[str], halves: list[pathlib.Path], env: dict) -> tuple[f
 SEARCH_ONLY = """
 import json, sys, time
 from solver.engine import Engine
-from solver.records import position_from_json
+from solver.position import position_from_json
 positions = [position_from_json(json.loads(x)) for x in open(sys.argv[1])]
 engine = Engine()
 sys.stdout.write("ready\\n"); sys.stdout.flush(); sys.stdin.readline()  # both start together

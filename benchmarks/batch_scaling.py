@@ -19,9 +19,9 @@ import os
 import random
 import time
 
-from compensation.batch import Batch, Options, jobs_from_records, make_backend, work
-from compensation.batch.backends import local_cores
-from compensation.batch.driver import default_chunk_size
+from prefdd.batch import Batch, Options, jobs_from_records, make_backend, work
+from prefdd.batch.backends import local_cores
+from prefdd.batch.driver import default_chunk_size
 
 RANKS, SUITS = "789TJQKA", "scdh"
 
@@ -47,7 +47,7 @@ def _worker_cpu(backend) -> float | None:
         import psutil
     except ImportError:
         return None
-    from compensation.batch.backends import ProcessBackend
+    from prefdd.batch.backends import ProcessBackend
 
     if not isinstance(backend, ProcessBackend):
         return None

@@ -2,7 +2,7 @@
 
     python benchmarks/startup.py                    # 20 runs of `prefdd solve` on one full deal
     python benchmarks/startup.py --runs 50 --baseline
-    python benchmarks/startup.py --command "python -m solver.cli"
+    python benchmarks/startup.py --command "python -m prefdd"
     python benchmarks/startup.py --against /path/to/old-venv/bin/prefdd   # the two in turn
 
 Each run spawns the installed ``prefdd`` console script (the one on ``PATH`` beside this
@@ -88,7 +88,7 @@ def prefdd_command() -> list[str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--command", help="the command to time instead of the installed prefdd (e.g. 'python -m solver.cli')")
+    ap.add_argument("--command", help="the command to time instead of the installed prefdd (e.g. 'python -m prefdd')")
     ap.add_argument("--against", action="append", default=[], metavar="COMMAND",
                     help="another prefdd command to time in turn (e.g. an older install's); repeatable")
     ap.add_argument("--deal", type=pathlib.Path, default=DEAL, help="a JSON-lines file; its first record is solved")

@@ -7,8 +7,8 @@ and records per second on all local worker processes, on the same seeded full de
 import pytest
 from batch_scaling import seeded_records
 
-from compensation.batch import Batch, jobs_from_records, make_backend, solve_many, work
-from compensation.batch.backends import local_cores
+from prefdd.batch import Batch, jobs_from_records, make_backend, solve_many, work
+from prefdd.batch.backends import local_cores
 from solver import Constraints, position_from_json
 from solver.engine import Engine
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the names' real types for mypy; at run time they load lazil
     from .settlement import balance, balances, compensation, damage, settle_sheet
     from .sheet import Entries, total
 
-# every name loads with its module on first use: ``import compensation.batch`` (each
+# every name loads with its module on first use: ``import prefdd.batch`` (each
 # ``prefdd batch``) then pays for none of the scoring modules, nor the rulings
 _LAZY = {
     **dict.fromkeys(("LENINGRAD", "OPTION_NAMES", "PRESETS", "ROSTOV", "SOCHI", "Convention", "convention",

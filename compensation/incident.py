@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.cards import Card
-from solver.deal import out_of_play
 from solver.errors import PrefError
 from solver.hands import mask_of
 from solver.position import Position
+from solver.talon import out_of_play
 
 from .conventions import OPTION_NAMES
 from .conventions import convention as make_convention
@@ -181,6 +181,16 @@ def replay_history(pos: Position, cards, lead_overrides: dict) -> None:
                                                      f"{trick_no} already has {len(pos.trick)} card(s)")
             pos.leader = lead_overrides[i]
         play_recorded(pos, i, card, trick_no)
+
+
+def replay_raspasovka(pos, cards):
+    """Play ``cards`` on a raspasovka position (:class:`~solver.raspasovka.rules.RaspasovkaPosition`),
+    an illegal one named as ``history[i]`` (trick, seat, card, why); the moves are not kept
+    for undo. The incident's replay and the web page's."""
+    for i, card in enumerate(cards):
+        play_recorded(pos, i, card, pos.done + 1)
+    pos._stack.clear()
+    return pos
 
 
 def play_recorded(pos, i: int, card: Card, trick_no: int) -> None:

@@ -143,11 +143,15 @@ def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
 def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
     """The entries ``outcome`` writes under ``convention``; ScoringError if invalid."""
     contract = parse_contract(outcome.contract)
+    # checked on every contract, not only where it is used: a wrong value is a wrong record
+    convention.raspasovka_step(outcome.raspasovka_round)
     if contract.is_raspasovka:
         if outcome.declarer is not None:
             raise ScoringError("declarer", "raspasovka has no declarer")
         if outcome.decisions:
             raise ScoringError("decisions", "raspasovka has no whist decisions")
+        if outcome.second_whister is not None:
+            raise ScoringError("second_whister", "raspasovka has no whisters")
         return score_raspasovka(outcome.tricks, outcome.raspasovka_round, convention)
     declarer = parse_seat(outcome.declarer, "declarer", error=ScoringError)
     decisions = _decisions(outcome.decisions or {}, declarer)
@@ -155,6 +159,8 @@ def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
         bad = [s for s, d in decisions.items() if d != PASS]
         if bad:
             raise ScoringError("decisions", f"seat {bad[0]}: there is no whist on misère")
+        if outcome.second_whister is not None:
+            raise ScoringError("second_whister", "there is no whist on misère")
         return score_misere(declarer, outcome.tricks, convention)
     assert contract.level is not None  # parse_contract: a game has its level
     return score_game(contract.level, declarer, decisions, outcome.tricks, convention,
@@ -175,6 +181,7 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
     e = Entries.zero(conv.players)
     whisters = [s for s in defenders if decisions[s] == WHIST]
     halves = [s for s in defenders if decisions[s] == HALF]
+    check_second_whister(second_whister, whisters)  # before any return: never silently ignored
 
     if halves:
         if level not in conv.half_whist_levels:
@@ -222,17 +229,24 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
     return e
 
 
+def check_second_whister(second_whister: int | None, whisters) -> None:
+    """``second_whister``, when given, must be one of two whisters (it says who answers for
+    an unshared obligation, which only two whisters share)."""
+    if second_whister is None:
+        return
+    parse_seat(second_whister, "second_whister", error=ScoringError)
+    if second_whister not in whisters or len(whisters) != 2:
+        raise ScoringError("second_whister", f"seat {second_whister} is not one of two whisters "
+                                             f"(the decisions give {len(whisters)}: {list(whisters)})")
+
+
 def shortfall(level: int, declarer: int, whisters, tricks, convention: Convention,
               second_whister: int | None = None) -> dict[int, int]:
     """Whister seat -> tricks he answers for, of the defence's shortfall below Q(L)."""
     q = convention.obligation(level)
     defence = 10 - tricks[declarer]
     short = q - defence
-    if second_whister is not None:
-        parse_seat(second_whister, "second_whister", error=ScoringError)
-        if second_whister not in whisters or len(whisters) != 2:
-            raise ScoringError("second_whister", f"seat {second_whister} is not one of "
-                                                 f"two whisters {list(whisters)}")
+    check_second_whister(second_whister, whisters)
     if short <= 0:
         return {}
     if len(whisters) == 1:

@@ -1,5 +1,5 @@
 """``python -m prefdd``: the ``prefdd`` command line."""
-from solver.cli import command
+from prefdd.cli import command
 
 if __name__ == "__main__":
     command()

@@ -11,17 +11,16 @@ gets its own engine (and transposition table) on first use, :func:`thread_engine
 """
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_CARDS, Card, Rank, Suit, parse_cards
-from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan
+from .constraints import Constraints, LeadRestriction, PenaltyCard, Plan, constraints_from_json
 from .contract import Contract, Strain
 from .deal import Deal
 from .errors import CardError, IllegalMoveError, PositionError, PrefError, SearchLimitError
 from .hands import Hand
-from .position import Move, Position, legal_mask, parse_position, trick_winner
-from .records import constraints_from_json, position_from_json
+from .per_thread import thread_engine
+from .position import Move, Position, legal_mask, parse_position, position_from_json, trick_winner
 from .seat import SEATS, Seat, parse_seat
 
 if TYPE_CHECKING:
@@ -33,21 +32,6 @@ if TYPE_CHECKING:
 # the one version of solver, compensation and prefdd; the packaging reads it from here
 # (pyproject.toml's dynamic version), so no start-up pays for importlib.metadata
 __version__ = "0.1.0"
-
-_local = threading.local()
-
-
-def thread_engine() -> Engine:
-    """This thread's engine for :func:`solve` / :func:`analyse` (made on first use).
-
-    An :class:`~solver.engine.Engine` owns a transposition table and is not to be shared by
-    threads running at once; one a thread is the simple safe default."""
-    engine = getattr(_local, "engine", None)
-    if engine is None:
-        from .engine import Engine
-
-        engine = _local.engine = Engine()
-    return engine
 
 
 def solve(pos: Position, constraints: Constraints | None = None) -> int:

@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import json_fields
 from .cards import SUIT_LETTERS, Card, Suit
-from .errors import PositionError
+from .errors import PositionError, PrefError
 from .hands import SUIT_MASKS
 from .seat import Seat, parse_seat
 
@@ -167,9 +168,7 @@ class Constraints:
 
     @classmethod
     def from_json(cls, data: Any) -> Constraints:
-        """Read a ``constraints`` object (:func:`solver.records.constraints_from_json`)."""
-        from .records import constraints_from_json
-
+        """Read a ``constraints`` object (:func:`constraints_from_json`)."""
         return constraints_from_json(data)
 
     def initial(self) -> ConstraintState:
@@ -222,3 +221,75 @@ def check_constraints(pos, cons: Constraints) -> None:
     for p in cons.penalty_cards:
         if not pos.hands[p.seat] & p.card.mask:
             raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")
+
+
+def constraints_from_json(data) -> Constraints:
+    """``{"penalty_cards": [{"seat": 1, "card": "Ks", "when": "first"}],
+    "lead": {"seat": 2, "suit": "h", "must": true}, "plan": {"side": "declarer", "cards": [...]}}``
+
+    Types are checked, never coerced: ``"must": "false"`` is an error, not true."""
+    if data is None:
+        return Constraints()
+    if not isinstance(data, dict):
+        raise PositionError(f"constraints: expected an object, got {json_fields.json_kind(data)}")
+    json_fields.only(data, "constraints", {"penalty_cards", "lead", "plan"})
+    pcs = data.get("penalty_cards")
+    if pcs is None:
+        pcs = []
+    if not isinstance(pcs, list):
+        raise PositionError(f"constraints.penalty_cards: expected a list, got {json_fields.json_kind(pcs)}")
+    penalty = tuple(_penalty_card(p, f"constraints.penalty_cards[{i}]") for i, p in enumerate(pcs))
+    lead = data.get("lead")
+    lead = _lead(lead, "constraints.lead") if lead is not None else None
+    plan = data.get("plan")
+    plan = _plan(plan, "constraints.plan") if plan is not None else None
+    return Constraints(penalty, lead, plan)
+
+
+def _penalty_card(p, where: str) -> PenaltyCard:
+    p = json_fields.json_object(p, where)
+    json_fields.only(p, where, {"seat", "card", "when"}, ("seat", "card"))
+    seat = parse_seat(p["seat"], f"{where}.seat")
+    card = json_fields.card(p["card"], f"{where}.card")
+    when = p.get("when", "first")
+    if isinstance(when, list):
+        if not when or not all(isinstance(w, str) for w in when):
+            raise PositionError(f"{where}.when: expected a mode or a non-empty list of occasions")
+        when = frozenset(when)
+    elif not isinstance(when, str):
+        raise PositionError(f"{where}.when: expected a mode like 'first' or a list of occasions, got {json_fields.json_kind(when)}")
+    try:
+        return PenaltyCard(seat, card, when)
+    except PrefError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+SUIT_NUMBERS = (0, 1, 2, 3)  # spades, clubs, diamonds, hearts
+
+
+def _lead(lead, where: str) -> LeadRestriction:
+    lead = json_fields.json_object(lead, where)
+    json_fields.only(lead, where, {"seat", "suit", "must", "or_trump"}, ("seat", "suit"))
+    seat = parse_seat(lead["seat"], f"{where}.seat")
+    suit = lead["suit"]
+    if isinstance(suit, str):
+        try:
+            suit = int(Suit.parse(suit))
+        except PrefError as e:
+            raise PositionError(f"{where}.suit: {e}") from None
+    elif isinstance(suit, bool) or not isinstance(suit, int) or suit not in SUIT_NUMBERS:
+        raise PositionError(f"{where}.suit: expected a suit (s, c, d, h or 0-3), got {json_fields.show(suit)}")
+    return LeadRestriction(seat, suit, json_fields.flag(lead.get("must", True), f"{where}.must"),
+                           json_fields.flag(lead.get("or_trump", False), f"{where}.or_trump"))
+
+
+def _plan(plan, where: str) -> Plan:
+    plan = json_fields.json_object(plan, where)
+    json_fields.only(plan, where, {"side", "cards"}, ("side", "cards"))
+    side = plan["side"]
+    if side not in ("declarer", "defence"):
+        raise PositionError(f"{where}.side: expected 'declarer' or 'defence', got {json_fields.show(side)}")
+    cards = plan["cards"]
+    if not isinstance(cards, list):
+        raise PositionError(f"{where}.cards: expected a list of cards, got {json_fields.json_kind(cards)}")
+    return Plan(side, tuple(json_fields.card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)))

@@ -51,7 +51,7 @@ class DDTable:
         if position.trick:
             raise PositionError("give a position at the start of a trick (no trick in progress)", "trick")
         if engine is None:
-            from . import thread_engine
+            from .per_thread import thread_engine
 
             engine = thread_engine()
         from .constraints import NO_CONSTRAINTS, check_constraints

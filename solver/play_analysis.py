@@ -300,7 +300,7 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
     elif isinstance(deal_or_position, Position):
         if player is not None and player != deal_or_position.declarer:
             raise PositionError(f"player: seat {player} given, but the declarer is seat {deal_or_position.declarer}")
-        from .records import check_constraints
+        from .constraints import check_constraints
 
         check_constraints(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
         game = _Game(deal_or_position.copy(), constraints or NO_CONSTRAINTS, engine)
@@ -382,8 +382,9 @@ def analyse_record(rec: dict, engine=None) -> PlayAnalysis:
 
     A raspasovka record (``contract: "raspasovka"``) names the ``player`` whose tricks count.
     """
+    from .constraints import constraints_from_json
+    from .position import position_from_json
     from .raspasovka.api import is_raspasovka_record, position_from_record
-    from .records import constraints_from_json, position_from_json
 
     if not isinstance(rec, dict):
         raise PositionError(f"expected a JSON object, got {type(rec).__name__}")

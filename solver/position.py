@@ -24,11 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import json_fields
 from .cards import RANK_LETTERS, Card
 from .contract import Contract, Strain
 from .errors import IllegalMoveError, PositionError, PrefError
 from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount, suit_bits
 from .seat import SEATS, Seat, parse_seat
+from .talon import out_of_play
 
 
 def trick_winner(trick, trump: int | None) -> int:
@@ -363,7 +365,7 @@ class Position:
 
     # ------------------------------------------------------------------ formats
     def to_json(self) -> dict[str, Any]:
-        """The record ``prefdd solve`` reads (see :mod:`solver.records`); the move history
+        """The record ``prefdd solve`` reads (:func:`position_from_json` reads it); the move history
         is not part of it."""
         rec: dict[str, Any] = {
             "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
@@ -381,9 +383,7 @@ class Position:
 
     @classmethod
     def from_json(cls, record: Any) -> Position:
-        """A position from a ``prefdd solve`` record (:func:`solver.records.position_from_json`)."""
-        from .records import position_from_json
-
+        """A position from a ``prefdd solve`` record (:func:`position_from_json`)."""
         return position_from_json(record)
 
     def notation(self) -> str:
@@ -488,3 +488,84 @@ def _why_illegal(hand: int, lead_suit: int | None, trump: int | None) -> str:
     if lead_suit is not None and trump is not None and hand & SUIT_MASKS[trump]:
         return f"void in {SUIT_SYMBOLS[lead_suit]}, must play a trump {SUIT_SYMBOLS[trump]}"
     return "not allowed"
+
+
+GAME_FIELDS = frozenset({"hands", "contract", "declarer", "leader", "to_move", "trick", "history", "talon",
+                         "discard", "taken", "constraints", "favour", "id"})
+
+def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
+    """Build and validate a position from a record (one JSON object, the input of ``prefdd
+    solve``); errors name the field. A record has:
+
+    * ``hands`` — three lists of cards (seats 0, 1, 2 in play order), the cards each holds;
+    * ``contract`` — a strain (``s c d h nt misere``) or a contract (``7h``, ``6nt``);
+    * ``declarer`` — seat 0, 1 or 2;
+    * then one of: ``leader`` (a trick is about to start), ``to_move`` with ``trick``
+      (``[[seat, card], ...]`` already on the table), or ``history`` (cards played so far, in
+      order from the first lead; then ``hands`` are the hands as dealt and ``leader`` the
+      first leader, seat 0 by default);
+    * optional: ``talon``/``discard`` (the discard is out of play, and so are the talon cards
+      no hand holds: :func:`solver.talon.out_of_play`), ``taken``
+      (tricks already won by each seat), ``constraints`` (read by
+      :func:`~solver.constraints.constraints_from_json`), ``id``, ``favour``;
+    * annotations the solver does not read: ``source``, ``note`` and ``declarer_tricks``.
+
+    Any other field is an error naming it and the nearest known name: a misspelt ``taken``
+    silently ignored would be a wrong answer. ``extra``: the fields a caller's own format
+    adds to the record (read by that caller)."""
+    if not isinstance(rec, dict):
+        raise PositionError(f"expected a JSON object, got {json_fields.json_kind(rec)}")
+    json_fields.check_fields(rec, GAME_FIELDS | extra)
+    for f in ("hands", "contract", "declarer"):
+        if f not in rec:
+            raise PositionError(f"missing field {f!r}")
+    hands = rec["hands"]
+    if not isinstance(hands, list) or len(hands) != 3:
+        raise PositionError("hands: expected a list of three hands")
+    masks = []
+    for i, h in enumerate(hands):
+        cards = json_fields.cards(h, f"hands[{i}]")
+        m = mask_of(cards)
+        if len(set(cards)) != len(cards):
+            dup = next(c for c in cards if cards.count(c) > 1)
+            raise PositionError(f"hands[{i}]: duplicate card {dup}")
+        masks.append(m)
+    talon, discard = (json_fields.cards(rec[f], f) if rec.get(f) is not None else [] for f in ("talon", "discard"))
+    declarer = parse_seat(rec.get("declarer"), "declarer")
+    taken = rec.get("taken", [0, 0, 0])
+    if not (isinstance(taken, list) and len(taken) == 3 and all(isinstance(t, int) and not isinstance(t, bool) for t in taken)):
+        raise PositionError(f"taken: expected three trick counts, got {taken!r}")
+    contract = rec["contract"]
+    if "history" in rec and rec["history"] is not None:
+        if "trick" in rec or "to_move" in rec:
+            raise PositionError("give either history or to_move/trick, not both")
+        leader = parse_seat(rec.get("leader"), "leader") if "leader" in rec else 0
+        pos = Position(masks, contract, declarer, leader, taken=taken, out=out_of_play(masks, declarer, talon, discard))
+        pos.replay(json_fields.cards(rec["history"], "history"))
+        pos._stack.clear()
+        return pos
+    trick = rec.get("trick") or []
+    if trick:
+        if not isinstance(trick, list) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in trick):
+            raise PositionError("trick: expected [[seat, card], ...]")
+        parsed = []
+        for i, (s, c) in enumerate(trick):
+            parsed.append((parse_seat(s, f"trick[{i}]"), json_fields.cards([c], f"trick[{i}]")[0]))
+        leader = parsed[0][0]
+        if "to_move" in rec:
+            tm = parse_seat(rec.get("to_move"), "to_move")
+            if tm != (leader + len(parsed)) % 3:
+                raise PositionError(
+                    f"to_move: seat {tm} cannot be to move after {len(parsed)} card(s) led by seat {leader}"
+                )
+        if "leader" in rec and rec["leader"] != leader:
+            raise PositionError(f"leader: {rec['leader']!r} disagrees with the trick, led by seat {leader}")
+        held = [m | mask_of(c for s, c in parsed if s == seat) for seat, m in enumerate(masks)]
+        return Position(masks, contract, declarer, leader, parsed, taken, out_of_play(held, declarer, talon, discard))
+    if "leader" in rec:
+        leader = parse_seat(rec.get("leader"), "leader")
+    elif "to_move" in rec:
+        leader = parse_seat(rec.get("to_move"), "to_move")
+    else:
+        raise PositionError("missing field 'leader' (or 'to_move' with 'trick', or 'history')")
+    return Position(masks, contract, declarer, leader, (), taken, out_of_play(masks, declarer, talon, discard))

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from prefdd.records import solve_record
 from solver.engine import Engine
 from solver.errors import PrefError
-from solver.solve_command import solve_record
 
 JUNK = [None, 0, -1, 3, 99, "", " ", "x", "As", "10", [], {}, [[]], [1, 2], ["As", "As"], True, 1.5, "misere",
         "raspasovka", "10h", "5s", [[0, "As"]], [[5, "As"]], [["a", "b"]], {"seat": 1}, [None], ["Zz"], [[0]],
@@ -59,7 +59,7 @@ def test_fuzzed_records_fail_cleanly(reference_deals):
 
 @pytest.mark.parametrize("text", ["{", "[1, 2", "null", "42", '"As"', "[]", "[{}]", '{"hands": 5}'])
 def test_cli_malformed_input(text, tmp_path, capsys):
-    from solver.cli import main
+    from prefdd.cli import main
 
     f = tmp_path / "in.json"
     f.write_text(text)
@@ -113,7 +113,7 @@ def test_fuzzed_incidents_fail_cleanly():
 
 # ---------------------------------------------------------------------- issue 13: one regression test each
 def _cli(argv, capsys):
-    from solver.cli import main
+    from prefdd.cli import main
 
     code = main(argv)
     captured = capsys.readouterr()
@@ -138,7 +138,7 @@ def test_deep_nesting_is_a_named_error_in_every_command(cmd, tmp_path, capsys):
 
 def test_solve_answers_the_lines_around_a_deep_or_non_utf8_or_huge_line(tmp_path, capsys):
     from solver import reference as ref
-    from solver.records import position_from_json
+    from solver.position import position_from_json
 
     f = tmp_path / "in.jsonl"
     good = json.dumps(ENDING).encode()
@@ -159,6 +159,42 @@ def test_score_and_rule_name_a_non_utf8_byte(tmp_path, capsys):
     f.write_bytes(b'{"deal": "\xe9"}')
     code, _, err = _cli(["rule", str(f)], capsys)
     assert code == 2 and err == f"prefdd rule: {f}: not UTF-8 text (byte 11)\n"
+
+
+BOM = "\ufeff".encode()  # what an editor puts at the start of a UTF-8 file
+
+
+def test_a_byte_order_mark_is_skipped_at_the_start_only(tmp_path, capsys):
+    from prefdd.jsonl import BOM_INSIDE
+
+    good = json.dumps(ENDING).encode()
+    f = tmp_path / "in.jsonl"
+    f.write_bytes(BOM + good + b"\n" + good + b"\n")  # the file's own mark: both answered
+    code, out, _ = _cli(["solve", str(f)], capsys)
+    assert code == 0 and len(out.splitlines()) == 2
+    # a second file appended to the first keeps its mark at the start of a later line: the
+    # record is not silently read as if the mark were not there
+    f.write_bytes(good + b"\n" + BOM + good + b"\n" + good + b"\n")
+    code, out, err = _cli(["solve", str(f)], capsys)
+    assert code == 2 and len(out.splitlines()) == 2
+    assert err == f"prefdd solve: record 2: {BOM_INSIDE}\n"
+    deal = b'{"id": "d1", "contract": "7s", "declarer": 0, "decisions": {"1": "whist", "2": "pass"}, "tricks": [6, 3, 1]}'
+    f.write_bytes(deal + b"\n\n" + BOM + deal + b"\n")
+    assert _cli(["score", str(f)], capsys)[::2] == (2, f"prefdd score: input: line 3: {BOM_INSIDE}\n")
+    f.write_bytes(b"\n" + BOM + good + b"\n")  # blank lines first: the mark is not at the start either
+    assert _cli(["solve", str(f)], capsys)[::2] == (2, f"prefdd solve: record 2: {BOM_INSIDE}\n")
+
+
+def test_the_batch_takes_a_byte_order_mark_at_the_start_only(tmp_path, capsys):
+    from prefdd.jsonl import BOM_INSIDE
+
+    good = json.dumps(ENDING).encode()
+    f = tmp_path / "in.jsonl"
+    f.write_bytes(BOM + good + b"\n" + BOM + good + b"\n")
+    out = tmp_path / "out.jsonl"
+    assert _cli(["batch", str(f), "-o", str(out), "--workers", "0", "--no-progress"], capsys)[0] == 2
+    lines = {r["input_line"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert "declarer_tricks" in lines[1] and lines[2]["error"] == f"line 2: {BOM_INSIDE}"
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e400", "99999999", "x"])
@@ -223,7 +259,7 @@ def test_reference_engine_refuses_a_full_deal_instead_of_running_for_minutes(cap
     assert time.thread_time() - t < 20
     from solver import reference as ref
     from solver.errors import SearchLimitError
-    from solver.records import position_from_json
+    from solver.position import position_from_json
 
     with pytest.raises(SearchLimitError):  # the default budget, without any option
         ref.solve(position_from_json(FULL), node_budget=50)

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from compensation.batch import BackendError, batch_file, make_backend, solve_many, work
-from solver.cli import main
+from prefdd.batch import BackendError, batch_file, make_backend, solve_many, work
+from prefdd.cli import main
 
 distributed = pytest.importorskip("distributed")
 
@@ -33,8 +33,8 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
     src.write_text("\n".join(lines) + "\n")
     # an earlier run got as far as the first two records (and was cut mid-line)
     first = reference_deals[:2]
-    from compensation.batch.output import signed
-    from compensation.batch.reading import line_hash
+    from prefdd.batch.output import signed
+    from prefdd.batch.reading import line_hash
 
     out.write_text("".join(json.dumps(signed({"id": r["id"], "input_line": i, "declarer_tricks": r["declarer_tricks"]},
                                              line_hash(lines[i - 1].encode()), {})) + "\n"
@@ -80,7 +80,7 @@ def test_dask_missing_is_a_clear_error(monkeypatch):
 def test_unreachable_scheduler(tmp_path, reference_deals):
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps(reference_deals[0]) + "\n")
-    from compensation.batch import backends
+    from prefdd.batch import backends
 
     with pytest.raises(BackendError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         backends.DaskBackend("tcp://127.0.0.1:9", timeout="2s")
@@ -99,7 +99,7 @@ def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text("".join(json.dumps({**r, "id": f"{r['id']}#{k}"}) + "\n"
                            for k in range(100) for r in reference_deals))
-    p = subprocess.Popen([sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--dask-local", "2",
+    p = subprocess.Popen([sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--dask-local", "2",
                           "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 120

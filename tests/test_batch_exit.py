@@ -17,10 +17,10 @@ WITNESS = "teardown ran"
 
 
 def command(*words, stdin=None):
-    """``prefdd WORDS`` through :func:`solver.cli.command`, with an atexit witness registered."""
+    """``prefdd WORDS`` through :func:`prefdd.cli.command`, with an atexit witness registered."""
     code = ("import atexit, sys\n"
             f"atexit.register(lambda: sys.stderr.write({WITNESS!r} + '\\n'))\n"
-            "from solver.cli import command\n"
+            "from prefdd.cli import command\n"
             "sys.argv = ['prefdd'] + sys.argv[1:]\n"
             "command()\n")
     return subprocess.run([sys.executable, "-c", code, *words], capture_output=True, text=True, timeout=120,
@@ -66,6 +66,6 @@ def test_other_commands_exit_the_ordinary_way():
 
 def test_main_itself_returns():
     """``main`` (what the tests and a Python caller use) never ends the process."""
-    from solver.cli import main
+    from prefdd.cli import main
 
     assert main(["solve", DATA, "--table-mb", "1"]) == 0

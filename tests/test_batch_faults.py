@@ -16,8 +16,8 @@ import time
 import psutil
 import pytest
 
-from compensation.batch import ResumableOutput, batch_file, output, work
-from solver.cli import main
+from prefdd.batch import ResumableOutput, batch_file, output, work
+from prefdd.cli import main
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -105,13 +105,13 @@ def test_a_second_process_on_the_same_output_is_refused(tmp_path, reference_deal
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = write_input(src, reference_deals[:5])
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from compensation.batch import ResumableOutput; "
+        [sys.executable, "-c", "import sys; from prefdd.batch import ResumableOutput; "
                                f"o = ResumableOutput({str(out)!r}); print('locked', flush=True); sys.stdin.read(); "
                                "o.close()"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "0",
+        cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "0",
                "--no-progress"]
         second = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert second.returncode == 2 and "is being written by another prefdd batch" in second.stderr
@@ -154,7 +154,7 @@ def test_changed_options_are_refused(tmp_path, reference_deals, capsys):
     with ResumableOutput(str(out)) as o:
         for n in (1, 2):
             rec = json.loads(lines[n - 1])
-            from compensation.batch.reading import line_hash
+            from prefdd.batch.reading import line_hash
 
             o.write(output.signed({"id": rec["id"], "input_line": n, "declarer_tricks": rec["declarer_tricks"]},
                                   line_hash(lines[n - 1].encode()), {}))
@@ -227,7 +227,7 @@ def test_disk_full_is_reported_with_the_file_name_and_resumable(tmp_path, refere
 def test_workers_exit_when_the_parent_is_killed(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_input(src, reference_deals, copies=80)
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "3",
+    cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "3",
            "--chunk-size", "2", "--no-progress"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:

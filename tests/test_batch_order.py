@@ -12,11 +12,11 @@ import threading
 
 import pytest
 
-from compensation.batch import InputMismatch, batch_file, work
-from compensation.batch import driver as batch_driver
-from compensation.batch.backends import ThreadBackend
-from compensation.batch.driver import Batch
-from compensation.batch.reading import MAX_LINE, jobs_from_records, line_hash, read_jobs
+from prefdd.batch import InputMismatch, batch_file, work
+from prefdd.batch import driver as batch_driver
+from prefdd.batch.backends import ThreadBackend
+from prefdd.batch.driver import Batch
+from prefdd.batch.reading import MAX_LINE, jobs_from_records, line_hash, read_jobs
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -194,8 +194,8 @@ def test_slow_head_chunk_does_not_stop_the_other_workers(monkeypatch, reference_
 def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, capsys, reference_deals):
     """With --kind auto the parent does not read the records: the worker meeting the first
     incident stops the run with the one-line message; the chunk holding it is not written."""
-    from compensation.batch import RulingsUnavailable
-    from solver.cli import main
+    from prefdd.batch import RulingsUnavailable
+    from prefdd.cli import main
 
     def unavailable():
         raise RulingsUnavailable("rulings are not available in this installation")
@@ -212,7 +212,7 @@ def test_rulings_missing_met_by_a_worker_stops_the_run(monkeypatch, tmp_path, ca
 def test_id_keys_keep_types_apart():
     """The string "7" and the number 7 are different ids; so are 1, true and 1.0 (the last
     two only an output line can carry); a list from a damaged line is still a key."""
-    from compensation.batch.reading import id_key
+    from prefdd.batch.reading import id_key
 
     keys = [id_key("7"), id_key(7), id_key(1), id_key(True), id_key(1.0), id_key([1]), id_key("[1]")]
     assert len(set(keys)) == len(keys)

@@ -16,11 +16,11 @@ import psutil
 import pytest
 from batch_runs import kill_9_after
 
-from compensation.batch import batch_file, work
-from compensation.batch import driver as batch_driver
-from compensation.batch.backends import ProcessBackend, make_backend
-from compensation.batch.driver import Batch
-from compensation.batch.reading import jobs_from_records
+from prefdd.batch import batch_file, work
+from prefdd.batch import driver as batch_driver
+from prefdd.batch.backends import ProcessBackend, make_backend
+from prefdd.batch.driver import Batch
+from prefdd.batch.reading import jobs_from_records
 
 PARENT = os.getpid()
 REAL_ANSWER_LINES = batch_driver.answer_lines
@@ -103,7 +103,7 @@ def test_a_parent_chunk_first_then_a_child_chunk_with_its_id(reference_deals):
 def test_a_failure_in_a_parent_chunk_is_raised_in_its_turn(monkeypatch, reference_deals):
     """The parent's own chunk meeting an error about the run (rulings missing) raises it only
     when every earlier chunk has been handed back, as a child's failure would."""
-    from compensation.batch import RulingsUnavailable
+    from prefdd.batch import RulingsUnavailable
 
     def unavailable():
         raise RulingsUnavailable("rulings are not available in this installation")
@@ -164,7 +164,7 @@ def test_kill_9_while_the_parent_searches_then_resume(tmp_path, reference_deals)
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     lines = [json.dumps({**r, "id": f"{r['id']}#{k}"}) for k in range(40) for r in reference_deals]
     src.write_text("".join(x + "\n" for x in lines))
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
+    cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "3", "--no-progress"]
     data = kill_9_after(cmd, out, 50)
     done = data.splitlines()
@@ -184,7 +184,7 @@ def test_the_process_backend_does_not_load_multiprocessing(workers):
     pipes: a fresh ``prefdd batch --workers 1`` or ``--workers 2`` never imports
     multiprocessing or concurrent.futures (their imports alone are ~45 ms)."""
     code = ("import sys, json, tempfile, os\n"
-            "from solver.cli import main\n"
+            "from prefdd.cli import main\n"
             "d = tempfile.mkdtemp(); src = os.path.join(d, 'in.jsonl')\n"
             "open(src, 'w').write(open(sys.argv[1]).readline())\n"
             "assert main(['batch', src, '-o', os.path.join(d, 'out.jsonl'), '--workers', sys.argv[2], '--no-progress']) == 0\n"
@@ -206,7 +206,7 @@ def dying_answer_lines(chunk, *args):
 def test_a_child_that_dies_stops_the_run_with_a_clear_error(monkeypatch, reference_deals):
     """The answers before the dead child's chunk are handed back, then the run stops with
     BackendError (exit status 1 on the command line): nothing after it is committed."""
-    from compensation.batch import BackendError
+    from prefdd.batch import BackendError
 
     monkeypatch.setattr(batch_driver, "answer_lines", dying_answer_lines)
     got = []
@@ -248,8 +248,8 @@ def test_messages_carry_what_marshal_cannot(reference_deals):
     holding an object marshal does not know goes as pickle; answers come back as Answers."""
     from decimal import Decimal
 
-    from compensation.batch.children import _HEAD, ANSWERS, MARSHAL, PICKLE, pack, unpack
-    from compensation.batch.work import Answer
+    from prefdd.batch.children import _HEAD, ANSWERS, MARSHAL, PICKLE, pack, unpack
+    from prefdd.batch.work import Answer
 
     def roundtrip(value, tag=MARSHAL):
         data = pack(value, tag)

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from compensation.batch import Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many, work
-from compensation.batch import driver as batch_driver
-from solver.cli import main
+from prefdd.batch import Options, Progress, RulingsUnavailable, batch_file, rule_many, solve_many, work
+from prefdd.batch import driver as batch_driver
+from prefdd.cli import main
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -176,7 +176,7 @@ def test_auto_kind_routes_incidents_to_rulings(monkeypatch, reference_deals):
     monkeypatch.setattr(work, "rule_function", lambda: fake_rule_incident)
     monkeypatch.setattr(batch_driver, "rule_function", lambda: fake_rule_incident)
     recs = [reference_deals[0], {"id": "inc", "deal": {}, "violation": {"rule": "9"}}, {"id": "x", "deal": {}}]
-    from compensation.batch import run_many
+    from prefdd.batch import run_many
 
     out = {r["id"]: r for r in run_many(recs, "auto", workers=0, options=Options(settings={"convention": "rostov"}))}
     assert out[reference_deals[0]["id"]]["declarer_tricks"] == reference_deals[0]["declarer_tricks"]
@@ -267,7 +267,7 @@ def test_chunks_shrink_towards_the_end_of_a_known_total():
     order. By hand for 2 workers, 100 records, chunks of at most 8: a chunk is
     min(8, left // 8) — 8 at 100, 92, 84, 76 and 68 left, then 7 (60 left), 6 (53), 5 (47),
     5 (42), 4 (37), 4 (33), 3 (29), 3 (26), 2 (23, 21, 19, 17), then fifteen of 1."""
-    from compensation.batch.backends import Backend
+    from prefdd.batch.backends import Backend
 
     class TwoWorkers(Backend):
         workers = 2
@@ -289,8 +289,8 @@ def test_output_line_is_the_signed_record_as_json_line():
     """The finished line is spliced (the record's JSON, the signature before its closing
     brace): the same bytes as the signed record through json_line, for answers, errors,
     UTF-8 text, a record that already has a "batch" field and an empty hash."""
-    from compensation.batch.output import output_line, signed
-    from solver.jsonl import json_line
+    from prefdd.batch.output import output_line, signed
+    from prefdd.jsonl import json_line
 
     opts = {"all_cards": True, "settings": {"convention": "sochi"}}
     for rec, digest in [({"id": "r1", "input_line": 1, "declarer_tricks": 5, "nodes": 12}, "d066112e8d13c8b6"),

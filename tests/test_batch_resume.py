@@ -10,8 +10,8 @@ import sys
 import pytest
 from batch_runs import kill_9_after
 
-from compensation.batch import OutputError, ResumableOutput, batch_file, work
-from solver.cli import main
+from prefdd.batch import OutputError, ResumableOutput, batch_file, work
+from prefdd.cli import main
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -46,7 +46,7 @@ def check_complete(out_path, expected):
 def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 60)  # 2340 records: seconds of work
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(src), "-o", str(out), "--workers", "2",
+    cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "2",
            "--chunk-size", "2", "--no-progress"]
     data = kill_9_after(cmd, out, 40)
     lines = data.splitlines()

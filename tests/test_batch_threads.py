@@ -1,9 +1,9 @@
 """Threaded batches: one engine per thread, the same answers as the recorded ones."""
 import json
 
-from compensation.batch import solve_many
-from compensation.batch.backends import ThreadBackend, make_backend
-from solver.cli import main
+from prefdd.batch import solve_many
+from prefdd.batch.backends import ThreadBackend, make_backend
+from prefdd.cli import main
 
 
 def test_threads_answer_every_record(reference_deals):

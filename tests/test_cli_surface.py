@@ -7,13 +7,13 @@ import sys
 
 import pytest
 
-from solver.cli import main
+from prefdd.cli import main
 
 EXAMPLES = pathlib.Path(__file__).parent.parent / "examples"
 
 
 def test_solve_loads_neither_compensation_nor_dask_nor_jsonschema():
-    code = (f"import sys; from solver.cli import main; rc = main(['solve', {str(EXAMPLES / 'ending.json')!r}]); "
+    code = (f"import sys; from prefdd.cli import main; rc = main(['solve', {str(EXAMPLES / 'ending.json')!r}]); "
             "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('compensation', 'dask', 'distributed', "
             "'jsonschema', 'tqdm', 'filelock')); print(json.dumps([rc, heavy]))")
     r = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True, timeout=120)
@@ -86,8 +86,8 @@ def test_batch_json_summary_and_ruling_options(tmp_path, capsys):
 def test_an_internal_error_is_one_line_and_status_70(monkeypatch, capsys, tmp_path):
     """A defect inside a command (none is known: this one is injected) must still not print a
     traceback at an arbiter; PREFDD_DEBUG=1 lets it through for a developer."""
-    import compensation.rule_command as rule_command
-    from solver.cli import main
+    import prefdd.cli.rule as rule_command
+    from prefdd.cli import main
 
     def broken(args):
         raise RuntimeError("the injected defect\nsecond line")
@@ -101,3 +101,28 @@ def test_an_internal_error_is_one_line_and_status_70(monkeypatch, capsys, tmp_pa
     monkeypatch.setenv("PREFDD_DEBUG", "1")
     with pytest.raises(RuntimeError):
         main(["rule", "--list"])
+
+
+def test_every_command_module_is_registered_and_runs_its_name():
+    """A module of prefdd/cli/ with ``register`` is a command: it is in the registry, and the
+    parser it adds carries its module's name (adding a command is one module and one line)."""
+    import argparse
+    import importlib
+
+    import prefdd.cli as cli
+
+    here = pathlib.Path(cli.__file__).parent
+    modules = sorted(p.stem for p in here.glob("*.py")
+                     if p.stem != "__init__" and "def register(" in p.read_text(encoding="utf-8"))
+    assert modules == sorted(name for name, _ in cli.COMMANDS)
+    for name in modules:
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"prefdd.cli.{name}").register(sub)
+        assert list(sub.choices) == [name]
+
+
+def test_python_m_prefdd_is_the_console_script():
+    r = subprocess.run([sys.executable, "-m", "prefdd", "--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and all(name in r.stdout for name in ("solve", "score", "rule", "batch", "serve"))
+    text = (pathlib.Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'prefdd = "prefdd.cli:command"' in text

@@ -184,7 +184,7 @@ def test_bounds_agree_with_plain_search_on_full_deals():
 
 
 def test_solve_reports_total_and_made():
-    from solver.solve_command import solve_record
+    from prefdd.records import solve_record
 
     e = Engine()
     # r000 (recorded: 5 tricks for the declarer). As a six it fails; given as a bare strain
@@ -204,7 +204,7 @@ def test_solve_reports_total_and_made():
 
 
 def test_dd_table(reference_deals):
-    from solver.solve_command import table_record
+    from prefdd.records import table_record
 
     e = Engine()
     r = reference_deals[0]  # r000: spades, seat 0 declaring, seat 0 leads: 5 tricks recorded
@@ -226,13 +226,13 @@ REPORT = """print("IMPORTED", " ".join(m for m in ("numba", "numpy") if m in sys
 
 NO_NUMBA_CLI = """
 import sys
-from solver.cli import main
+from prefdd.cli import main
 main(["solve", sys.argv[1]])
 """ + REPORT
 
 NO_NUMBA_BATCH = """
 import json, sys
-from compensation.batch.work import Options, answer_chunk
+from prefdd.batch.work import Options, answer_chunk
 rec = json.loads(open(sys.argv[1]).readline())
 out = answer_chunk([("solve", 1, rec.get("id"), rec)], Options())
 assert out[0]["declarer_tricks"] == rec["declarer_tricks"], out

@@ -3,7 +3,7 @@
 A seeded mutator damages the files in ``examples/`` (a field replaced by junk of every
 JSON type, a field dropped or invented, absurd nesting, integers past Python's digit
 limit, bytes that are not UTF-8, U+2028 inside a string, truncation) and feeds them to
-``prefdd solve``, ``score``, ``rule`` and ``batch`` through ``solver.cli.main`` in this
+``prefdd solve``, ``score``, ``rule`` and ``batch`` through ``prefdd.cli.main`` in this
 process. Every run must end in one of two ways: exit 0 with a correct-looking answer, or
 exit 2 with one line per problem, ``prefdd CMD: ...`` naming the record (and the field);
 never a traceback, never another exit status, never Python's own words leaking out.
@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from solver.cli import main
+from prefdd.cli import main
 
 # thousands of inputs through every command: the slow lane (CI runs it)
 pytestmark = pytest.mark.slow
@@ -267,7 +267,7 @@ def test_subprocess_runs_end_cleanly(tmp_path, cmd, name):
 
     bad = tmp_path / "bad.json"
     bad.write_bytes((EXAMPLES / name).read_bytes()[:40] + b"\xff\xfe" + b"[" * 5000)
-    r = subprocess.run([sys.executable, "-m", "solver.cli", cmd, str(bad)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "prefdd", cmd, str(bad)], capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.startswith(f"prefdd {cmd}: ") and r.stderr.count("\n") >= 1

@@ -116,7 +116,7 @@ def test_null_means_not_given():
 
 
 def test_solving_does_not_import_jsonschema():
-    code = ("import sys, compensation.incident, compensation.rulings, solver.cli; "
+    code = ("import sys, compensation.incident, compensation.rulings, prefdd.cli; "
             "print('jsonschema' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr

@@ -2,8 +2,8 @@
 import json
 import pathlib
 
+from prefdd.cli import main
 from solver import Position, analyse_play
-from solver.cli import main
 
 ROOT = pathlib.Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "played_deals.jsonl"

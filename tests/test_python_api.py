@@ -230,7 +230,7 @@ def test_readme_python_api_examples_run_as_written():
 
 def test_version_names_the_backend_asked_for_without_loading_it(capsys):
     """``--backend numba --version`` names numba (it once printed the default) and compiles nothing."""
-    from solver.cli import main
+    from prefdd.cli import main
 
     loaded_before = "solver.engine._kernel_numba" in sys.modules  # other tests may have loaded it
     for argv, want in ((["--backend", "numba", "--version"], "numba"), (["--backend", "cython", "--version"], "cython")):

@@ -368,8 +368,8 @@ def test_full_deals_same_nodes_cython_and_numba():
 def test_a_raspasovka_record_runs_on_the_engine_s_own_backend():
     """``Engine(backend=...)`` given to the record solver reaches its raspasovka search too
     (it followed $PREFDD_ENGINE / auto whatever the engine was)."""
+    from prefdd.records import raspasovka_solver, solve_record
     from solver.engine import Engine
-    from solver.solving import raspasovka_solver, solve_record
 
     engine = Engine(backend="python", table_mb=1)
     assert raspasovka_solver(engine).backend.name == "python"

@@ -94,7 +94,7 @@ def test_record_with_history():
 
 
 def _cli(args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "solver.cli", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "prefdd", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
 
 

@@ -59,7 +59,7 @@ def test_readme_command_runs(words, tmp_path):
     """Every command the README and the docs show on a shipped file runs and answers."""
     args = [str(ROOT / w) if (ROOT / w).exists() and "/" in w else w for w in words[1:]]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "solver.cli", *args], cwd=tmp_path, capture_output=True,
+    p = subprocess.run([sys.executable, "-m", "prefdd", *args], cwd=tmp_path, capture_output=True,
                        text=True, timeout=300, env=env)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() or list(tmp_path.iterdir())
@@ -100,7 +100,7 @@ DOCS = ROOT / "docs"
 
 def run_prefdd(*args, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, "-m", "solver.cli", *args], cwd=cwd, capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "prefdd", *args], cwd=cwd, capture_output=True, text=True,
                        timeout=300, env=env)
     assert p.returncode == 0, p.stderr
     return p.stdout

@@ -122,7 +122,7 @@ def test_the_ok_incident_is_ok():
 
 
 def run_cli(args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "solver.cli", "rule", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "prefdd", "rule", *args], capture_output=True, text=True,
                           input=stdin, timeout=120)
 
 

@@ -14,7 +14,7 @@ from compensation.incident import TOP_FIELDS, parse_incident
 from compensation.outcome import Outcome, score
 from compensation.rulings import LOAD_ERRORS, RULES, rule_incident
 from compensation.settlement import balance
-from solver.cli import main
+from prefdd.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "incidents").glob("*.json"))

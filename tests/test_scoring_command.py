@@ -1,11 +1,11 @@
-"""`prefdd score` (compensation.score_command): JSON in, entries and settlement out."""
+"""`prefdd score` (prefdd.cli.score): JSON in, entries and settlement out."""
 import argparse
 import io
 import json
 
 import pytest
 
-from compensation import score_command
+from prefdd.cli import score as score_command
 
 
 def run(argv, stdin_text=None, monkeypatch=None):
@@ -87,3 +87,45 @@ def test_module_docstring_documents_the_format():
     for word in ("contract", "declarer", "decisions", "tricks", "second_whister",
                  "raspasovka_round", "penalties", "--text", "--set", "--convention"):
         assert word in doc
+
+
+@pytest.mark.parametrize("record,error", [
+    # a raspasovka round below 1 on a game: it would price a 'tricks' penalty, so it is checked
+    # wherever it is given, not only on a raspasovka
+    ({**DEAL, "raspasovka_round": -3}, "record 1 (id d1): raspasovka_round: must be an integer >= 1, got -3"),
+    ({"contract": "raspasovka", "tricks": [5, 3, 2], "raspasovka_round": 0},
+     "record 1: raspasovka_round: must be an integer >= 1, got 0"),
+    # who whisted second matters only with two whisters: anything else is a record the
+    # decisions contradict
+    ({**DEAL, "contract": "8s", "decisions": {"1": "whist", "2": "whist"}, "tricks": [8, 1, 1],
+      "second_whister": 0}, "record 1 (id d1): second_whister: seat 0 is not one of two whisters "
+                            "(the decisions give 2: [1, 2])"),
+    ({**DEAL, "decisions": {"1": "pass", "2": "pass"}, "tricks": None, "second_whister": 1},
+     "record 1 (id d1): second_whister: seat 1 is not one of two whisters (the decisions give 0: [])"),
+    ({**DEAL, "contract": "6s", "decisions": {"1": "half-whist", "2": "pass"}, "tricks": None, "second_whister": 1},
+     "record 1 (id d1): second_whister: seat 1 is not one of two whisters (the decisions give 0: [])"),
+    ({"contract": "misere", "declarer": 0, "tricks": [0, 5, 5], "second_whister": 1},
+     "record 1: second_whister: there is no whist on misère"),
+    ({"contract": "raspasovka", "tricks": [5, 3, 2], "second_whister": 1},
+     "record 1: second_whister: raspasovka has no whisters"),
+])
+def test_a_field_the_deal_does_not_allow_is_named(record, error, tmp_path, capsys):
+    record = {k: v for k, v in record.items() if v is not None}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    assert run([str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"prefdd score: {error}\n" and captured.out == ""
+
+
+def test_second_whister_of_two_whisters_still_counts(tmp_path, capsys):
+    # 8s made with 8: the defence's 2 tricks meet Sochi's obligation at level 8 (1 trick), so
+    # nobody is short, and naming either whister second scores the same
+    record = {**DEAL, "contract": "8s", "decisions": {"1": "whist", "2": "whist"}, "tricks": [8, 1, 1]}
+    outs = []
+    for second in (1, 2):
+        path = tmp_path / f"deal{second}.json"
+        path.write_text(json.dumps({**record, "second_whister": second}))
+        assert run([str(path)]) == 0
+        outs.append(json.loads(capsys.readouterr().out)["deals"][0]["entries"])
+    assert outs[0] == outs[1] and outs[0]["gora"] == [0, 0, 0]

@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
+from prefdd.jsonl import MAX_DEPTH, parse_json
 from solver.engine import cy_backend
-from solver.jsonl import MAX_DEPTH, parse_json
 
 ROOT = pathlib.Path(__file__).parent.parent
 DEALS = ROOT / "tests" / "data" / "reference_deals.jsonl"
@@ -21,7 +21,7 @@ DEALS = ROOT / "tests" / "data" / "reference_deals.jsonl"
 LOADED_BY_SOLVE = """
 import sys
 before = set(sys.modules)
-from solver.cli import main
+from prefdd.cli import main
 main(["solve", sys.argv[1]])
 print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
 """
@@ -29,7 +29,7 @@ print("LOADED " + " ".join(sorted(set(sys.modules) - before)))
 BATCH_PARENT = """
 import sys
 before = set(sys.modules)
-from compensation.batch import batch_file
+from prefdd.batch import batch_file
 
 if __name__ == "__main__":
     summary = batch_file(sys.argv[1], sys.argv[2], workers=2, progress=False)
@@ -101,7 +101,7 @@ def test_batch_workers_fork_from_a_parent_that_loaded_the_engine(tmp_path):
     lines = DEALS.read_text().splitlines()[:3]
     src.write_text("\n".join(lines) + "\n")
     out_path = tmp_path / "out.jsonl"
-    code = BATCH_PARENT.replace("summary = ", "from compensation.batch.backends import default_start_method\n"
+    code = BATCH_PARENT.replace("summary = ", "from prefdd.batch.backends import default_start_method\n"
                                 "    print('START', default_start_method())\n    summary = ")
     loaded, out = _loaded(code, str(src), str(out_path))
     assert "START fork" in out and "ANSWERED 3 0" in out
@@ -117,8 +117,8 @@ def test_batch_workers_fork_from_a_parent_that_loaded_the_engine(tmp_path):
 def test_numba_workers_are_spawned(monkeypatch):
     """Numba's compiled state does not survive ``fork`` well: its workers are spawned, after
     the parent compiled the kernel once (the warm-up); the choice itself loads nothing."""
-    from compensation.batch.backends import default_start_method
-    from compensation.batch.work import compiled_on_first_use
+    from prefdd.batch.backends import default_start_method
+    from prefdd.batch.work import compiled_on_first_use
 
     monkeypatch.setenv("PREFDD_ENGINE", "numba")
     assert compiled_on_first_use() and default_start_method() == "spawn"

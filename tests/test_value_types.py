@@ -57,8 +57,8 @@ def test_every_seat_field_goes_through_parse_seat_with_its_own_error_kind():
     from compensation.errors import ScoringError
     from compensation.incident_shape import IncidentError
     from compensation.sheet import Entries
+    from solver.position import position_from_json
     from solver.raspasovka.rules import RaspasovkaError
-    from solver.records import position_from_json
 
     for cls in (IncidentError, ScoringError, RaspasovkaError, PositionError):
         with pytest.raises(cls) as e:

@@ -292,7 +292,7 @@ def test_an_unexpected_failure_is_one_line_and_the_server_stays_up(monkeypatch):
 
 # ---------------------------------------------------------------- the command
 def test_serve_is_a_prefdd_command():
-    from solver.cli import build_parser
+    from prefdd.cli import build_parser
 
     args = build_parser().parse_args(["serve", "--port", "8123", "--node-budget", "1000"])
     assert (args.host, args.port, args.node_budget) == ("127.0.0.1", 8123, 1000)
@@ -300,7 +300,7 @@ def test_serve_is_a_prefdd_command():
 
 def test_readme_start_line_is_the_serve_command():
     """The README's one-line start (a console block: tests/test_readme.py would run it forever)."""
-    from solver.cli import build_parser
+    from prefdd.cli import build_parser
 
     readme = (ROOT / "README.md").read_text()
     line = next(ln for ln in readme.splitlines() if "prefdd serve" in ln and ln.startswith("$ "))
@@ -312,8 +312,8 @@ def test_readme_start_line_is_the_serve_command():
 
 
 def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
-    from prefdd.web import serve_command
-    from solver.cli import main
+    from prefdd.cli import main
+    from prefdd.cli import serve as serve_command
 
     monkeypatch.setitem(sys.modules, "fastapi", None)  # import fastapi -> ImportError
     assert main(["serve"]) == 2

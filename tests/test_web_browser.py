@@ -190,7 +190,7 @@ def test_rule_1_3_2_2_from_the_page_matches_prefdd_rule_on_the_download(page, tm
     path = tmp_path / "incident.json"
     dl.value.save_as(path)
     (ART / "incident_1_3_2_2.json").write_bytes(path.read_bytes())
-    out = subprocess.run([sys.executable, "-m", "solver.cli", "rule", str(path), "--json"], check=False, capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "prefdd", "rule", str(path), "--json"], check=False, capture_output=True,
                          text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     entries = json.loads(out.stdout)["entries"]

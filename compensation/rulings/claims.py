@@ -29,8 +29,8 @@ from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
 
 from ..incident import IncidentError
 from ..worst_guess import ClaimCheck, check_claim, worst_guess_play
-from . import rule
 from .playout import made, need_play, score_tricks
+from .registry import rule
 from .ruling import Figure, Ruling, text
 
 PREAMBLE_RU = ("Играющий может сказать сколько взяток он отдаёт вистующему без розыгрыша, предъявив свои "

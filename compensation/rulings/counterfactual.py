@@ -13,7 +13,6 @@ from solver.seat import Seat
 
 from ..incident import IncidentError
 from ..numbers import text_number
-from . import rule
 from .playout import (  # noqa: F401
     SUIT_EN,
     SUIT_RU,
@@ -36,6 +35,7 @@ from .playout import (  # noqa: F401
     side_best,
     side_is_declarer,
 )
+from .registry import rule
 from .ruling import Ruling, Text, text
 from .wording import count
 

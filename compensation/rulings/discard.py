@@ -15,8 +15,8 @@ from itertools import combinations
 from solver.hands import mask_of
 
 from ..incident import IncidentError
-from . import rule
 from .playout import need_play, play_out, write_penalty
+from .registry import rule
 from .ruling import Option, Ruling, text
 
 

@@ -8,8 +8,8 @@ ruling writes it too when ``result.tricks`` is given.
 from __future__ import annotations
 
 from ..incident import IncidentError
-from . import rule
 from .playout import GAME_WHY, WHIST_WHY, deal_result, score_tricks, write_penalty  # noqa: F401
+from .registry import rule
 from .ruling import Ruling, text
 
 

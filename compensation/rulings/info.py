@@ -30,8 +30,8 @@ from solver.position import Position, run_low
 
 from ..incident import IncidentError
 from ..worst_guess import candidate_moves, resolve_against
-from . import rule
 from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
+from .registry import rule
 from .ruling import Ruling, Text, text
 
 SAMPLE = 40          # layouts drawn when there are too many to list (the decisions are many)

@@ -14,8 +14,8 @@ from ..errors import ScoringError
 from ..incident import IncidentError
 from ..outcome import parse_contract
 from ..penalties import penalty
-from . import rule
 from .counterfactual import Played, bal, deal_result, need_play, play_out, score_tricks
+from .registry import rule
 from .ruling import Ruling, text
 from .wording import contract_words, count
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from ..incident import IncidentError
 from ..penalties import penalty
-from . import rule
 from .info import shown_voids
 from .playout import made, need_play, play_out, score_tricks
+from .registry import rule
 from .ruling import Figure, Ruling, text
 
 

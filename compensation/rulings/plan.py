@@ -13,8 +13,8 @@ from solver.constraints import Constraints, Plan
 from solver.seat import parse_seat
 
 from ..incident import IncidentError, _cards
-from . import rule
 from .playout import bal, deal_result, need_play, play_out
+from .registry import rule
 from .ruling import Option, Ruling, text
 from .wording import count
 

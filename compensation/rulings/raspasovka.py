@@ -41,12 +41,12 @@ from solver.errors import PrefError
 from solver.raspasovka.api import RaspasovkaSolver
 from solver.raspasovka.rules import RaspasovkaPosition, RaspasovkaRules
 
-from ..incident import IncidentError, check_result, play_recorded
+from ..incident import IncidentError, check_result, replay_raspasovka
 from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
 from ..sheet import Entries
-from . import VARIANTS, rule
+from .registry import VARIANTS, rule
 from .ruling import Figure, Ruling, text
 from .wording import count
 
@@ -74,16 +74,7 @@ def position_at(ctx, move: int) -> RaspasovkaPosition:
                                  rules=play_rules(ctx))
     except PrefError as e:
         raise IncidentError("deal", str(e)) from None
-    return replay_cards(pos, inc.history[:move])
-
-
-def replay_cards(pos: RaspasovkaPosition, cards) -> RaspasovkaPosition:
-    """Play ``cards`` on a raspasovka position, an illegal one named as ``history[i]`` (trick,
-    seat, card, why); the moves are not kept for undo. The incident's and the web page's replay."""
-    for i, card in enumerate(cards):
-        play_recorded(pos, i, card, pos.done + 1)
-    pos._stack.clear()
-    return pos
+    return replay_raspasovka(pos, inc.history[:move])
 
 
 def need_move(ctx) -> int:

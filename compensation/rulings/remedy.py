@@ -14,7 +14,6 @@ from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction, Pen
 from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
-from . import rule
 from .counterfactual import stood_unpunished
 from .info import defender_view, knowledge_figures
 from .playout import (  # noqa: F401
@@ -34,6 +33,7 @@ from .playout import (  # noqa: F401
     score_tricks,
     write_penalty,
 )
+from .registry import rule
 from .ruling import Ruling, text
 
 

@@ -122,7 +122,7 @@ def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
 
 def _raspasovka(hands, talon, taken, history):
     """A raspasovka played by the default talon rule: the talon's cards lead the first tricks."""
-    from compensation.rulings.raspasovka import replay_cards
+    from compensation.incident import replay_raspasovka as replay_cards
 
     try:
         pos = RaspasovkaPosition([list(h) for h in hands], talon, done=10 - len(hands[0]), taken=list(taken))

@@ -323,7 +323,7 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     """
     if not isinstance(rec, dict):
         raise RaspasovkaError(f"expected a JSON object, got {type(rec).__name__}")
-    from ..records import check_fields
+    from ..json_fields import check_fields
 
     check_fields(rec, RECORD_FIELDS, RaspasovkaError)
     if "hands" not in rec:
@@ -360,7 +360,7 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
 
 def constraints_from_record(rec: dict) -> Constraints:
     """The record's ``constraints`` (penalty cards, a lead ruling), as ``prefdd solve`` reads them."""
-    from ..records import constraints_from_json
+    from ..constraints import constraints_from_json
 
     return constraints_from_json(rec.get("constraints"))
 

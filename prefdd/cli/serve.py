@@ -26,7 +26,7 @@ def run(args) -> int:
     except ImportError:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    from .app import DEFAULT_NODE_BUDGET, create_app
+    from prefdd.web.app import DEFAULT_NODE_BUDGET, create_app
 
     budget = args.node_budget if args.node_budget is not None else DEFAULT_NODE_BUDGET
     if budget < 1:

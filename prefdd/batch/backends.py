@@ -4,7 +4,7 @@ Every backend does one thing: take a lazy stream of units and give back each uni
 in the order the units came, keeping at most ``window`` units out, so neither the input nor
 the futures pile up in memory however long the batch. A unit is ``(ready, work)``: answers
 already known here (passed through as they are) and a chunk of work for a worker
-(:func:`~compensation.batch.work.answer_lines`); the workers run ahead of the one being
+(:func:`~prefdd.batch.work.answer_lines`); the workers run ahead of the one being
 waited for by up to ``window`` chunks.
 """
 from __future__ import annotations
@@ -12,11 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
+from .errors import BackendError
 from .work import compiled_on_first_use, preload
-
-
-class BackendError(RuntimeError):
-    """The machinery failed (a worker died, the cluster is unreachable); rerun to finish."""
 
 
 def local_cores() -> int:

@@ -2,7 +2,7 @@
 
 From Python::
 
-    from compensation.batch import solve_many, rule_many, batch_file
+    from prefdd.batch import solve_many, rule_many, batch_file
     for out in solve_many(records, all_cards=True):      # dicts (or JSON lines), any iterable
         print(out["id"], out.get("declarer_tricks"), out.get("error"))
     summary = batch_file("archive.jsonl", "answers.jsonl")   # resumable, like `prefdd batch`
@@ -22,12 +22,13 @@ from dataclasses import dataclass
 
 from solver.messages import one_line
 
-from .backends import Backend, BackendError, make_backend
-from .driver import KINDS, Batch, InputMismatch, default_chunk_size
-from .output import OutputError, OutputWriteError, ResumableOutput
+from .backends import Backend, make_backend
+from .driver import KINDS, Batch, default_chunk_size
+from .errors import BackendError, InputMismatch, OutputError, OutputWriteError, RulingsUnavailable
+from .output import ResumableOutput
 from .progress import Progress
 from .reading import jobs_from_records, open_binary, read_jobs, survey
-from .work import RULE, SOLVE, Options, RulingsUnavailable, compiled_on_first_use, warm_up
+from .work import RULE, SOLVE, Options, compiled_on_first_use, warm_up
 
 
 def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, *,

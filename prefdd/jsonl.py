@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import PrefError
+from solver.errors import PrefError
 
 MAX_DEPTH = 64  # records nest 4-6 levels; far deeper is junk (and would overflow the stack)
 
@@ -47,14 +47,22 @@ def json_line(value) -> str:
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def parse_json(data: bytes | str) -> tuple[object, str | None]:
-    """``(value, None)`` or ``(None, problem)``: never raises on any input."""
+BOM_INSIDE = ("a UTF-8 byte-order mark (BOM) starts this line; only the start of the input may carry one "
+              "(was the file joined from several?)")
+
+
+def parse_json(data: bytes | str, start: bool = True) -> tuple[object, str | None]:
+    """``(value, None)`` or ``(None, problem)``: never raises on any input. ``start``: the
+    text begins the input, where an editor's byte-order mark is skipped; anywhere else it is
+    an error (a silently dropped mark would hide a file pasted together from others)."""
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
             return None, f"not UTF-8 text (byte {e.start + 1})"
     if data.startswith("\ufeff"):
+        if not start:
+            return None, BOM_INSIDE
         data = data[1:]
     try:
         value = json.loads(data)
@@ -152,11 +160,11 @@ def iter_items(stream) -> Iterator[Item]:
             break
     if first is None:
         return
-    obj, error = parse_json(first)
+    obj, error = parse_json(first, number == 1)
     if error and first.strip()[:1] in b"[{" and error.startswith("not valid JSON"):
         # maybe a pretty-printed document: read it whole
         rest = list(lines)
-        doc, whole_error = parse_json(first + b"".join(rest))
+        doc, whole_error = parse_json(first + b"".join(rest), number == 1)
         if whole_error:
             if not _json_lines(rest):
                 yield Item(number, None, whole_error)
@@ -165,7 +173,7 @@ def iter_items(stream) -> Iterator[Item]:
             for line in rest:
                 number += 1
                 if line.strip():
-                    yield Item(number, *parse_json(line))
+                    yield Item(number, *parse_json(line, False))
             return
         if isinstance(doc, list):
             for i, rec in enumerate(doc, 1):
@@ -185,7 +193,7 @@ def iter_items(stream) -> Iterator[Item]:
     for line in lines:
         number += 1
         if line.strip():
-            yield Item(number, *parse_json(line))
+            yield Item(number, *parse_json(line, False))
 
 
 def _json_lines(rest: list) -> bool:
@@ -193,5 +201,5 @@ def _json_lines(rest: list) -> bool:
     nxt = next((line for line in rest if line.strip()), None)
     if nxt is None:
         return False
-    value, error = parse_json(nxt)
+    value, error = parse_json(nxt, False)
     return error is None and isinstance(value, dict)

@@ -21,7 +21,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from solver.jsonl import parse_json
+from ..jsonl import parse_json
+from .errors import InputMismatch
 
 
 @dataclass
@@ -59,7 +60,7 @@ def line_hash(raw: bytes) -> str:
 
 
 def parse_line(line: int, raw: bytes) -> Job:
-    rec, error = parse_json(raw)
+    rec, error = parse_json(raw, line == 1)
     if error:
         return Job(line, error=f"line {line}: {error}")
     return job_of(line, rec)
@@ -174,8 +175,6 @@ def survey(path, done: dict | None = None) -> int | None:
     """How many non-blank lines a file has (one cheap pass, for the progress bar's total),
     checking on the way that every input line the output already answers (``done``: line ->
     (id key, hash)) is still the same record. Raises InputMismatch naming the first that is not."""
-    from .driver import InputMismatch
-
     if path in (None, "-"):
         return None
     done = done or {}
@@ -200,8 +199,3 @@ def survey(path, done: dict | None = None) -> int | None:
         raise InputMismatch(f"the output answers input line {min(beyond)}, but the input has only {last} lines "
                             f"(the input has changed); use a new output file")
     return n
-
-
-def count_records(path) -> int | None:
-    """How many non-blank lines a file has."""
-    return survey(path)

@@ -1,56 +1,37 @@
-"""The ``prefdd`` command: one parser, a subcommand per job, each in the module that owns it.
+"""The ``prefdd`` command: one parser, a subcommand per job, each in a module of this package.
 
-Each subcommand's module is imported explicitly below (so the import graph shows the CLI
-on top of the libraries), but only the one being run is loaded: ``prefdd solve`` never
-imports the compensation package, Dask or jsonschema, and starts in a fraction of a second.
+The application's front door over the two libraries (``solver``, ``compensation``): nothing
+in them imports this package. Only the subcommand being run is loaded, so ``prefdd solve``
+never imports the compensation package, Dask or jsonschema, and starts in a fraction of a
+second; ``prefdd --help`` lists every command from :data:`COMMANDS` without loading any.
+
+Adding a command is one module and one line:
+
+1. ``prefdd/cli/NAME.py`` with ``register(subparsers)``, which adds the ``NAME`` parser
+   (``subparsers.add_parser("NAME", ...)``) and sets ``func=run``, and ``run(args) -> int``,
+   the exit status (option types and the one-line error helpers in :mod:`prefdd.cli.options`);
+2. a line ``("NAME", "one-line help")`` in :data:`COMMANDS` below.
+
+``tests/prefdd/test_cli_surface.py`` checks that every command module is registered.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
-from .cli_types import Parser
+from .options import Parser
 
-
-def _solve():
-    from . import solve_command
-
-    return solve_command
-
-
-def _score():
-    from compensation import score_command
-
-    return score_command
-
-
-def _rule():
-    from compensation import rule_command
-
-    return rule_command
-
-
-def _batch():
-    from compensation import batch_command
-
-    return batch_command
-
-
-def _serve():
-    from prefdd.web import serve_command
-
-    return serve_command
-
-
-# name -> (loader, one-line help shown by ``prefdd --help`` without loading the module)
-COMMANDS = {
-    "solve": (_solve, "solve positions double dummy (JSON in, JSON lines out)"),
-    "score": (_score, "score deal outcomes (JSON) into pulya, gora, whists and settlement"),
-    "rule": (_rule, "rule on an incident of the penalty code (JSON in, ruling out)"),
-    "batch": (_batch, "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
-    "serve": (_serve, "the arbiter's desk: a local web page (deal, play, rule)"),
-}
+# (name, one-line help shown by ``prefdd --help`` without loading the module); the module is
+# ``prefdd.cli.<name>``
+COMMANDS: list[tuple[str, str]] = [
+    ("solve", "solve positions double dummy (JSON in, JSON lines out)"),
+    ("score", "score deal outcomes (JSON) into pulya, gora, whists and settlement"),
+    ("rule", "rule on an incident of the penalty code (JSON in, ruling out)"),
+    ("batch", "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
+    ("serve", "the arbiter's desk: a local web page (deal, play, rule)"),
+]
 BACKENDS = ("auto", "numba", "cython")
 
 
@@ -76,30 +57,30 @@ def build_parser(argv=None) -> Parser:
     chosen = _chosen(argv) if argv is not None else None
     # ``prefdd -h solve`` prints the list of commands: then the others are listed (not loaded);
     # ``prefdd solve ...`` never shows them, and each parser made costs start-up time
-    listed = chosen in COMMANDS and any(w in ("-h", "--help") for w in argv[:argv.index(chosen)])
-    for name, (load, help_text) in COMMANDS.items():
-        if chosen in COMMANDS and name != chosen:
+    names = [name for name, _ in COMMANDS]
+    listed = chosen in names and any(w in ("-h", "--help") for w in argv[:argv.index(chosen)])
+    for name, help_text in COMMANDS:
+        if chosen in names and name != chosen:
             if listed:
                 sub.add_parser(name, help=help_text)
             continue
-        try:
-            mod = load()
-        except ModuleNotFoundError as e:  # an optional face that is not installed
-            if not (e.name or "").startswith(("compensation", "prefdd")):
-                raise
-            continue
-        mod.register(sub)
+        load(name).register(sub)
     return parser
+
+
+def load(name: str):
+    """The module of command ``name`` (``prefdd.cli.<name>``)."""
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 class _Version(argparse.Action):
     """``--version``: the backend is named, not loaded (loading Numba's starts a compile)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from . import __version__
-        from .engine import cy_backend
-        from .engine.backends import chosen_backend
-        from .errors import PrefError
+        from solver import __version__
+        from solver.engine import cy_backend
+        from solver.engine.backends import chosen_backend
+        from solver.errors import PrefError
 
         try:  # named, not loaded: ``--version`` must not start a Numba compile
             backend = chosen_backend(getattr(namespace, "backend", None))
@@ -167,8 +148,8 @@ def _parse(argv) -> argparse.Namespace | int:
         return e.code if isinstance(e.code, int) else 2
     if args.backend:
         os.environ["PREFDD_ENGINE"] = args.backend
-        from .engine.backends import load_backend
-        from .errors import PrefError
+        from solver.engine.backends import load_backend
+        from solver.errors import PrefError
 
         try:
             load_backend(args.backend)
@@ -197,12 +178,8 @@ def _run(args: argparse.Namespace) -> int:
     except Exception as e:  # a defect of prefdd's, not of the input: one line, not a traceback
         if os.environ.get("PREFDD_DEBUG"):
             raise
-        from .messages import one_line
+        from solver.messages import one_line
 
         print(one_line(f"prefdd {args.command}: internal error ({type(e).__name__}: {e}); please report it "
                        f"with the input (PREFDD_DEBUG=1 shows the traceback)"), file=sys.stderr)
         return 70  # EX_SOFTWARE
-
-
-if __name__ == "__main__":
-    command()

@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from fractions import Fraction
 from typing import Any
 
-from .conventions import PRESETS, convention, parse_option
-from .errors import ScoringError
-from .outcome_json import score_record
-from .settlement import balances
-from .sheet import number_out, total
+from compensation.conventions import PRESETS, convention, parse_option
+from compensation.errors import ScoringError
+from compensation.outcome_json import score_record
+from compensation.settlement import balances
+from compensation.sheet import number_out, total
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -59,7 +58,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help=f"named convention: {', '.join(PRESETS)} (default: sochi)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one option of the convention (repeatable), e.g. players=4")
-    from solver.cli_types import add_output_switches
+    from .options import add_output_switches
 
     add_output_switches(p, "json")
     p.set_defaults(func=run)
@@ -67,7 +66,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    from solver.cli_types import say
+    from .options import say
 
     say("prefdd score", message)
     return 2
@@ -76,7 +75,7 @@ def _fail(message: str) -> int:
 def _read_records(stream) -> list[Any]:
     """Every record of the input (one object, an array, or JSON lines); the first bad line
     raises ScoringError naming it (a score sheet needs all of its deals)."""
-    from solver.jsonl import iter_items
+    from prefdd.jsonl import iter_items
 
     records = []
     for item in iter_items(stream):
@@ -115,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         conv = convention(args.convention, **overrides)
     except ScoringError as err:
         return _fail(f"option {err}")
-    from solver.jsonl import InputError, open_input
+    from prefdd.jsonl import InputError, open_input
 
     try:
         with open_input(args.input) as stream:
@@ -191,17 +190,3 @@ def render_text(result: dict, n: int) -> str:
         lines.append("Total")
         lines.extend(_table(result["total"]["entries"], result["total"]["settlement"], n))
     return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry (``python -m compensation.score_command``), for testing."""
-    from solver.cli_types import Parser
-
-    parser = Parser(prog="prefdd")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

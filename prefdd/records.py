@@ -1,6 +1,6 @@
 """One JSON record in, one answer out: the work behind ``prefdd solve`` and the batch.
 
-The CLI and :mod:`compensation.batch` both call :func:`solve_record` (and
+The CLI and :mod:`prefdd.batch` both call :func:`solve_record` (and
 :func:`table_record`), so a record means the same thing everywhere. Every search path
 honours the engine's node budget: the fast engine, the raspasovka search (a solver made
 with the same table size and budget) and the reference searches (their own budget, or a
@@ -11,13 +11,13 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from .errors import PositionError, PrefError
-from .records import json_kind
-from .seat import parse_seat
+from solver.errors import PositionError, PrefError
+from solver.json_fields import json_kind
+from solver.seat import parse_seat
 
 if TYPE_CHECKING:  # not imported at run time: prefdd solve's start-up
-    from .engine import Engine
-    from .raspasovka.api import RaspasovkaSolver
+    from solver.engine import Engine
+    from solver.raspasovka.api import RaspasovkaSolver
 
 STRAINS = ("s", "c", "d", "h", "nt", "misere")
 REFERENCE_RASPASOVKA_TRICKS = 6  # the plain raspasovka minimax has no budget: bound its size
@@ -29,8 +29,9 @@ def table_record(rec: dict, engine) -> dict:
     """Every strain × declarer from the record's position (a trick must not be in progress:
     the cards already played would have followed other rules under another trump). The
     record's constraints, if any, apply to every strain."""
-    from .dd_table import DDTable
-    from .records import constraints_from_json, position_from_json
+    from solver.constraints import constraints_from_json
+    from solver.dd_table import DDTable
+    from solver.position import position_from_json
 
     if rec.get("trick") or rec.get("history"):
         raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
@@ -51,8 +52,9 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
     """Solve one JSON record and return the output object (raises PrefError on bad input).
 
     ``node_budget`` bounds the reference search (the fast searches use the engine's)."""
-    from .raspasovka.api import is_raspasovka_record
-    from .records import check_constraints, constraints_from_json, position_from_json
+    from solver.constraints import check_constraints, constraints_from_json
+    from solver.position import position_from_json
+    from solver.raspasovka.api import is_raspasovka_record
 
     if not isinstance(rec, dict):
         raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
@@ -65,7 +67,7 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
     favour = favour_of(favour, "--favour") if favour is not None else own
     out = {"id": rec["id"]} if "id" in rec else {}
     if reference:
-        from . import reference as ref
+        from solver import reference as ref
 
         check_constraints(pos, cons)
         budget = node_budget or (engine.node_budget if _explicit_budget(engine) else None)
@@ -93,14 +95,14 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
 
 
 def _explicit_budget(engine) -> bool:
-    from .engine.api import DEFAULT_NODE_BUDGET
+    from solver.engine.api import DEFAULT_NODE_BUDGET
 
     return engine.node_budget != DEFAULT_NODE_BUDGET
 
 
 def raspasovka_solver(engine):
     """A raspasovka solver with the engine's table size and node budget (one per engine)."""
-    from .raspasovka.api import RaspasovkaSolver
+    from solver.raspasovka.api import RaspasovkaSolver
 
     solver = _raspasovka_solvers.get(engine)
     if solver is None:
@@ -111,8 +113,8 @@ def raspasovka_solver(engine):
 
 
 def _raspasovka(rec: dict, engine, all_cards: bool, line: bool, reference: bool) -> dict:
-    from .raspasovka.api import position_from_record
-    from .raspasovka.api import solve_record as solve_raspasovka_record
+    from solver.raspasovka.api import position_from_record
+    from solver.raspasovka.api import solve_record as solve_raspasovka_record
 
     if reference:
         left = position_from_record(rec).tricks_left()

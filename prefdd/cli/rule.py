@@ -27,7 +27,7 @@ def register(subparsers):
                                           "every player writes, with the rule, the figures compared and the settings.")
     p.add_argument("input", nargs="?", help="incident file (JSON); '-' for stdin")
     p.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the text (default ru)")
-    from solver.cli_types import add_output_switches
+    from .options import add_output_switches
 
     add_output_switches(p, "text")
     p.add_argument("--convention", default=None, help="scoring convention: sochi, leningrad, rostov")
@@ -42,14 +42,14 @@ def register(subparsers):
 
 
 def _fail(where: str, message: str) -> int:
-    from solver.cli_types import say
+    from .options import say
 
     say("prefdd rule", f"{where}: {message}")
     return 2
 
 
 def _list(lang: str) -> int:
-    from .rulings import LOAD_ERRORS, VARIANTS
+    from compensation.rulings import LOAD_ERRORS, VARIANTS
 
     def key(n):
         seed = n.split(".")[0] if n.startswith("00") else "000"
@@ -71,14 +71,13 @@ def run(args) -> int:
         return _list(args.lang)
     if not args.input:
         return _fail("input", "give an incident file (or --list)")
+    from compensation.conventions import OPTION_NAMES, PRESETS, parse_option
+    from compensation.errors import ScoringError
+    from compensation.incident import RULING_OPTIONS, IncidentError
+    from compensation.rulings import rule_incident
+    from prefdd.jsonl import InputError, read_document
     from solver.errors import PrefError
-    from solver.jsonl import InputError, read_document
     from solver.messages import nearest
-
-    from .conventions import OPTION_NAMES, PRESETS, parse_option
-    from .errors import ScoringError
-    from .incident import RULING_OPTIONS, IncidentError
-    from .rulings import rule_incident
 
     name = "stdin" if args.input == "-" else args.input
     try:
@@ -106,9 +105,8 @@ def run(args) -> int:
     settings = {"convention": args.convention, "overrides": overrides, "options": options}
     if args.node_budget is not None and args.node_budget < 1:
         return _fail("--node-budget", f"expected a positive number of nodes, got {args.node_budget}")
+    from compensation.rulings.progress import ProgressEngine
     from solver.errors import SearchLimitError
-
-    from .rulings.progress import ProgressEngine
 
     try:
         with ProgressEngine(node_budget=args.node_budget) as engine:

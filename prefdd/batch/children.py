@@ -161,7 +161,7 @@ class Child:
 
             keep = (inbox, outbox)
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", "from compensation.batch.children import _spawned; _spawned()",
+                [sys.executable, "-c", "from prefdd.batch.children import _spawned; _spawned()",
                  str(inbox), str(outbox), str(parent)], pass_fds=keep, stdin=subprocess.DEVNULL)
             self.pid = self._proc.pid
         os.close(inbox)

@@ -13,15 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from .backends import Backend
+from .errors import InputMismatch, RulingsUnavailable
 from .output import output_line
 from .reading import TOO_LONG, id_key, job_from, line_hash, too_long_error
-from .work import RULE, Answer, Options, RulingsUnavailable, answer_lines, rule_function
+from .work import RULE, Answer, Options, answer_lines, rule_function
 
 KINDS = ("auto", "solve", "rule")
-
-
-class InputMismatch(Exception):
-    """The output being resumed was written for a different input file."""
 
 
 class Batch:

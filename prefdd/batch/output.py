@@ -24,20 +24,12 @@ import os
 import stat
 import time
 
-from solver.jsonl import json_line
-
+from ..jsonl import json_line
+from .errors import OutputError, OutputWriteError
 from .lock import LockHeld, RunLock
 from .reading import MAX_LINE, id_key
 
 SIGNATURE = "batch"
-
-
-class OutputError(Exception):
-    """The output file cannot be used (not a batch output, damaged in the middle, locked, unwritable)."""
-
-
-class OutputWriteError(OutputError):
-    """Writing failed part way (disk full, I/O error): the lines written are kept; rerun to finish."""
 
 
 class ResumableOutput:

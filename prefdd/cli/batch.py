@@ -3,14 +3,14 @@
 One JSON record per line in, one JSON line per record out, each carrying the record's
 ``id`` (its line number when it has none) and ``input_line``. The output is resumable: rerun
 the same command after an interruption and only the missing records are answered.
-See :mod:`compensation.batch` and ``docs/batch.md``.
+See :mod:`prefdd.batch` and ``docs/batch.md``.
 """
 from __future__ import annotations
 
 import json
 import sys
 
-from solver import cli_types
+from . import options
 
 
 def register(subparsers):
@@ -25,39 +25,39 @@ def register(subparsers):
                    help="solve positions, rule incidents, or auto (default): a record with a 'violation' (or 'deal', "
                         "or 'rule') field is an incident, any other a position")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=cli_types.count(0), metavar="N",
+    where.add_argument("--workers", type=options.count(0), metavar="N",
                        help="searching processes on this machine: this one and N-1 children (default: every core; 1 or 0 = this process only)")
-    where.add_argument("--threads", type=cli_types.count(1), metavar="N",
+    where.add_argument("--threads", type=options.count(1), metavar="N",
                        help="N threads in this process, one engine each (the search releases the GIL)")
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS")
-    where.add_argument("--dask-local", type=cli_types.count(1), metavar="N",
+    where.add_argument("--dask-local", type=options.count(1), metavar="N",
                        help="run on a local Dask cluster of N workers")
-    p.add_argument("--chunk-size", type=cli_types.count(1, 100_000), metavar="K",
+    p.add_argument("--chunk-size", type=options.count(1, 100_000), metavar="K",
                    help="records sent to a worker at a time (default: automatic)")
     p.add_argument("--all-cards", action="store_true", help="positions: the value of every legal card to move")
     p.add_argument("--line", action="store_true", help="positions: a principal line of play to the end")
-    p.add_argument("--favour", type=cli_types.seat, metavar="SEAT",
+    p.add_argument("--favour", type=options.seat, metavar="SEAT",
                    help="positions: split the defence's tricks in favour of SEAT")
     p.add_argument("--analyse-play", action="store_true",
                    help="positions with a history: costly cards per seat and tricks lost, per deal")
-    p.add_argument("--table-mb", type=cli_types.table_mb,
+    p.add_argument("--table-mb", type=options.table_mb,
                    help="positions: transposition table size per worker in MB (default 8)")
-    p.add_argument("--node-budget", type=cli_types.node_budget,
+    p.add_argument("--node-budget", type=options.node_budget,
                    help="positions: give up a search after this many nodes (an error line, answered again on resume)")
     p.add_argument("--convention", metavar="NAME",
                    help="incidents: scoring convention, overriding each incident's own (sochi, leningrad, rostov)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="incidents: override a scoring option or a ruling option (compare, resolve), as in prefdd rule")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines, only the summary")
-    p.add_argument("--log-every", type=cli_types.seconds, default=10.0, metavar="SECONDS",
+    p.add_argument("--log-every", type=options.seconds, default=10.0, metavar="SECONDS",
                    help="when stderr is not a terminal, a progress line this often (default 10)")
-    cli_types.add_output_switches(p, "text")  # the summary: a line on stderr, or --json an object on stdout
+    options.add_output_switches(p, "text")  # the summary: a line on stderr, or --json an object on stdout
     p.set_defaults(func=run)
     return p
 
 
 def _fail(message: str, code: int = 2) -> int:
-    cli_types.say("prefdd batch", message)
+    options.say("prefdd batch", message)
     return code
 
 
@@ -65,9 +65,9 @@ def _settings(args):
     """--convention and --set as the rulings' settings (checked here, not once per record)."""
     if not (args.convention or args.set):
         return None
-    from .conventions import PRESETS, convention, parse_option
-    from .errors import ScoringError
-    from .incident import RULING_OPTIONS
+    from compensation.conventions import PRESETS, convention, parse_option
+    from compensation.errors import ScoringError
+    from compensation.incident import RULING_OPTIONS
 
     settings, overrides, options = {}, {}, {}
     if args.convention and args.convention not in PRESETS:
@@ -100,7 +100,7 @@ def _settings(args):
 def run(args) -> int:
     import os
 
-    from .batch import (
+    from prefdd.batch import (
         BackendError,
         InputMismatch,
         Options,

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 
 from solver.errors import SearchLimitError
 
+from ..jsonl import json_line
+from .errors import RulingsUnavailable
+from .output import output_line
+from .reading import job_from, line_hash
+
 SOLVE, RULE = "solve", "rule"
 
 _local = threading.local()
-
-
-class RulingsUnavailable(RuntimeError):
-    """Incidents were given but this installation has no rulings module yet."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def _describe(e: Exception) -> str:
 
 
 def _solve(record: dict, options: Options) -> dict:
-    from solver.solving import solve_record
+    from ..records import solve_record
 
     if options.analyse_play:
         from solver.play_analysis import play_record
@@ -183,11 +184,6 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
     line's raw bytes (parsed, checked, hashed and answered here, not in the parent) or a
     record already made; answered in order. With ``signature`` (a file run) each output is
     the finished, signed output line, so the parent only writes the bytes."""
-    from solver.jsonl import json_line
-
-    from .output import output_line
-    from .reading import job_from, line_hash
-
     answers = []
     options_text = None if signature is None else json_line(signature)
     for line, payload in chunk:
@@ -247,10 +243,10 @@ def compiled_on_first_use() -> bool:
 def preload() -> None:
     """Load what answering a position needs (the engine, its tables, the record
     parser) into this process, so that workers forked from it start with it loaded."""
+    import prefdd.records  # noqa: F401
+    import solver.constraints  # noqa: F401
     import solver.engine.api  # noqa: F401 - loaded for the workers
     import solver.raspasovka.api  # noqa: F401 - solve_record asks it whether a record is a raspasovka
-    import solver.records  # noqa: F401
-    import solver.solving  # noqa: F401
     from solver.engine.backends import load_backend
 
     load_backend()

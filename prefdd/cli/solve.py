@@ -1,7 +1,7 @@
 """``prefdd solve``: positions as JSON in, the declarer's tricks (and more) as JSON lines out.
 
 Input: a file (or ``-``/nothing for stdin) with one JSON position, an array, or JSON lines;
-the record format is described in :mod:`solver.records`. Output: one JSON line per record,
+the record format is described in :func:`solver.position.position_from_json`. Output: one JSON line per record,
 ``{"id": ..., "declarer_tricks": n, "declarer_total": t}`` (``made`` too when the contract
 has a level, or is misère), plus ``card_values``/``best_cards`` with
 ``--all-cards``, ``line`` with ``--line``, ``defender_tricks`` with ``--favour SEAT``;
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import sys
 
-from . import cli_types
-from .errors import PrefError
-from .jsonl import InputError, iter_items, json_line, open_input
-from .solving import STRAINS, json_kind, solve_record, table_record  # noqa: F401 - the library's, re-exported
+from prefdd.jsonl import InputError, iter_items, json_line, open_input
+from prefdd.records import json_kind, solve_record, table_record
+from solver.errors import PrefError
+
+from . import options
 
 
 def register(subparsers):
@@ -31,18 +32,18 @@ def register(subparsers):
     p.add_argument("--line", action="store_true", help="add a principal line of play to the end")
     p.add_argument("--table", action="store_true",
                    help="the declarer's tricks for every strain (s c d h nt misere) and declarer seat")
-    p.add_argument("--favour", type=cli_types.seat, metavar="SEAT",
+    p.add_argument("--favour", type=options.seat, metavar="SEAT",
                    help="split the defence's tricks in favour of this defender (whists are per defender)")
     p.add_argument("--analyse-play", action="store_true",
                    help="every card of the record's history with its double-dummy cost (see docs/play-analysis.md)")
     p.add_argument("--lang", choices=["en", "ru"], default="en", help="language and card notation of --text (ru: Тп)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
                    help="fast: the compiled engine (default); reference: plain minimax, small positions only")
-    p.add_argument("--table-mb", type=cli_types.table_mb, default=None,
+    p.add_argument("--table-mb", type=options.table_mb, default=None,
                    help="transposition table size in MB (default 8)")
-    p.add_argument("--node-budget", type=cli_types.node_budget, default=None,
+    p.add_argument("--node-budget", type=options.node_budget, default=None,
                    help="stop a search after this many nodes (every engine, raspasovka too)")
-    cli_types.add_output_switches(p, "json")
+    options.add_output_switches(p, "json")
     p.set_defaults(func=run)
     return p
 
@@ -55,9 +56,9 @@ def run(args) -> int:
     try:
         stream = open_input(args.input)
     except InputError as e:
-        cli_types.say("prefdd solve", str(e))
+        options.say("prefdd solve", str(e))
         return 2
-    from .engine import Engine
+    from solver.engine import Engine
 
     args.text = args.output_format == "text"  # --text: with --analyse-play, its table
     if option_conflict(args):
@@ -77,14 +78,14 @@ def run(args) -> int:
         for item in iter_items(stream):
             seen += 1
             if item.error:
-                cli_types.say("prefdd solve", f"{item.label}: {item.error}")
+                options.say("prefdd solve", f"{item.label}: {item.error}")
                 status = 2
                 continue
             try:
                 if not isinstance(item.record, dict):
                     raise PrefError(f"expected a JSON object, got {json_kind(item.record)}")
                 if args.analyse_play:
-                    from .play_analysis import play_output
+                    from solver.play_analysis import play_output
 
                     print(play_output(item.record, engine, text=text, lang=args.lang), flush=True)
                     continue
@@ -95,7 +96,7 @@ def run(args) -> int:
                                        favour=args.favour, reference=args.engine == "reference",
                                        node_budget=args.node_budget)
             except PrefError as e:
-                cli_types.say("prefdd solve", f"{item.label}: {e}")
+                options.say("prefdd solve", f"{item.label}: {e}")
                 status = 2
                 continue
             print(render_text(item.label, out) if text else json_line(out), flush=True)

@@ -9,9 +9,9 @@ import argparse
 import math
 import sys
 
-from .errors import PrefError
-from .messages import one_line
-from .seat import parse_seat
+from solver.errors import PrefError
+from solver.messages import one_line
+from solver.seat import parse_seat
 
 MAX_TABLE_MB = 16384.0  # 16 GB: more than any table the engine can use well
 MAX_NODE_BUDGET = 10 ** 15

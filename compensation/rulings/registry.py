@@ -1,0 +1,162 @@
+"""The register of rules: :func:`rule`, the decorator each rule module applies to its
+functions, and what a rule receives (:class:`Context`). A leaf of the rulings package: the
+rule modules import it, and the package imports the rule modules (see its docstring).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..incident import RULING_OPTIONS, Incident, IncidentError
+from .ruling import Ruling, text
+from .wording import SeatNames
+
+if TYPE_CHECKING:
+    from solver.engine import Engine
+
+    from ..conventions import Convention
+
+PATTERNS = ("FIXED", "CF", "REMEDY", "WORST", "PLAN", "INFO")
+OFFENDER_KINDS = ("any", "defender", "declarer", "passer", "whister", "none")
+
+
+@dataclass
+class RuleSpec:
+    number: str
+    title_ru: str
+    title_en: str
+    pattern: str
+    func: Callable
+    text_ru: str = ""
+    text_en: str = ""
+    contracts: tuple = ("game", "misere")
+    offender: str = "any"
+    needs: tuple = ()
+    play: str | None = None
+    source: str = "000"
+    module: str = ""
+
+    def check(self, inc: Incident) -> None:
+        """The declarative checks: the contract, the offender, the data the rule needs."""
+        v = inc.violation
+        if inc.kind not in self.contracts:
+            raise IncidentError("violation.rule", f"rule {self.number} ({self.title_en}) does not apply "
+                                                  f"to a {inc.kind}; it applies to: {', '.join(self.contracts)}")
+        if self.play == "open" and not inc.open:
+            raise IncidentError("open", f"rule {self.number} is about open play, but the incident says closed")
+        if self.play == "closed" and inc.open:
+            raise IncidentError("open", f"rule {self.number} is about closed play, but the incident says open")
+        if self.offender != "none":
+            if v.offender is None:
+                raise IncidentError("violation.offender", f"missing: rule {self.number} needs the offender's seat")
+            o = v.offender
+            for s in v.offenders or (o,):
+                if self.offender == "defender" and s == inc.declarer:
+                    raise IncidentError("violation.offender", f"seat {s} is the declarer; rule {self.number} "
+                                                              "is about a defender (whister or passer)")
+                if self.offender == "declarer" and s != inc.declarer:
+                    raise IncidentError("violation.offender", f"seat {s} is not the declarer (seat "
+                                                              f"{inc.declarer}); rule {self.number} is the declarer's")
+                if self.offender == "passer" and inc.decisions.get(s) != "pass":
+                    raise IncidentError("violation.offender", f"seat {s} did not pass; rule {self.number} is "
+                                                              "about the passer")
+                if self.offender == "whister" and inc.decisions.get(s) != "whist":
+                    raise IncidentError("violation.offender", f"seat {s} did not whist; rule {self.number} is "
+                                                              "about a whister")
+        for f in self.needs:
+            present = getattr(v, f, None) if f in ("move", "card", "cards", "correction") else v.get(f)
+            if present is None or present == ():
+                raise IncidentError(f"violation.{f}", f"missing: rule {self.number} needs it")
+
+
+RULES: dict[str, RuleSpec] = {}
+VARIANTS: dict[str, list] = {}
+
+
+def rule(number: str, *, title_ru: str, title_en: str, pattern: str, text_ru: str = "", text_en: str = "",
+         contracts=("game", "misere"), offender: str = "any", needs=(), play: str | None = None,
+         source: str = "000"):
+    """Register the decorated function as the ruling of ``number`` (see the module docstring)."""
+    base = pattern.split("+")
+    if any(p not in PATTERNS for p in base):
+        raise ValueError(f"rule {number}: unknown pattern {pattern!r} (known: {PATTERNS})")
+    if offender not in OFFENDER_KINDS:
+        raise ValueError(f"rule {number}: unknown offender kind {offender!r}")
+
+    def deco(func):
+        spec = RuleSpec(number, title_ru, title_en, pattern, func, text_ru, text_en, tuple(contracts),
+                        offender, tuple(needs), play, source, func.__module__)
+        for other in VARIANTS.get(number, []):
+            overlap = set(other.contracts) & set(spec.contracts)
+            if overlap:
+                raise ValueError(f"rule {number} registered twice for {sorted(overlap)} "
+                                 f"({other.module} and {spec.module}); give disjoint contracts=")
+        VARIANTS.setdefault(number, []).append(spec)
+        RULES.setdefault(number, spec)
+        return func
+
+    return deco
+
+
+def find_rule(number: str, kind: str | None = None) -> RuleSpec:
+    """The spec of ``number`` for a contract kind; IncidentError naming violation.rule."""
+    specs = VARIANTS.get(number)
+    if not specs:
+        near = sorted(n for n in RULES if n.startswith(number + "."))
+        hint = f"; did you mean {', '.join(near)}?" if near else " (prefdd rule --list shows them all)"
+        raise IncidentError("violation.rule", f"unknown rule {number!r}{hint}")
+    if kind is None:
+        return specs[0]
+    for s in specs:
+        if kind in s.contracts:
+            return s
+    near = sorted(n for n, vs in VARIANTS.items() if n.startswith(number + ".") and any(kind in v.contracts for v in vs))
+    if near:
+        raise IncidentError("violation.rule", f"rule {number} ({specs[0].title_en}) does not apply to a {kind}; "
+                                              f"on a {kind} see {', '.join(near)}")
+    return specs[0]  # its check() names the mismatch
+
+
+@dataclass
+class Context:
+    """What a rule's function receives."""
+
+    incident: Incident
+    convention: Convention
+    engine: Engine
+    spec: RuleSpec
+    settings: dict = field(default_factory=dict)
+
+    def ruling(self) -> Ruling:
+        s = self.spec
+        inc = self.incident
+        return Ruling(rule=s.number, pattern=s.pattern, title=text(s.title_en, s.title_ru),
+                      rule_text=text(s.text_en, s.text_ru), settings=dict(self.settings),
+                      players=self.convention.players, incident_id=inc.id, names=seat_names(inc, self.convention),
+                      whist_rounding=inc.option("whist_rounding"))
+
+
+def seat_names(inc: Incident, conv) -> SeatNames:
+    """How this incident's text names its seats: the players' names, else roles or hands."""
+    return SeatNames(inc.kind, inc.declarer, inc.decisions, inc.players, conv.players)
+
+
+def settings_of(inc: Incident, conv) -> dict:
+    return {"convention": inc.convention_name,
+            "overrides": {k: _jsonable(v) for k, v in inc.overrides.items()},
+            "ruling_options": {k: inc.option(k) for k in RULING_OPTIONS},
+            "options": {k: _jsonable(v) for k, v in conv.options().items()}}
+
+
+def _jsonable(v):
+    """A convention option for JSON: exact numbers by :func:`~compensation.numbers.json_number`."""
+    from fractions import Fraction
+
+    from ..numbers import json_number
+
+    if isinstance(v, Fraction):
+        return json_number(v)
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v

@@ -1,0 +1,174 @@
+"""The layering is a rule: ``solver`` <- ``compensation`` <- ``prefdd``, and no import circle.
+
+The import graph is read from the source with :mod:`ast` (every ``import``, at the top of a
+module, inside a function, under ``if TYPE_CHECKING:``), not from what a run happens to
+load. A module may import its own layer and those below it; a circle of modules (a package's
+``__init__`` counts as the package) fails however it is closed. The checks are tried on a
+tiny tree built in ``tmp_path`` too, so a broken checker cannot pass silently.
+"""
+from __future__ import annotations
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LAYERS = ("solver", "compensation", "prefdd")  # each imports only itself and those before it
+
+
+def modules(root: pathlib.Path, packages=LAYERS) -> dict[str, pathlib.Path]:
+    """Dotted module name -> file, for every ``.py`` file of ``packages`` under ``root``."""
+    found = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def imports(name: str, path: pathlib.Path, known: dict) -> list[tuple[int, str]]:
+    """``(line, module)`` for every import of a project module in the file: ``from a import b``
+    is an import of ``a.b`` when that is a module, else of ``a`` (``b`` a name in it). A
+    project name that is no module (a stale path) is given as it is written, so it shows."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            targets = [f"{source}.{a.name}" if f"{source}.{a.name}" in known else source for a in node.names]
+        else:
+            continue
+        out += [(node.lineno, t) for t in targets if t.split(".")[0] in LAYERS]
+    return out
+
+
+def import_graph(root: pathlib.Path, packages=LAYERS) -> tuple[dict[str, set[str]], list[str]]:
+    """The graph (module -> the project modules it imports) and the imports of project
+    modules that do not exist."""
+    known = modules(root, packages)
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    missing = []
+    for name, path in known.items():
+        for line, target in imports(name, path, known):
+            if target not in known:
+                missing.append(f"{path.relative_to(root)}:{line}: imports {target}, which is no module")
+            elif target != name:
+                graph[name].add(target)
+    return graph, missing
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every edge from a lower layer to a higher one."""
+    layer = {p: i for i, p in enumerate(LAYERS)}
+    return sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets
+                  if layer[b.split(".")[0]] > layer[a.split(".")[0]])
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    part = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        part.append(member)
+                        if member == node:
+                            break
+                    if len(part) > 1:
+                        found.append(sorted(part))
+    return found
+
+
+def test_the_project_keeps_its_layers():
+    graph, missing = import_graph(ROOT)
+    assert len(graph) > 60  # the three packages were read, not an empty tree
+    assert "solver.position" in graph["solver.dd_table"]  # and an import inside them was seen
+    assert missing == []
+    assert upward(graph) == []
+    assert circles(graph) == []
+
+
+def _tree(tmp_path, files: dict[str, str]) -> pathlib.Path:
+    for package in LAYERS:
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    return tmp_path
+
+
+def test_a_clean_tree_passes(tmp_path):
+    root = _tree(tmp_path, {
+        "solver/cards.py": "import json\n",
+        "solver/position.py": "from .cards import *\nfrom . import cards\n",
+        "compensation/rules.py": "from solver.position import *\nimport solver.cards\n",
+        "prefdd/cli.py": "def run():\n    from compensation import rules\n    from solver import cards\n",
+    })
+    graph, missing = import_graph(root)
+    assert graph["prefdd.cli"] == {"compensation.rules", "solver.cards"}
+    assert graph["solver.position"] == {"solver.cards"}
+    assert (missing, upward(graph), circles(graph)) == ([], [], [])
+
+
+def test_a_planted_upward_import_fails(tmp_path):
+    # inside a function, where only a run that reaches it would notice
+    root = _tree(tmp_path, {
+        "solver/cards.py": "def show():\n    from prefdd import cli\n",
+        "compensation/rules.py": "if False:\n    import prefdd.cli\n",
+        "prefdd/cli.py": "from compensation.rules import *\n",
+    })
+    graph, _ = import_graph(root)
+    assert upward(graph) == ["compensation.rules -> prefdd.cli", "solver.cards -> prefdd.cli"]
+
+
+def test_a_planted_circle_fails(tmp_path):
+    root = _tree(tmp_path, {
+        "solver/a.py": "from . import b\n",
+        "solver/b.py": "def f():\n    from .c import x\n",
+        "solver/c.py": "from solver.a import y\n",
+        "solver/d.py": "from solver import a\n",
+        "compensation/__init__.py": "from .x import y\n",
+        "compensation/x.py": "from compensation import z\n",  # z is a name in the package: its __init__
+    })
+    graph, _ = import_graph(root)
+    assert circles(graph) == [["compensation", "compensation.x"], ["solver.a", "solver.b", "solver.c"]]
+
+
+def test_an_import_of_a_module_that_is_gone_fails(tmp_path):
+    root = _tree(tmp_path, {"prefdd/cli.py": "def run():\n    from solver.records import position_from_json\n"})
+    assert import_graph(root)[1] == ["prefdd/cli.py:2: imports solver.records, which is no module"]
