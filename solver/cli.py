@@ -43,6 +43,12 @@ def _serve():
     return serve_command
 
 
+def _convert():
+    from prefdd import convert_command
+
+    return convert_command
+
+
 # name -> (loader, one-line help shown by ``prefdd --help`` without loading the module)
 COMMANDS = {
     "solve": (_solve, "solve positions double dummy (JSON in, JSON lines out)"),
@@ -50,7 +56,10 @@ COMMANDS = {
     "rule": (_rule, "rule on an incident of the penalty code (JSON in, ruling out)"),
     "batch": (_batch, "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
     "serve": (_serve, "the arbiter's desk: a local web page (deal, play, rule)"),
+    "convert": (_convert, "convert deal files (Bridge studio .bts/.pts, room protocols, PPN) to records and back"),
 }
+# the commands that also read other programs' deal files (``--from``, or by extension)
+READS_DEAL_FILES = ("solve", "batch")
 BACKENDS = ("auto", "numba", "cython")
 
 
@@ -88,8 +97,32 @@ def build_parser(argv=None) -> Parser:
             if not (e.name or "").startswith(("compensation", "prefdd")):
                 raise
             continue
-        mod.register(sub)
+        p = mod.register(sub)
+        if name in READS_DEAL_FILES:
+            _add_from(p)
     return parser
+
+
+def _add_from(p) -> None:
+    try:
+        from prefdd.convert_command import add_from_option
+    except ModuleNotFoundError:  # the application layer is not installed: JSON only
+        return
+    add_from_option(p)
+
+
+def _foreign_input(args):
+    """Another program's deal file given to ``solve``/``batch``: read through its records
+    (:func:`prefdd.convert_command.foreign_input`); a JSON input is not touched (and its
+    command loads nothing more)."""
+    import contextlib
+
+    if args.command not in READS_DEAL_FILES or not (
+            getattr(args, "from_format", None) or os.path.splitext(args.input or "")[1].lower() not in ("", ".json", ".jsonl")):
+        return contextlib.nullcontext(0)
+    from prefdd.convert_command import foreign_input
+
+    return foreign_input(args, args.command)
 
 
 class _Version(argparse.Action):
@@ -184,7 +217,9 @@ def _parse(argv) -> argparse.Namespace | int:
 def _run(args: argparse.Namespace) -> int:
     """Run a parsed command line; the exit status."""
     try:
-        return args.func(args)
+        with _foreign_input(args) as refused:
+            status = args.func(args)
+        return max(status, 2) if refused and status in (0, 2) else status
     except KeyboardInterrupt:
         print("prefdd: interrupted", file=sys.stderr)
         return 130
