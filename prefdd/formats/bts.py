@@ -143,6 +143,7 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
             reading.deals.append(deal)
         except FormatError as e:
             reading.errors.append(ReadError(name, e.line or b.line, e.token or b.text.strip(), e.message))
+    reading.errors.sort(key=lambda e: e.line)
     return reading
 
 
@@ -170,8 +171,12 @@ def _deal(b: _Block, name: str) -> ForeignDeal:
     if len(words) < 2 or not words[1].isdigit():
         raise FormatError("expected 'deal N' and the hands", b.text.strip(), b.line)
     number = words[1]
-    if "player" not in b.fields:
+    missing = [k for k in ("contract", "play", "turns", "player") if k not in b.fields]
+    if missing == ["player"]:
         raise FormatError("no 'player' line: a bridge deal, not a Preferans one", b.text.strip(), b.line)
+    if missing:
+        raise FormatError(f"the deal has no {', '.join(repr(k) for k in missing)} line(s) (a file cut short?)",
+                          b.text.strip(), b.line)
     absent_at = _field(b, "absent", required=False)
     absent = "S"
     if absent_at:

@@ -101,6 +101,13 @@ def decode(data: bytes) -> tuple[str, str]:
 def check_deal(deal: ForeignDeal) -> None:
     """Raise FormatError unless every record made of the deal is one ``prefdd solve``
     accepts (the solver's own checks: cards once, equal hands, a legal history)."""
+    seen: dict[Card, str] = {}
+    for where, cards in [(f"hands[{i}]", h) for i, h in enumerate(deal.hands)] + [("talon", deal.talon_out),
+                                                                                  ("discard", deal.discard)]:
+        for c in cards:
+            if c in seen:
+                raise FormatError(f"card {c} twice: in {seen[c]} and in {where}", str(c))
+            seen[c] = where
     try:
         for rec in solve_records(deal):
             _check_record(rec)

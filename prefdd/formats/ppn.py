@@ -77,6 +77,7 @@ def read_ppn(data: bytes | str, path: str = "<ppn>") -> Reading:
             reading.deals.append(deal)
         except FormatError as e:
             reading.errors.append(ReadError(name, number, e.token or line, e.message))
+    reading.errors.sort(key=lambda e: e.line)
     return reading
 
 

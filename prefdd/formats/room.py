@@ -114,6 +114,7 @@ def read_room(data: bytes | str, path: str = "<room>") -> Reading:
             fail(number, e.token or key, e.message)
     if block is not None:
         reading.errors.append(ReadError(name, block.line, "begin", "the file ends inside this deal (no 'end')"))
+    reading.errors.sort(key=lambda e: e.line)
     return reading
 
 
