@@ -184,5 +184,6 @@ def _throws(value: str, deal: ForeignDeal, seat_of: dict[int, int]) -> list[Card
             history.append(card)
         stated = _player(item[3], f"trick {i + 1} winner", seat_of)
         if winner != stated:
-            raise FormatError(f"trick {i + 1}: won by seat {winner}, not by the player the file names", item)
+            player = next(p for p, s in seat_of.items() if s == winner)
+            raise FormatError(f"trick {i + 1}: won by player {player}, not player {item[3]}", item)
     return history

@@ -1,0 +1,111 @@
+"""``prefdd convert``, and ``prefdd solve``/``batch`` reading other programs' files."""
+import json
+import pathlib
+import shutil
+
+import pytest
+
+from solver.cli import main
+
+DATA = pathlib.Path(__file__).parent / "data" / "formats"
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_convert_bts_to_records(capsys):
+    code, out, err = _run(capsys, "convert", str(DATA / "problems.bts"))
+    assert code == 0
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert [r["id"] for r in recs] == ["problems.bts deal 1", "problems.bts deal 2", "problems.bts deal 3"]
+    assert err.strip() == f"prefdd convert: {DATA / 'problems.bts'} (bts, utf-8): 3 record(s) written"
+
+
+def test_convert_room_to_incidents(capsys, tmp_path):
+    out_path = tmp_path / "incidents.jsonl"
+    code, _, err = _run(capsys, "convert", str(DATA / "protocol.txt"), "--to", "incidents", "-o", str(out_path))
+    assert code == 0 and "(room, utf-8): 2 incident(s) written" in err   # the first line "begin" tells the format
+    incidents = [json.loads(x) for x in out_path.read_text().splitlines()]
+    assert [i["contract"] for i in incidents] == ["7h", "raspasovka"]
+    assert all(i["violation"] == {"rule": "?"} for i in incidents)
+
+
+def test_convert_records_to_bts_and_back(capsys, tmp_path):
+    src = pathlib.Path(__file__).parent.parent / "examples" / "played_deals.jsonl"
+    bts = tmp_path / "played.bts"
+    code, _, err = _run(capsys, "convert", str(src), "--to", "bts", "-o", str(bts))
+    # the raspasovka deal has no place in a .bts file: one error, the other deals written
+    assert code == 2
+    assert "raspasovka" in err and err.count("prefdd convert:") == 2
+    code, out, _ = _run(capsys, "convert", str(bts))
+    back = [json.loads(x) for x in out.splitlines()]
+    orig = [json.loads(x) for x in src.read_text().splitlines() if '"raspasovka"' not in x]
+    assert len(back) == len(orig)
+    for b, o in zip(back, orig):
+        assert [sorted(h) for h in b["hands"]] == [sorted(h) for h in o["hands"]]
+        assert (b["contract"], b["declarer"], b["leader"], b["history"]) == \
+            (o["contract"], o["declarer"], o["leader"], o["history"])
+
+
+def test_convert_broken_file_errors_and_the_rest(capsys):
+    code, out, err = _run(capsys, "convert", str(DATA / "broken.ppn"))
+    assert code == 2 and len(out.splitlines()) == 1
+    lines = err.splitlines()
+    assert len(lines) == 11 and lines[-1].endswith("1 record(s) written, 10 line(s) refused")
+    assert lines[0] == "prefdd convert: broken.ppn:3: 'this line is not PPN': expected a [Tag value] or a [deal ...] line"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["missing.bts"], "cannot read missing.bts: No such file or directory"),
+    (["EMPTY"], "empty file, no deal found"),
+    (["EMPTY.json"], "empty file, no deal found"),
+])
+def test_convert_bad_input(capsys, tmp_path, argv, message):
+    (tmp_path / "EMPTY").write_bytes(b"")
+    (tmp_path / "EMPTY.json").write_bytes(b"\n\n")
+    argv = [str(tmp_path / a) if a.startswith("EMPTY") else a for a in argv]
+    code, out, err = _run(capsys, "convert", *argv)
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
+
+
+def test_convert_unknown_from(capsys):
+    code, out, err = _run(capsys, "convert", str(DATA / "problems.bts"), "--from", "pbn")
+    assert code == 2 and out == "" and "invalid choice: 'pbn'" in err
+
+
+def test_convert_text_that_is_no_deal_file(capsys, tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    code, out, err = _run(capsys, "convert", str(path))
+    assert code == 2 and out == "" and "not valid JSON" in err
+
+
+def test_solve_reads_bts_by_extension(capsys):
+    code, out, err = _run(capsys, "solve", str(DATA / "problems.bts"))
+    assert code == 0 and err == ""
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert [a["declarer_tricks"] for a in answers[1:]] == [1, 1]   # the two hand-solved endings
+
+
+def test_solve_from_flag_and_refused_lines(capsys, tmp_path):
+    copy = tmp_path / "archive.dat"
+    shutil.copy(DATA / "broken_protocol.txt", copy)
+    code, out, err = _run(capsys, "solve", str(copy), "--from", "room")
+    assert code == 2                                  # lines were refused
+    assert len(out.splitlines()) == 1                 # the good deal is still solved
+    assert err.count("prefdd solve: broken_protocol.txt") == 0 and err.count("prefdd solve: archive.dat:") == 6
+
+
+def test_batch_reads_ppn(capsys, tmp_path):
+    out_path = tmp_path / "answers.jsonl"
+    code, _, err = _run(capsys, "batch", str(DATA / "game.ppn"), "-o", str(out_path), "--workers", "0",
+                        "--no-progress")
+    assert code == 0, err
+    answers = {a["id"]: a for a in map(json.loads, out_path.read_text().splitlines())}
+    assert answers["game.ppn deal 2"]["declarer_tricks"] == 5          # the README's no-trump table, seat 0
+    # the 7♥ deal played to the end: the declarer (player 3) won the tricks the throws give to 3
+    throws = (DATA / "game.ppn").read_text().split("\n[1 ")[1].split()[11].split(",")
+    assert answers["game.ppn deal 1"]["declarer_total"] == sum(t[-1] == "3" for t in throws) == 7
