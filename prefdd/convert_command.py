@@ -101,12 +101,12 @@ def run(args) -> int:
                 else:
                     incidents.append(inc)
             records = incidents
-    for e in errors:
-        _say(e)
+    for problem in errors:
+        _say(problem)
     if target == "bts":
         text, bad = _bts_text(records)
-        for e in bad:
-            _say(e)
+        for problem in bad:
+            _say(problem)
         errors += bad
         written = text.count("\ndeal ")
         payload = _bts_bytes(text)

@@ -147,11 +147,9 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
     return reading
 
 
-def _field(b: _Block, key: str, required: bool = True) -> tuple[int, str] | None:
+def _field(b: _Block, key: str) -> tuple[int, str]:
     if key not in b.fields:
-        if required:
-            raise FormatError(f"the deal has no '{key}' line", b.text.strip(), b.line)
-        return None
+        raise FormatError(f"the deal has no '{key}' line", b.text.strip(), b.line)
     return b.fields[key]
 
 
@@ -177,7 +175,7 @@ def _deal(b: _Block, name: str) -> ForeignDeal:
     if missing:
         raise FormatError(f"the deal has no {', '.join(repr(k) for k in missing)} line(s) (a file cut short?)",
                           b.text.strip(), b.line)
-    absent_at = _field(b, "absent", required=False)
+    absent_at = b.fields.get("absent")
     absent = "S"
     if absent_at:
         absent = absent_at[1][:1].upper()

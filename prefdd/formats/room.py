@@ -223,13 +223,13 @@ def _play_order(deal: ForeignDeal, tricks: list[list[Card]], b: _Block) -> list[
     """The tricks (cards by seat) in the order played, by playing them out under our rules."""
     if not tricks:
         return []
-    if deal.is_raspasovka:
-        from solver.raspasovka.rules import RaspasovkaPosition
+    from solver.position import Position
+    from solver.raspasovka.rules import RaspasovkaPosition
 
+    pos: Position | RaspasovkaPosition
+    if deal.declarer is None:  # raspasovka
         pos = RaspasovkaPosition([list(h) for h in deal.hands], talon=deal.talon)
     else:
-        from solver.position import Position
-
         pos = Position([list(h) for h in deal.hands], deal.contract, deal.declarer, deal.leader,
                        out=deal.talon_out + deal.discard)
     history: list[Card] = []
