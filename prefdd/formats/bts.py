@@ -186,6 +186,13 @@ def _deal(b: _Block, name: str) -> ForeignDeal:
     if len(hands_text) != 3:
         raise FormatError(f"expected three hands ({' '.join(seats)}), got {len(hands_text)}", b.text.strip(), b.line)
     hands = [_at(b.line, parse_hand, h) for h in hands_text]
+    sizes = [len(h) for h in hands]
+    odd = [i for i in range(3) if sizes.count(sizes[i]) == 1]
+    if odd:
+        i = odd[0]
+        others = " and ".join(str(sizes[j]) for j in range(3) if j != i)
+        raise FormatError(f"hand {seats[i]} has {sizes[i]} cards, the others {others}: a deal has equal hands",
+                          hands_text[i], b.line)
     line, value = _field(b, "player")
     declarer = _seat(value, seats, "player", line)
     line, value = _field(b, "contract")
