@@ -178,8 +178,9 @@ def _write(path: str, payload: bytes) -> None:
 def foreign_input(args, command: str):
     """For ``prefdd solve``/``batch``: when the input is another program's file (``--from``,
     or a .bts/.pts/.ppn extension), its records in a temporary JSON-lines file that
-    ``args.input`` then names; yields the number of lines refused (each said on stderr).
-    Otherwise the input is left alone and 0 is yielded."""
+    ``args.input`` then names; yields the number of lines refused (each said on stderr), or
+    None when no deal could be read (said too: the command has nothing to do). Otherwise the
+    input is left alone and 0 is yielded."""
     from prefdd.formats import format_of, solve_lines
 
     path = args.input
@@ -196,9 +197,14 @@ def foreign_input(args, command: str):
     except InputError:
         yield 0  # the command says it cannot read the file, as for any input
         return
-    lines, errors = solve_lines(data, fmt, "stdin" if path in (None, "-") else path)
+    name = "stdin" if path in (None, "-") else path
+    lines, errors = solve_lines(data, fmt, name)
     for e in errors:
         print(one_line(f"prefdd {command}: {e}"), file=sys.stderr)
+    if not lines:
+        print(one_line(f"prefdd {command}: {name}: no deal read ({fmt})"), file=sys.stderr)
+        yield None
+        return
     fd, tmp = tempfile.mkstemp(prefix="prefdd-", suffix=".jsonl")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -218,6 +218,8 @@ def _run(args: argparse.Namespace) -> int:
     """Run a parsed command line; the exit status."""
     try:
         with _foreign_input(args) as refused:
+            if refused is None:  # another program's file with no deal in it (said on stderr)
+                return 2
             status = args.func(args)
         return max(status, 2) if refused and status in (0, 2) else status
     except KeyboardInterrupt:

@@ -109,3 +109,31 @@ def test_batch_reads_ppn(capsys, tmp_path):
     # the 7♥ deal played to the end: the declarer (player 3) won the tricks the throws give to 3
     throws = (DATA / "game.ppn").read_text().split("\n[1 ")[1].split()[11].split(",")
     assert answers["game.ppn deal 1"]["declarer_total"] == sum(t[-1] == "3" for t in throws) == 7
+
+
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_solve_and_batch_on_a_deal_file_with_no_deal(capsys, tmp_path, command):
+    path = tmp_path / "empty.bts"
+    path.write_bytes(b"% bts version 5.2\n")
+    extra = ["-o", str(tmp_path / "out.jsonl")] if command == "batch" else []
+    code, out, err = _run(capsys, command, str(path), *extra)
+    assert code == 2 and out == ""
+    assert err == f"prefdd {command}: {path}: no deal read (bts)\n"     # the temporary file never named
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_solve_and_batch_on_a_missing_deal_file(capsys, tmp_path, command):
+    extra = ["-o", str(tmp_path / "out.jsonl")] if command == "batch" else []
+    code, out, err = _run(capsys, command, str(tmp_path / "missing.ppn"), *extra)
+    assert code == 2 and out == "" and "cannot read" in err and "No such file" in err
+
+
+def test_solve_reads_stdin_with_from(capsys, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((DATA / "russian.bts").read_bytes())))
+    code, out, err = _run(capsys, "solve", "-", "--from", "bts")
+    assert code == 0 and json.loads(out) == {"id": "stdin deal 1", "declarer_tricks": 1, "declarer_total": 1,
+                                             "nodes": json.loads(out)["nodes"]}
