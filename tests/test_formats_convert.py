@@ -137,3 +137,35 @@ def test_solve_reads_stdin_with_from(capsys, monkeypatch):
     code, out, err = _run(capsys, "solve", "-", "--from", "bts")
     assert code == 0 and json.loads(out) == {"id": "stdin deal 1", "declarer_tricks": 1, "declarer_total": 1,
                                              "nodes": json.loads(out)["nodes"]}
+
+
+LEAKS = ("Traceback", "object is not", "has no attribute", "unhashable", "list index out of range",
+         "invalid literal for int", "KeyError", "TypeError", "IndexError", "AttributeError", "internal error")
+
+
+def test_fuzz_convert_and_solve(capsys, tmp_path):
+    """Damaged copies of the samples (cut, spliced, a byte changed) through convert, to every
+    target, and solve: exit 0 or 2, every message one line starting with the command's name,
+    none of Python's own words."""
+    import random
+
+    rng = random.Random(30)
+    samples = [(n, (DATA / n).read_bytes()) for n in ("problems.bts", "protocol.txt", "game.ppn", "russian.bts")]
+    problems = []
+    for _ in range(150):
+        name, data = rng.choice(samples)
+        at = rng.randrange(len(data))
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(6)))
+        damaged = data[:at] + junk + data[at + rng.randrange(40):]
+        path = tmp_path / name
+        path.write_bytes(damaged)
+        fmt = "room" if name.endswith(".txt") else name.rsplit(".", 1)[1]
+        for argv in (["convert", str(path), "--from", fmt, "--to", rng.choice(["jsonl", "incidents", "bts"]),
+                      "-o", str(tmp_path / "out")],
+                     ["solve", str(path), "--from", fmt, "--node-budget", "200000"]):
+            code, out, err = _run(capsys, *argv)
+            lines = err.splitlines()
+            if code not in (0, 2) or any(not x.startswith(f"prefdd {argv[0]}: ") for x in lines) \
+                    or any(leak in err for leak in LEAKS) or (code == 2 and not lines):
+                problems.append(f"{argv} on {damaged[:80]!r}: exit {code}: {err[-300:]}")
+    assert not problems, "\n".join(problems[:5])
