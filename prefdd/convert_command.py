@@ -126,7 +126,7 @@ def run(args) -> int:
     what = {"jsonl": "record(s)", "incidents": "incident(s)", "bts": "deal(s)"}[target]
     source = f"{fmt}" + (f", {encoding}" if encoding else "")
     print(f"prefdd convert: {name} ({source}): {written} {what} written"
-          + (f", {len(errors)} line(s) refused" if errors else ""), file=sys.stderr)
+          + (f", {len(errors)} refused" if errors else ""), file=sys.stderr)
     return 2 if errors else 0
 
 

@@ -54,7 +54,7 @@ def test_convert_broken_file_errors_and_the_rest(capsys):
     code, out, err = _run(capsys, "convert", str(DATA / "broken.ppn"))
     assert code == 2 and len(out.splitlines()) == 1
     lines = err.splitlines()
-    assert len(lines) == 11 and lines[-1].endswith("1 record(s) written, 10 line(s) refused")
+    assert len(lines) == 11 and lines[-1].endswith("1 record(s) written, 10 refused")
     assert lines[0] == "prefdd convert: broken.ppn:3: 'this line is not PPN': expected a [Tag value] or a [deal ...] line"
 
 
@@ -69,6 +69,12 @@ def test_convert_bad_input(capsys, tmp_path, argv, message):
     argv = [str(tmp_path / a) if a.startswith("EMPTY") else a for a in argv]
     code, out, err = _run(capsys, "convert", *argv)
     assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
+
+
+def test_convert_our_records_only_to_bts(capsys):
+    src = pathlib.Path(__file__).parent.parent / "examples" / "classics.jsonl"
+    code, out, err = _run(capsys, "convert", str(src), "--to", "incidents")
+    assert code == 2 and out == "" and err.endswith("our own records convert only --to bts\n")
 
 
 def test_convert_unknown_from(capsys):

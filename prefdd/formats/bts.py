@@ -260,6 +260,8 @@ def deal_block(number: int, rec: dict) -> str:
 
     if not isinstance(rec, dict):
         raise WriteError("expected a JSON object")
+    if isinstance(rec.get("contract"), str) and Contract.parse(rec["contract"]).is_raspasovka:
+        raise WriteError("contract: Bridge studio has no raspasovka")
     for key, why in (("trick", "a trick in progress"), ("to_move", "a trick in progress"),
                      ("constraints", "constraints"), ("favour", "a favoured defender")):
         if rec.get(key):
