@@ -251,3 +251,13 @@ def test_readers_never_raise_on_cut_or_spliced_files():
                     _check_record(rec)
 
     run()
+
+
+def test_bts_comment_runs_to_the_next_deal_and_pbninfo_is_not_read():
+    text = ("% bts version 5.2\ndeal 1 A... K... Q...\ncontract ?S\nplay N\nturns 0\nplayer N\n"
+            "comment first line\ncontract 7h (still the comment)\npbninfo\n[Event \"club\"]\n\n"
+            "deal 2 A... K... Q...\ncontract ?S\nplay E\nturns 0\nplayer E\ncomment \n")
+    r = read(text.encode(), "bts", "c.bts")
+    assert r.errors == []
+    assert r.deals[0].note == "first line\ncontract 7h (still the comment)" and r.deals[0].contract == "s"
+    assert (r.deals[1].note, r.deals[1].declarer, r.deals[1].leader) == ("", 1, 1)

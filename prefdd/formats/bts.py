@@ -98,7 +98,7 @@ class _Block:
         self.text = text
         self.fields: dict[str, tuple[int, str]] = {}
         self.comment: list[str] = []
-        self.in_comment = False
+        self.in_comment = ""  # "comment" or "pbninfo" once one has begun: the rest of the block is its
 
 
 def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
@@ -117,8 +117,9 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
             blocks.append(block)
             continue
         if block is not None and block.in_comment:
-            block.comment.append(line)
-            continue
+            if block.in_comment == "comment":
+                block.comment.append(line)
+            continue  # a bridge deal's PBN tags (pbninfo) are not read
         if not line.strip() or line.startswith("%"):
             continue
         if block is None:
@@ -132,8 +133,8 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
             continue
         value = line.split(" ", 1)[1] if " " in line else ""
         block.fields[word] = (number, value.strip())
-        if word in ("comment", "pbninfo"):
-            block.in_comment = True
+        if word in ("comment", "pbninfo"):  # each runs to the next deal
+            block.in_comment = word
             if word == "comment":
                 block.comment.append(value)
     for b in blocks:
