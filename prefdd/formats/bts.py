@@ -117,7 +117,9 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
             blocks.append(block)
             continue
         if block is not None and block.in_comment:
-            if block.in_comment == "comment":
+            if line.strip().lower() == "pbninfo":
+                block.in_comment = "pbninfo"  # the comment ends where the PBN tags begin
+            elif block.in_comment == "comment":
                 block.comment.append(line)
             continue  # a bridge deal's PBN tags (pbninfo) are not read
         if not line.strip() or line.startswith("%"):
