@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 
 TARGETS = ("jsonl", "incidents", "bts")
 
@@ -39,14 +38,6 @@ def register(subparsers):
                         "prefdd rule incidents; bts: a Bridge studio file (default for JSON input)")
     p.set_defaults(func=run)
     return p
-
-
-def add_from_option(parser) -> None:
-    """``--from FMT`` on ``prefdd solve`` and ``prefdd batch`` (without it, the extension decides)."""
-    from prefdd.formats import FORMATS
-
-    parser.add_argument("--from", dest="from_format", choices=FORMATS, metavar="FMT", default=None,
-                        help=f"read another program's file: {', '.join(FORMATS)} (default: .bts .pts .ppn by extension)")
 
 
 def _say(message: str) -> None:
@@ -188,6 +179,8 @@ def foreign_input(args, command: str):
     if fmt is None:
         yield 0
         return
+    import tempfile
+
     from solver.jsonl import InputError, open_input
     from solver.messages import one_line
 

@@ -104,11 +104,13 @@ def build_parser(argv=None) -> Parser:
 
 
 def _add_from(p) -> None:
+    """``--from FMT`` on ``solve`` and ``batch`` (without it, the extension decides)."""
     try:
-        from prefdd.convert_command import add_from_option
+        from prefdd.formats import FORMATS
     except ModuleNotFoundError:  # the application layer is not installed: JSON only
         return
-    add_from_option(p)
+    p.add_argument("--from", dest="from_format", choices=FORMATS, metavar="FMT", default=None,
+                   help=f"read another program's file: {', '.join(FORMATS)} (default: .bts .pts .ppn by extension)")
 
 
 def _foreign_input(args):

@@ -15,8 +15,10 @@ the arbiter's desk should call on an uploaded file (``solve_lines(data, fmt, nam
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from .common import ForeignDeal, ReadError, Reading, skeleton_incident, solve_records
+if TYPE_CHECKING:
+    from .common import ReadError, Reading
 
 FORMATS = ("bts", "room", "ppn")
 EXTENSIONS = {".bts": "bts", ".pts": "bts", ".ppn": "ppn"}
@@ -72,8 +74,23 @@ def solve_lines(data: bytes | str, fmt: str, path: str = "-") -> tuple[list[str]
     """The ``prefdd solve`` records of a file as JSON lines, and the read errors."""
     from solver.jsonl import json_line
 
+    from .common import solve_records
+
     reading = read(data, fmt, path)
     return [json_line(rec) for deal in reading.deals for rec in solve_records(deal)], reading.errors
+
+
+_LAZY = ("ForeignDeal", "Reading", "ReadError", "skeleton_incident", "solve_records")
+
+
+def __getattr__(name: str):
+    """The common types and record builders, loaded on first use: ``prefdd solve`` on a JSON
+    file only asks this package whether its input is another program's file."""
+    if name in _LAZY:
+        from . import common
+
+        return getattr(common, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["FORMATS", "EXTENSIONS", "ForeignDeal", "Reading", "ReadError", "UnknownFormat", "format_of", "read",
