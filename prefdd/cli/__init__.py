@@ -31,7 +31,10 @@ COMMANDS: list[tuple[str, str]] = [
     ("rule", "rule on an incident of the penalty code (JSON in, ruling out)"),
     ("batch", "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
     ("serve", "the arbiter's desk: a local web page (deal, play, rule)"),
+    ("convert", "convert deal files (Bridge studio .bts/.pts, room protocols, PPN) to records and back"),
 ]
+# the commands that also read other programs' deal files (``--from``, or by extension)
+READS_DEAL_FILES = ("solve", "batch")
 BACKENDS = ("auto", "numba", "cython")
 
 
@@ -64,8 +67,32 @@ def build_parser(argv=None) -> Parser:
             if listed:
                 sub.add_parser(name, help=help_text)
             continue
-        load(name).register(sub)
+        p = load(name).register(sub)
+        if name in READS_DEAL_FILES:
+            _add_from(p)
     return parser
+
+
+def _add_from(p) -> None:
+    """``--from FMT`` on ``solve`` and ``batch`` (without it, the extension decides)."""
+    from prefdd.formats import FORMATS
+
+    p.add_argument("--from", dest="from_format", choices=FORMATS, metavar="FMT", default=None,
+                   help=f"read another program's file: {', '.join(FORMATS)} (default: .bts .pts .ppn by extension)")
+
+
+def _foreign_input(args):
+    """Another program's deal file given to ``solve``/``batch``: read through its records
+    (:func:`prefdd.cli.convert.foreign_input`); a JSON input is not touched (and its
+    command loads nothing more)."""
+    import contextlib
+
+    if args.command not in READS_DEAL_FILES or not (
+            getattr(args, "from_format", None) or os.path.splitext(args.input or "")[1].lower() not in ("", ".json", ".jsonl")):
+        return contextlib.nullcontext(0)
+    from .convert import foreign_input
+
+    return foreign_input(args, args.command)
 
 
 def load(name: str):
@@ -165,7 +192,11 @@ def _parse(argv) -> argparse.Namespace | int:
 def _run(args: argparse.Namespace) -> int:
     """Run a parsed command line; the exit status."""
     try:
-        return args.func(args)
+        with _foreign_input(args) as refused:
+            if refused is None:  # another program's file with no deal in it (said on stderr)
+                return 2
+            status = args.func(args)
+        return max(status, 2) if refused and status in (0, 2) else status
     except KeyboardInterrupt:
         print("prefdd: interrupted", file=sys.stderr)
         return 130
