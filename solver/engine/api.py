@@ -342,6 +342,37 @@ class Engine:
     def card_values(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
+    def solve_layouts(self, pos: Position, layouts, cards=None, progress=None) -> list:
+        """Many layouts of one position: the same contract, trick, leader and tricks taken, the
+        hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2).
+
+        Without ``cards``: the declarer's tricks still to play in each layout (a list of ints).
+        With ``cards`` (cards the seat to move holds in every layout): each card's value in
+        each layout, a list of tuples in the order of ``cards``. The table is kept from one
+        layout to the next (their positions meet again after a few tricks); ``progress`` is
+        called with the number of layouts done so far, now and then. Exact, no sampling.
+        """
+        saved = self.reuse_table
+        self.reuse_table = True
+        try:
+            out: list = []
+            cards = None if cards is None else [Card.parse(c) for c in cards]
+            for i, hands in enumerate(layouts):
+                p = pos.copy(stack=False)
+                p.hands = [int(h) for h in hands]
+                if cards is None:
+                    out.append(self.solve(p))
+                else:
+                    vals = self.analyse(p, all_cards=True).card_values
+                    out.append(tuple(vals[c] for c in cards))
+                if progress is not None and i % 256 == 255:
+                    progress(i + 1)
+            if progress is not None:
+                progress(len(out))
+            return out
+        finally:
+            self.reuse_table = saved
+
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _to_tricks(value: int, tricks: int, favour) -> int:
