@@ -1,5 +1,5 @@
 """Rule 1.6.2 and the claim (the code's preamble), on the worst-guess search of
-:mod:`compensation.worst_guess`; and ``worst_guess_tricks`` for seed 001's note (rule "001",
+:mod:`solver.imperfect.worst_guess`; and ``worst_guess_tricks`` for seed 001's note (rule "001",
 registered in :mod:`.note`).
 
 Incident fields (in ``violation``, all optional):
@@ -12,23 +12,24 @@ Incident fields (in ``violation``, all optional):
   defenders (needed only when the claim stands with more tricks conceded than the
   worst-guess play gives them and two defenders whisted);
 * ``reading`` — ``wrong_guess`` (default: the candidates worst on the real layout, see
-  :mod:`compensation.worst_guess`) or ``worst_legal_move`` (the literal reading: his worst legal
-  card at the next decision, then double dummy);
-* ``candidates`` — ``best_somewhere`` (default: a card best in at least one layout he could
-  believe in is a possible guess) or ``undominated`` (also drop a card never better than
-  another and sometimes worse, e.g. a side ace cashed before the last trump is drawn);
-* ``bound``, ``sample``, ``seed`` — the layout enumeration (exact while at most ``bound``
-  layouts, else ``sample`` drawn with ``seed``).
+  :mod:`solver.imperfect.worst_guess`) or ``worst_legal_move`` (the literal reading: his worst
+  legal card at the next decision, then double dummy);
+* ``candidates`` — ``undominated`` (default: every card not dominated by another — never
+  better in any layout he could believe in and worse in one, e.g. a side ace cashed before
+  the last trump is drawn — is a possible guess) or ``best_somewhere`` (a card best in at
+  least one layout, the literal reading);
+* ``budget`` — seconds the search may take (default: none, every layout and every sequence of
+  choices); past it the ruling says what was proven.
 
 The declarer's knowledge: his hand, the discard and talon, every card played, the voids the
 defenders showed in ``history`` (with ``open`` play, after the first card, every card).
 """
 from __future__ import annotations
 
-from solver.infoset import DEFAULT_BOUND, DEFAULT_SAMPLE, DEFAULT_SEED, InfoSet
+from solver.imperfect import DEFAULT_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
 from ..incident import IncidentError
-from ..worst_guess import ClaimCheck, check_claim, worst_guess_play
+from .info import layouts_note
 from .playout import made, need_play, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text
@@ -76,9 +77,8 @@ def _setup(ctx):
         raise IncidentError("violation.move", "the deal is over at that moment: nothing left to claim")
     # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
-    search = {"candidates": v.get("candidates", "best_somewhere"), "guess": inc.option("guess"),
-              "bound": v.get("bound", DEFAULT_BOUND), "sample": v.get("sample", DEFAULT_SAMPLE),
-              "seed": v.get("seed", DEFAULT_SEED)}
+    search = {"candidates": v.get("candidates", DEFAULT_CANDIDATES), "guess": inc.option("guess"),
+              "budget": v.get("budget")}
     return info, at, reading, search
 
 
@@ -113,33 +113,32 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
     if lay.get("method") == "open":
         r.note("The defence plays open: the declarer sees every card, one layout.",
                "Защита играет в светлую: играющий видит все карты, расклад один.")
-    elif lay.get("method") == "sample":
-        r.note(f"Layouts the declarer could believe in: {lay['layouts']}, more than the bound {search['bound']}: "
-               f"{lay['sample_size']} drawn with seed {lay['seed']} (the real one added), at each decision.",
-               f"Возможных раскладов: {lay['layouts']}, больше предела {search['bound']}: выборка "
-               f"{lay['sample_size']} с seed {lay['seed']} (реальный добавлен) на каждом ходе.")
     else:
-        r.note(f"Layouts the declarer could believe in: {lay['layouts']}, every one solved.",
-               f"Возможных раскладов: {lay['layouts']}, все решены.")
+        wg = check.worst
+        layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"),
+                     None if wg.exact else ("bounds", wg.bounds))
     for dec in check.worst.decisions:
         if not dec.guess:
             continue
-        counts = ", ".join(f"{c.pretty()} best in {n}" for c, n in dec.best_in.items())
-        counts_ru = ", ".join(f"{c.russian()} лучший в {n}" for c, n in dec.best_in.items())
+        if dec.best_in is not None:
+            counts = ", ".join(f"{c.pretty()} best in {n}" for c, n in dec.best_in.items())
+            counts_ru = ", ".join(f"{c.russian()} лучший в {n}" for c, n in dec.best_in.items())
+        else:
+            counts = ", ".join(c.pretty() for c in dec.candidates)
+            counts_ru = ", ".join(c.russian() for c in dec.candidates)
         vals = ", ".join(f"{c.pretty()} {dec.real_values[c]}" for c in dec.candidates)
         vals_ru = ", ".join(f"{c.russian()} {dec.real_values[c]}" for c in dec.candidates)
-        r.note(f"Trick {dec.trick}: a guess among {counts} (of {len(dec.layouts)} layouts); on the real layout "
+        r.note(f"Trick {dec.trick}: a guess among {counts} (of {dec.layouts.total} layouts); on the real layout "
                f"{vals}; {dec.played.pretty()} is played for him.",
-               f"Взятка {dec.trick}: угадывание: {counts_ru} (из {len(dec.layouts)}); на реальном раскладе "
+               f"Взятка {dec.trick}: угадывание: {counts_ru} (из {dec.layouts.total}); на реальном раскладе "
                f"{vals_ru}; за играющего ходят {dec.played.russian()}.")
-    if check.worst.ties == "declarer":
-        r.note("Too many equal defence cards to follow every one: the defence plays its first best card.",
-               "Слишком много равноценных карт защиты: защита играет первую из лучших.")
-    if check.worst.guess != search.get("guess", check.worst.guess):
-        r.note("Too many sequences of guesses to follow every one: the greedy reading was used (the candidate "
-               "worst on the real layout at each decision).",
-               "Слишком много последовательностей угадываний: использовано упрощённое прочтение (на каждом ходе "
-               "худший на реальном раскладе).")
+        if dec.dominated:
+            r.note(f"Trick {dec.trick}: not a guess but a blunder: " + ", ".join(
+                       f"{c.pretty()} (never better than {b.pretty()}, worse in some layout)"
+                       for c, b in dec.dominated.items()) + ".",
+                   f"Взятка {dec.trick}: не угадывание, а ошибка: " + ", ".join(
+                       f"{c.russian()} (никогда не лучше {b.russian()}, при каком-то раскладе хуже)"
+                       for c, b in dec.dominated.items()) + ".")
 
 
 # ------------------------------------------------------------------ 1.6.2
@@ -162,10 +161,12 @@ def opened_in_guessing_position(ctx) -> Ruling:
     else:
         tricks, why = check.worst.tricks, text("the deal's result with every guess wrong (1.6.2)",
                                                "результат сдачи: играющий не угадал (1.6.2)")
-        r.note("Reading: 'the move least favourable to him' = the wrong guess among the moves best for him in "
-               "some layout he could believe in, not any legal move (a sure loss is no guess).",
-               "Толкование: «самый неблагоприятный ход» — неверное угадывание среди ходов, лучших для него хотя бы "
-               "при одном возможном раскладе, а не любой допустимый ход (заведомый проигрыш — не угадывание).")
+        r.note("Reading: 'the move least favourable to him' = the wrong guess among his reasonable moves (a card "
+               "another card never beats in any layout he could believe in is dominated: a blunder, not a guess), "
+               "not any legal move.",
+               "Толкование: «самый неблагоприятный ход» — неверное угадывание среди разумных ходов (ход, который "
+               "при любом возможном раскладе не лучше другого, а при каком-то хуже, — ошибка, а не угадывание), а не "
+               "любой допустимый ход.")
     r.write_entries(score_tricks(ctx, tricks), why)
     if not check.guess_needed:
         r.summary = text(f"No guess was needed: every reasonable line gives {check.double_dummy} tricks.",

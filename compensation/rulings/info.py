@@ -24,18 +24,17 @@ recorded final result.
 """
 from __future__ import annotations
 
+import time
+
 from solver.hands import mask_of
-from solver.infoset import InfoSet, SeatView
+from solver.imperfect import DEFAULT_CANDIDATES, InfoSet, SeatView, candidate_moves, resolve_against
 from solver.position import Position, run_low
 
 from ..incident import IncidentError
-from ..worst_guess import candidate_moves, resolve_against
 from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
 from .registry import rule
 from .ruling import Ruling, Text, text
-
-SAMPLE = 40          # layouts drawn when there are too many to list (the decisions are many)
-MAX_POSITIONS = 150  # beyond this the search falls back (ties, then greedy), and says so
+from .wording import count, seconds_words
 
 
 def shown_voids(inc, n: int) -> dict:
@@ -99,9 +98,34 @@ def as_played(ctx, pos: Position, rest, informed: int, window: int | None, victi
                 break
         p.play(card)
         head.append(card)
-    p._stack.clear()
-    pl = play_out(ctx, p, victim=victim)
+    pl = play_out(ctx, p.copy(stack=False), victim=victim)
     return Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks)
+
+
+def layouts_note(r: Ruling, total: int, seconds: float, budget, proven) -> None:
+    """Say that every layout was used and how long it took, or what a budget left proven."""
+    if proven is None:
+        r.note(f"Every one of the {count(total, 'layout', 'en')} was solved ({seconds_words(seconds, 'en')}): the "
+               "figures are exact.",
+               f"Решены все расклады ({count(total, 'layout')}) за {seconds_words(seconds)}: цифры точные.")
+    elif proven[0] == "bounds":
+        lo, hi = proven[1]
+        r.note(f"The time budget ({seconds_words(budget, 'en')}) stopped the search before every sequence of "
+               f"decisions was followed: proven only that the result resolved against him lies between {lo} and {hi} "
+               "declarer tricks; the figure used is the end nearest double dummy, so the compensation written is a "
+               "proven minimum.",
+               f"Перебор остановлен по лимиту времени ({seconds_words(budget)}) до конца: доказано лишь, что результат "
+               f"в ущерб информированной стороне — от {lo} до {hi} взяток играющего; взята граница, ближайшая к игре "
+               "в открытую, так что записанная компенсация — доказанный минимум.")
+    else:
+        _, covered, undecided = proven
+        r.note(f"The time budget ({seconds_words(budget, 'en')}) stopped the scan after {covered} of "
+               f"{count(total, 'layout', 'en')}: undecided whether {', '.join(c.pretty() for c in undecided)} "
+               "could be reasonable choices; the figure uses only the proven ones, so the compensation written is a "
+               "proven minimum (at least this much).",
+               f"Перебор остановлен по лимиту времени ({seconds_words(budget)}) после {covered} из {total} "
+               f"раскладов: не решено, разумны ли ходы {', '.join(c.russian() for c in undecided)}; взяты только "
+               "доказанные, так что записанная компенсация — доказанный минимум (не меньше).")
 
 
 def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims, what: Text,
@@ -109,12 +133,16 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     """(as played, resolved against him) from ``history[n]`` for the informed seat, whose
     view before the knowledge is ``pre`` and with it ``post(view)``; the decisions and readings
     are written into the ruling's notes. ``allowed``: with ``window`` 1, the cards a remedy
-    (the declarer's choice of suit) left him."""
+    (the declarer's choice of suit) left him. Every layout he could believe in is solved;
+    ``violation.budget`` (seconds) may stop the search, and the notes then say what was proven."""
     inc = ctx.incident
     pos = pre.pos
     rest = _rest_of_history(inc, n)
     guess = inc.option("guess")
-    cands = inc.violation.get("candidates", "undominated")  # one of CANDIDATES: the schema checks it
+    cands = inc.violation.get("candidates", DEFAULT_CANDIDATES)  # one of CANDIDATES: the schema checks it
+    budget = inc.violation.get("budget")
+    deadline = None if budget is None else time.monotonic() + budget
+    t0 = time.monotonic()
     if window == 1 and allowed is not None and not (rest and rest[0] in allowed):
         # the lead is not recorded within the declarer's choice: as made = his best card in it
         vals = ctx.engine.analyse(pos, all_cards=True).card_values
@@ -122,42 +150,45 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         top = better(vals[c] for c in allowed if c in vals)
         rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
+    proven: tuple | None = None  # what a budget left: ("scan", covered, undecided) or ("bounds", (lo, hi))
     if window == 1 and allowed is not None:
-        dec = candidate_moves(pre, ctx.engine, sample=SAMPLE, candidates=cands, allowed=allowed)
+        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline)
         worse = min if (informed == inc.declarer) != pos.is_misere else max
         w = worse(dec.real_values[c] for c in dec.candidates)
         card = next(c for c in dec.candidates if dec.real_values[c] == w)
-        with_it = candidate_moves(post(pre), ctx.engine, sample=SAMPLE, candidates=cands, allowed=allowed)
-        same = {run_low(pos, c) for c in dec.candidates} == {run_low(pos, c) for c in with_it.candidates}
+        with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed)
+        same = dec.exact and {run_low(pos, c) for c in dec.candidates} == {run_low(pos, c) for c in with_it.candidates}
         if same or dec.forced:
             card = rest[0] if rest and rest[0] in allowed else card
-        nxt = pos.copy()
+        if not dec.exact:
+            proven = ("scan", dec.covered, dec.undecided)
+        nxt = pos.copy(stack=False)
         nxt.play(card)
-        nxt._stack.clear()
-        pl = play_out(ctx, nxt, victim=victims[0])
+        pl = play_out(ctx, nxt.copy(stack=False), victim=victims[0])
         proxy = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
         decisions = [(dec, card, not (same or dec.forced))]
-        layouts = dec.layouts.describe() if not dec.forced else {"layouts": pre.count, "method": "exact"}
         reading = "one decision"
     else:
-        wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, post=post, sample=SAMPLE,
-                             max_positions=MAX_POSITIONS, candidates=cands)
+        wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, post=post, candidates=cands,
+                             budget=budget)
         proxy = Played(wg.tricks, list(wg.line), score_tricks(ctx, wg.tricks), wg.tricks[inc.declarer])
         decisions = [(d, d.played, d.changed and not d.forced) for d in wg.decisions]
-        layouts = pre.layouts(sample=SAMPLE).describe()
         reading = wg.guess
+        if not wg.exact:
+            proven = ("bounds", wg.bounds)
+    total = pre.count
+    seconds = time.monotonic() - t0
     counted = [(d, c) for d, c, ch in decisions if ch]
     seat_en = "the declarer" if informed == inc.declarer else f"seat {informed}"
     seat_ru = "играющего" if informed == inc.declarer else "информированного игрока"
-    lay_en = f"{layouts['layouts']} layouts" + ("" if layouts.get("method") == "exact" else
-                                               f", {layouts.get('used', '?')} sampled (seed {layouts.get('seed', 0)})")
     r.note(f"Information rule: {what.en}. Compared: {seat_en}'s decisions as actually made, then double dummy, "
-           f"against each of his decisions resolved against him over what he knew before ({lay_en}; "
+           f"against each of his decisions resolved against him over what he knew before ({count(total, 'layout', 'en')}; "
            f"{'worst over every sequence of candidate choices' if reading != 'greedy' else 'greedy: the worst candidate at each decision'}), "
            "then double dummy. The recorded final result is not the comparison.",
            f"Правило об информации: {what.ru}. Сравниваются решения {seat_ru}, как они были сделаны, далее в "
-           "открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения (возможных раскладов: "
-           f"{layouts['layouts']}), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
+           f"открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения (возможных раскладов: "
+           f"{total}), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
+    layouts_note(r, total, seconds, budget, proven)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
             f"trick {d.trick}: {', '.join(map(str, d.candidates))} possible, {c} made for him" for d, c in counted) + ".",

@@ -218,3 +218,9 @@ def setting_words(settings: dict, lang: str = "ru") -> list:
                    + ", ".join(f"{k}={v}" for k, v in over.items()))
     out += [setting(k, v, lang) for k, v in (settings.get("ruling_options") or {}).items()]
     return out
+
+
+def seconds_words(x, lang: str = "ru") -> str:
+    """A duration as an arbiter reads it: «1,5 с», "1.5 s" (under a tenth: «0,1 с»)."""
+    t = f"{max(float(x), 0.1):.1f}"
+    return f"{t.replace('.', ',')} с" if lang == "ru" else f"{t} s"

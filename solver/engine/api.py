@@ -362,9 +362,15 @@ class Engine:
                 p.hands = [int(h) for h in hands]
                 if cards is None:
                     out.append(self.solve(p))
-                else:
-                    vals = self.analyse(p, all_cards=True).card_values
-                    out.append(tuple(vals[c] for c in cards))
+                else:  # each card's value alone: its child solved, no search of the root
+                    d = p.declarer
+                    row = []
+                    for c in cards:
+                        q = p.copy(stack=False)
+                        before = q.taken[d]
+                        q.play(c)
+                        row.append(q.taken[d] - before + (self.solve(q) if not q.is_over() else 0))
+                    out.append(tuple(row))
                 if progress is not None and i % 256 == 255:
                     progress(i + 1)
             if progress is not None:

@@ -1,0 +1,273 @@
+"""Candidates: the cards a player could reasonably choose, decided over every layout he could believe in.
+
+One definition serves rule 1.6.2, claims, rule 001 and the information rules
+(``../shared/domain/rulings.md``, "candidates are undominated, everywhere"):
+
+* ``undominated`` (the default): a card is a candidate unless another legal card is never
+  worse for him in any layout and better in at least one — such a card is a blunder (an
+  ace thrown under a low card), not a guess.
+* ``best_somewhere`` (the named setting for the literal reading): a card that is best for
+  him, double dummy, in at least one layout.
+
+Both are decided exactly, and most decisions need far less than every card's value in every
+layout: the layouts are solved in chunks, and a card drops out of the search as soon as
+each of its pairs is settled (witness layouts both ways show neither card dominates the
+other; for ``best_somewhere``, one layout where it is best). A dominated card needs every
+layout (domination is a statement about all of them). Cards of one run in his hand — no
+card between them live in any layout — are one choice. Where a time budget stops the scan
+the decision says what was proven (``exact`` false, ``undecided`` cards, layouts covered).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..engine import Engine
+from ..errors import PositionError
+from ..position import Position
+from .layouts import Layouts
+from .views import view_run
+
+__all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "card_values", "side_better",
+           "side_worse", "declarer_total"]
+
+CANDIDATES = ("undominated", "best_somewhere")
+DEFAULT_CANDIDATES = "undominated"
+CHUNK = 1024           # layouts solved in one call of the engine
+COUNT_LIMIT = 20_000   # up to this many layouts every card is solved in every one (exact "best in N")
+
+
+def declarer_total(pos: Position, remaining: int) -> int:
+    return pos.taken[pos.declarer] + remaining
+
+
+def _declarer_better(pos: Position):
+    return min if pos.is_misere else max
+
+
+def _declarer_worse(pos: Position):
+    return max if pos.is_misere else min
+
+
+def side_better(pos: Position, seat: int):
+    """max or min of the declarer's tricks: what the side of ``seat`` wants."""
+    return _declarer_better(pos) if seat == pos.declarer else _declarer_worse(pos)
+
+
+def side_worse(pos: Position, seat: int):
+    return _declarer_worse(pos) if seat == pos.declarer else _declarer_better(pos)
+
+
+def card_values(eng: Engine, pos: Position, cache: dict) -> dict:
+    """Every legal card's double-dummy value (declarer's tricks to come), cached by position."""
+    k = (tuple(pos.hands), int(pos.leader), tuple((s, int(c)) for s, c in pos.trick))
+    v = cache.get(k)
+    if v is None:
+        v = cache[k] = eng.analyse(pos, all_cards=True).card_values
+    return v
+
+
+@dataclass
+class Decision:
+    """One decision of the viewer: his candidates over every layout he could believe in.
+
+    ``real_values``: every legal card's double-dummy value on the real layout (declarer's
+    tricks in the deal); ``best_in``: for each candidate, in how many layouts it was a best
+    card (``None`` where the layouts were too many to solve every card in every one: the
+    candidates are still exact); ``dominated``: card -> a card never worse and sometimes
+    better; ``played``: the card made for him along a line.
+    """
+
+    trick: int
+    seat: int
+    layouts: Layouts
+    candidates: list
+    best_in: dict | None
+    real_values: dict
+    played: Card | None = None
+    forced: bool = False     # one card up to equivalent ones: no layout was searched
+    changed: bool = True     # False: the knowledge could not change it (same candidates with it)
+    dominated: dict = field(default_factory=dict)
+    exact: bool = True       # False: a time budget stopped the scan (see ``undecided``, ``covered``)
+    undecided: list = field(default_factory=list)
+    covered: int = 0         # layouts examined
+    seconds: float = 0.0
+
+    @property
+    def guess(self) -> bool:
+        """Whether the candidates differ on the real layout: a wrong guess costs tricks."""
+        return len({self.real_values[c] for c in self.candidates}) > 1
+
+    def played_as(self, card: Card | None, changed: bool | None = None) -> Decision:
+        """The same decision with the card made for him (and whether the knowledge could change it)."""
+        return Decision(self.trick, self.seat, self.layouts, self.candidates, self.best_in, self.real_values,
+                        card if card is not None else self.played, self.forced,
+                        self.changed if changed is None else changed, self.dominated, self.exact,
+                        self.undecided, self.covered, self.seconds)
+
+    def to_json(self) -> dict:
+        out: dict = {"trick": self.trick, "seat": self.seat}
+        if self.forced:
+            out.update(forced=True, layouts=self.layouts.total)
+        else:
+            out.update(self.layouts.describe())
+            out["covered"] = self.covered
+        out["candidates"] = [str(c) for c in self.candidates]
+        if self.best_in is not None:
+            out["best_in"] = {str(c): n for c, n in self.best_in.items()}
+        if self.dominated:
+            out["dominated"] = {str(c): str(b) for c, b in self.dominated.items()}
+        out["real_values"] = {str(c): v for c, v in self.real_values.items()}
+        out["guess"] = self.guess
+        if not self.exact:
+            out["exact"] = False
+            out["undecided"] = [str(c) for c in self.undecided]
+        if not self.changed:
+            out["knowledge_could_change"] = False
+        if self.played is not None:
+            out["played"] = str(self.played)
+        return out
+
+
+def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
+                    allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
+                    deadline: float | None = None, cache: dict | None = None) -> Decision:
+    """The candidates of the seat whose view ``view`` is, at ``view.pos`` (he must be to move).
+
+    ``view``: the declarer's :class:`~solver.imperfect.InfoSet` or any seat's
+    :class:`~solver.imperfect.SeatView`. ``allowed``: the cards a restriction leaves him (a
+    demanded suit). ``counts``: solve every card in every layout (exact "best in N"
+    figures); default while there are at most 20,000 layouts. ``sample``: a named,
+    non-default setting (that many layouts drawn). ``deadline`` (``time.monotonic()``): stop
+    there and say what was proven. ``cache``: real-layout card values by position.
+    """
+    if candidates not in CANDIDATES:
+        raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
+    t0 = time.monotonic()
+    pos = view.pos
+    seat = view.seat
+    if pos.is_over():
+        raise PositionError("the deal is over: no decision to make")
+    if pos.to_move != seat:
+        who = "the declarer" if seat == pos.declarer else f"seat {seat}"
+        raise PositionError(f"seat {pos.to_move} is to move, not {who} (seat {seat})")
+    eng = engine if engine is not None else Engine(reuse_table=True)
+    cache = {} if cache is None else cache
+    trick_no = sum(pos.taken) + 1
+    legal = pos.legal_moves()
+    if allowed is not None:
+        allowed = set(allowed)
+        legal = [c for c in legal if c in allowed]
+        if not legal:
+            raise PositionError("allowed: none of these cards can be played here")
+    real = card_values(eng, pos, cache)
+    real_values = {c: declarer_total(pos, real[c]) for c in legal}
+    groups: dict[int, list] = {}
+    for c in legal:
+        groups.setdefault(view_run(view, c), []).append(c)
+    reps = [g[0] for g in groups.values()]
+    if len(reps) == 1:
+        # one choice up to equivalent cards: nothing to guess, no layouts searched
+        return Decision(trick_no, seat, Layouts(view.count, lambda: iter(()), "exact"), list(legal),
+                        {c: view.count for c in legal}, real_values, forced=True, seconds=time.monotonic() - t0)
+    layouts = view.layouts(sample, seed)
+    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max,
+                 counts if counts is not None else layouts.used <= COUNT_LIMIT)
+    complete = scan.run(layouts, deadline)
+    cand_reps, dominated, undecided = scan.verdict(complete)
+    cands = [c for r in cand_reps for c in groups[view_run(view, r)]]
+    dom = {c: dominated[r] for r in dominated for c in groups[view_run(view, r)]}
+    und = [c for r in undecided for c in groups[view_run(view, r)]]
+    best_in = None
+    if scan.counting and complete:
+        best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in cands}
+    return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=complete,
+                    undecided=und, covered=scan.covered, seconds=time.monotonic() - t0)
+
+
+def _rep_of(view, groups, card):
+    return groups[view_run(view, card)][0]
+
+
+class _Scan:
+    """The pair states of one decision, updated chunk by chunk over the layouts.
+
+    ``gt[a][b]``: some layout where card ``a`` is strictly better for him than ``b``. ``a``
+    dominates ``b`` iff ``gt[a][b]`` and not ``gt[b][a]`` once every layout is seen; a pair
+    with both set is settled, and a card whose pairs are all settled (or, for
+    ``best_somewhere``, that was best once) is no longer solved.
+    """
+
+    def __init__(self, eng, view, reps, rule, maximise: bool, counting: bool):
+        self.eng, self.view, self.reps, self.rule = eng, view, reps, rule
+        self.sign = 1 if maximise else -1
+        self.counting = counting
+        n = len(reps)
+        self.gt = [[False] * n for _ in range(n)]
+        self.best_in = [0] * n
+        self.covered = 0
+
+    def relevant(self) -> list[int]:
+        n = len(self.reps)
+        if self.counting:
+            return list(range(n))
+        if self.rule == "best_somewhere":
+            return [i for i in range(n) if not self.best_in[i]]
+        return [i for i in range(n) if any(not (self.gt[i][j] and self.gt[j][i]) for j in range(n) if j != i)]
+
+    def run(self, layouts: Layouts, deadline: float | None) -> bool:
+        """Scan the layouts; True when every one was seen or nothing is left to decide."""
+        view, pos = self.view, self.view.pos
+        for part in layouts.chunks(CHUNK):
+            rel = self.relevant()
+            if not rel:
+                return True
+            hands = [view.hands(lay) for lay in part]
+            full = len(rel) == len(self.reps)
+            vals = self.eng.solve_layouts(pos, hands, cards=[self.reps[i] for i in rel])
+            tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
+            self._update(rel, vals, tops)
+            self.covered += len(part)
+            if deadline is not None and time.monotonic() > deadline:
+                return self.covered >= layouts.used or not self.relevant()
+        return True
+
+    def _update(self, rel, vals, tops) -> None:
+        s = self.sign
+        gt = self.gt
+        pairs = [(a, b) for a in range(len(rel)) for b in range(len(rel)) if a != b and not gt[rel[a]][rel[b]]]
+        for j, row in enumerate(vals):
+            sv = [s * v for v in row]
+            top = max(sv) if tops is None else s * tops[j]
+            for k, i in enumerate(rel):
+                if sv[k] == top:
+                    self.best_in[i] += 1
+            if pairs:
+                left = []
+                for a, b in pairs:
+                    if sv[a] > sv[b]:
+                        gt[rel[a]][rel[b]] = True
+                    else:
+                        left.append((a, b))
+                pairs = left
+
+    def verdict(self, complete: bool) -> tuple[list, dict, list]:
+        """(candidate cards, dominated card -> a dominating card, undecided cards)."""
+        n = len(self.reps)
+        reps, gt = self.reps, self.gt
+        if self.rule == "best_somewhere":
+            proven = [reps[i] for i in range(n) if self.best_in[i]]
+            rest = [reps[i] for i in range(n) if not self.best_in[i]]
+            return (proven, {}, []) if complete else (proven, {}, rest)
+        dominated = {}
+        for b in range(n):
+            for a in range(n):
+                if a != b and gt[a][b] and not gt[b][a]:
+                    dominated[reps[b]] = reps[a]
+                    break
+        if complete:
+            return [reps[i] for i in range(n) if reps[i] not in dominated], dominated, []
+        # before the end no domination is proven; a card better than every other somewhere is a candidate
+        proven = [reps[i] for i in range(n) if all(gt[i][j] for j in range(n) if j != i)]
+        return proven, {}, [r for r in reps if r not in proven]

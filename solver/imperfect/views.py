@@ -1,0 +1,486 @@
+"""What a player knows: his own hand, the cards played, the voids shown; the rest is a layout.
+
+Two views share one interface (``pos``, ``seat``, ``real``, ``count``, ``layouts()``,
+``hands()``, ``after()``, ``key()``, ``unseen``):
+
+* :class:`InfoSet` — the declarer's view. In closed play he knows his hand, the talon and his
+  discard and every card played, so the unseen cards are exactly the two defenders' hands.
+  A layout is the mask of the first defender's hand (seat ``declarer + 1``).
+* :class:`SeatView` — any seat's view (a defender's, or the informed seat's view *before*
+  he saw what he should not have): the hands of ``hidden`` seats unseen, and with
+  ``discard`` the declarer's two discarded cards too (the unseen cards are then split three
+  ways). A layout is a tuple of masks, one per holder.
+
+Play narrows the layouts: a seat that does not follow the led suit has shown a **void** in
+it; in a trump contract one that neither follows nor trumps has shown no trumps either.
+Cards a defender is known to hold (an exposed card) can be given as ``known``. The layouts
+are uniform: every split consistent with the hand sizes, the cards played and the voids
+shown counts once; nothing is inferred from the bidding or from signals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb
+
+from ..cards import SUIT_LETTERS, Card, Suit
+from ..errors import PositionError, PrefError
+from ..hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
+from ..position import Position
+from ..seat import parse_seat
+from .layouts import Layouts, declarer_layouts, split_layouts
+
+__all__ = ["InfoSet", "SeatView", "DISCARD", "note_play", "voids_from_history", "voids_in_trick", "view_run",
+           "infoset_from_json"]
+
+DISCARD = "discard"   # the holder of the two discarded cards, when a seat has not seen them
+
+
+def _suits_mask(suits) -> int:
+    m = 0
+    for s in suits:
+        m |= SUIT_MASKS[s]
+    return m
+
+
+def _shown_voids(voids: dict, pos: Position, card: Card) -> dict:
+    """The voids the seat to move shows when he plays ``card`` at ``pos`` (not following; in
+    a trump contract, not following and not trumping: no trumps either)."""
+    seat = pos.to_move
+    if not pos.trick:
+        return voids
+    lead = int(pos.trick[0][1]) >> 3
+    s = int(card) >> 3
+    if s == lead:
+        return voids
+    shown = {lead}
+    if pos.trump is not None and s != pos.trump:
+        shown.add(pos.trump)
+    new = dict(voids)
+    new[seat] = frozenset(voids.get(seat, frozenset()) | shown)
+    return new
+
+
+def note_play(voids: dict, pos: Position, card: Card) -> dict:
+    """The defenders' shown voids after the seat to move in ``pos`` plays ``card`` (the
+    declarer knows his own hand: his voids are not recorded). ``voids`` is not changed."""
+    if pos.to_move == pos.declarer:
+        return voids
+    return _shown_voids(voids, pos, card)
+
+
+def voids_from_history(dealt: Position, history) -> tuple[Position, dict]:
+    """Replay ``history`` (cards in order) from the dealt position; the position reached
+    and the voids the defenders showed on the way."""
+    pos = dealt.copy(stack=False)
+    voids: dict = {}
+    for i, text in enumerate(history):
+        try:
+            card = Card.parse(text)
+        except ValueError as e:
+            raise PositionError(f"history[{i}]: {e}") from None
+        if pos.is_over():
+            raise PositionError(f"history[{i}] ({card}): the deal is already over")
+        voids = note_play(voids, pos, card)
+        try:
+            pos.play(card)
+        except PrefError as e:
+            raise PositionError(f"history[{i}]: trick {sum(pos.taken) + 1}, seat {pos.to_move}: {e}") from None
+    return pos.copy(stack=False), voids
+
+
+def voids_in_trick(pos: Position) -> dict:
+    """Voids shown by the cards already on the table in the current trick."""
+    voids: dict = {}
+    if not pos.trick:
+        return voids
+    hands = list(pos.hands)
+    for seat, card in pos.trick:
+        hands[seat] |= card.mask
+    p = Position(hands, pos.contract, pos.declarer, pos.leader, (), pos.taken, pos.out)
+    for _, card in pos.trick:
+        voids = note_play(voids, p, card)
+        p.play(card)
+    return voids
+
+
+def _played(pos: Position, card) -> tuple[Position, Card]:
+    card = Card.parse(card)
+    p = pos.copy(stack=False)
+    p.play(card)
+    return p.copy(stack=False), card
+
+
+def view_run(view, card) -> int:
+    """The lowest card of the run ``card`` belongs to in the viewer's hand, in *every* layout he
+    could believe in: cards of his hand and suit with no live card between them, where every
+    unseen card counts as live (an unseen discard card may lie in a hand in another layout)."""
+    pos = view.pos
+    c = int(card)
+    alive = pos.hands[0] | pos.hands[1] | pos.hands[2] | view.unseen
+    for _, t in pos.trick:
+        alive |= 1 << int(t)
+    mine = pos.hands[pos.to_move]
+    low = (c >> 3) * 8
+    while True:
+        lower = c - 1
+        while lower >= low and not (alive >> lower & 1):
+            lower -= 1
+        if lower >= low and mine >> lower & 1:
+            c = lower
+        else:
+            return c
+
+
+def _canonical_masks(live: int, masks) -> tuple:
+    """``masks`` rewritten with each suit's live cards renumbered 0, 1, ... in rank order:
+    two positions equal up to the ranks of cards already gone get the same key."""
+    out = []
+    order = {}
+    for s in range(4):
+        k = 0
+        for r in range(8):
+            b = s * 8 + r
+            if live >> b & 1:
+                order[b] = s * 8 + k
+                k += 1
+    for m in masks:
+        x = 0
+        while m:
+            low = m & -m
+            x |= 1 << order[low.bit_length() - 1]
+            m ^= low
+        out.append(x)
+    return tuple(out)
+
+
+def canonical_key(view) -> tuple:
+    """A key equal for two views whose futures are the same up to renaming the ranks of the
+    cards still live (every hand, the trick, the unseen cards): equivalent cards played
+    lead to one memo entry, exactly."""
+    p = view.pos
+    live = p.hands[0] | p.hands[1] | p.hands[2] | view.unseen
+    for _, t in p.trick:
+        live |= 1 << int(t)
+    trick = [1 << int(c) for _, c in p.trick]
+    hands = _canonical_masks(live, list(p.hands) + trick + list(view.extra_masks()))
+    return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader), tuple(p.taken),
+            tuple(sorted((str(s), tuple(sorted(v))) for s, v in view.voids.items())), view.shape())
+
+
+@dataclass
+class InfoSet:
+    """What the declarer knows at ``pos``; ``layouts()`` lists the splits he could believe in.
+
+    ``voids``: defender seat -> suits he has shown void in (from the history, see
+    :meth:`from_history`); ``known``: defender seat -> cards he is known to hold;
+    ``open_defence``: the defenders' cards are face up (one layout).
+    """
+
+    pos: Position
+    voids: dict = field(default_factory=dict)
+    known: dict = field(default_factory=dict)
+    open_defence: bool = False
+
+    def __post_init__(self):
+        d = self.pos.declarer
+        self.defenders = ((d + 1) % 3, (d + 2) % 3)
+        a, b = self.defenders
+        self.voids = {int(s): frozenset(int(Suit.parse(x)) if isinstance(x, str) else int(x) for x in v)
+                      for s, v in (self.voids or {}).items() if v}
+        self.known = {int(s): (v if isinstance(v, int) else mask_of(Card.parse(c) for c in v))
+                      for s, v in (self.known or {}).items()}
+        for s in list(self.voids) + list(self.known):
+            if s not in self.defenders:
+                raise PositionError(f"voids/known: seat {s} is not a defender (defenders: {a}, {b})")
+        self.unseen = self.pos.hands[a] | self.pos.hands[b]
+        self.sizes = {a: popcount(self.pos.hands[a]), b: popcount(self.pos.hands[b])}
+        # cards each defender must hold: his known cards, and the other's void suits
+        forced = {}
+        for me, other in ((a, b), (b, a)):
+            forced[me] = (self.known.get(me, 0) | (self.unseen & _suits_mask(self.voids.get(other, ())))) & self.unseen
+        for me in (a, b):
+            kn = self.known.get(me, 0)
+            if kn & ~self.pos.hands[me]:
+                raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~self.pos.hands[me]).compact()}")
+            bad = self.pos.hands[me] & _suits_mask(self.voids.get(me, ()))
+            if bad:
+                raise PositionError(
+                    f"voids: seat {me} is said to be void in "
+                    f"{''.join(SUIT_LETTERS[s] for s in sorted(self.voids[me]))} but holds {Hand(bad).compact()}")
+        if forced[a] & forced[b]:
+            raise PositionError(f"voids/known: cards {Hand(forced[a] & forced[b]).compact()} forced to both defenders")
+        self.forced = forced
+        self.free = self.unseen & ~forced[a] & ~forced[b]
+        self.need = self.sizes[a] - popcount(forced[a])  # free cards the first defender takes
+        self.real = self.pos.hands[a]
+
+    @property
+    def seat(self) -> int:
+        """Whose view this is: the declarer's."""
+        return self.pos.declarer
+
+    def extra_masks(self) -> tuple:
+        return tuple(self.known.get(s, 0) for s in self.defenders)
+
+    def shape(self) -> tuple:
+        return (self.open_defence,)
+
+    def key(self):
+        p = self.pos
+        return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())),
+                tuple(sorted(self.known.items())), self.open_defence)
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_history(cls, dealt: Position, history, known=None, open_defence=False) -> InfoSet:
+        """From the position as dealt and the cards played since, in order."""
+        pos, voids = voids_from_history(dealt, history)
+        return cls(pos, voids, known or {}, open_defence)
+
+    @classmethod
+    def from_position(cls, pos: Position, voids=None, known=None, open_defence=False) -> InfoSet:
+        """From a position alone: the voids shown in the current trick, plus any given."""
+        v = dict(voids_in_trick(pos))
+        for s, suits in (voids or {}).items():
+            extra = frozenset(int(Suit.parse(x)) if isinstance(x, str) else int(x) for x in suits)
+            v[int(s)] = frozenset(v.get(int(s), frozenset()) | extra)
+        return cls(pos.copy(stack=False), v, known or {}, open_defence)
+
+    def after(self, card) -> InfoSet:
+        """The information set once the seat to move has played ``card``."""
+        voids = note_play(self.voids, self.pos, Card.parse(card))
+        p, c = _played(self.pos, card)
+        known = {s: m & ~c.mask for s, m in self.known.items()}
+        return InfoSet(p, voids, known, self.open_defence)
+
+    # ------------------------------------------------------------------ counting
+    @property
+    def count(self) -> int:
+        """The exact number of consistent layouts."""
+        if self.open_defence:
+            return 1
+        return comb(popcount(self.free), self.need) if 0 <= self.need <= popcount(self.free) else 0
+
+    def consistent(self, first_hand: int) -> bool:
+        """Whether the first defender holding ``first_hand`` fits what the declarer knows."""
+        a, b = self.defenders
+        if self.open_defence:
+            return first_hand == self.real
+        return (first_hand & ~self.unseen == 0 and popcount(first_hand) == self.sizes[a]
+                and first_hand & self.forced[a] == self.forced[a]
+                and not first_hand & self.forced[b])
+
+    def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts:
+        """Every layout he could believe in (lazily listed; ``sample``: a named, non-default
+        setting, that many drawn with ``seed`` plus the real one)."""
+        if self.open_defence:
+            return Layouts.one(self.real)
+        return declarer_layouts(self, sample, seed)
+
+    def hands(self, first_hand: int) -> tuple:
+        """The three hands of the layout where the first defender holds ``first_hand``."""
+        a, b = self.defenders
+        h = list(self.pos.hands)
+        h[a] = first_hand
+        h[b] = self.unseen & ~first_hand
+        return tuple(h)
+
+    def position(self, first_hand: int) -> Position:
+        """The current position with the defenders' hands replaced by this layout."""
+        p = self.pos.copy(stack=False)
+        p.hands = list(self.hands(first_hand))
+        return p
+
+    def describe(self) -> dict:
+        a, b = self.defenders
+        return {
+            "declarer": self.pos.declarer,
+            "unseen": Hand(self.unseen).compact(),
+            "hand_sizes": {str(a): self.sizes[a], str(b): self.sizes[b]},
+            "voids": {str(s): "".join(SUIT_LETTERS[x] for x in sorted(v)) for s, v in sorted(self.voids.items())},
+            "open_defence": self.open_defence,
+            "layouts": self.count,
+        }
+
+
+@dataclass
+class SeatView:
+    """What one seat knows at ``pos``: his own hand, the cards played, the voids shown.
+
+    ``hidden`` are the seats whose hands he does not see; with ``discard`` (the mask of the
+    declarer's two discarded cards) he has not seen the discard either, and the unseen
+    cards are split three ways. A layout is a tuple of masks, one per holder, in the order
+    ``hidden`` then the discard.
+    """
+
+    pos: Position
+    seat: int
+    hidden: tuple
+    discard: int = 0
+    voids: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.hidden = tuple(int(s) for s in self.hidden)
+        if self.seat in self.hidden or any(s not in (0, 1, 2) for s in self.hidden):
+            raise PositionError(f"hidden: seats other than the viewer (seat {self.seat}), got {self.hidden}")
+        self.voids = {int(s): frozenset(v) for s, v in (self.voids or {}).items() if v and int(s) in self.hidden}
+        self.holders = self.hidden + ((DISCARD,) if self.discard else ())
+        self.sizes = tuple(popcount(self.pos.hands[h]) for h in self.hidden) + \
+            ((popcount(self.discard),) if self.discard else ())
+        self.unseen = self.discard
+        for h in self.hidden:
+            self.unseen |= self.pos.hands[h]
+        # which holders each unseen card may lie with: not a seat void in its suit
+        self.allowed = {}
+        for c in cards_of(self.unseen):
+            s = int(c) >> 3
+            self.allowed[int(c)] = tuple(i for i, h in enumerate(self.holders)
+                                         if h == DISCARD or s not in self.voids.get(h, ()))
+        self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+
+    @property
+    def open_defence(self) -> bool:
+        """He sees every card (one layout)."""
+        return len(self.holders) <= 1
+
+    def extra_masks(self) -> tuple:
+        return (self.discard,)
+
+    def shape(self) -> tuple:
+        return self.hidden
+
+    def after(self, card) -> SeatView:
+        """The view once the seat to move has played ``card``."""
+        voids = _shown_voids(self.voids, self.pos, Card.parse(card))
+        p, _ = _played(self.pos, card)
+        return SeatView(p, self.seat, self.hidden, self.discard, voids)
+
+    def consistent(self, layout) -> bool:
+        return all(popcount(m) == n for m, n in zip(layout, self.sizes)) and all(
+            i in self.allowed[int(c)] for i, m in enumerate(layout) for c in cards_of(m))
+
+    @property
+    def count(self) -> int:
+        """Exact: cards grouped by the holders they may lie with, distributed by capacity."""
+        if self.open_defence:
+            return 1
+        groups: dict = {}
+        for a in self.allowed.values():
+            groups[a] = groups.get(a, 0) + 1
+        states = {tuple(self.sizes): 1}
+        for allowed, n in groups.items():
+            nxt: dict = {}
+            for caps, ways in states.items():
+                for split in _splits(n, len(allowed)):
+                    c = list(caps)
+                    ok = True
+                    w = ways
+                    left = n
+                    for i, k in zip(allowed, split):
+                        if k > c[i]:
+                            ok = False
+                            break
+                        c[i] -= k
+                        w *= comb(left, k)
+                        left -= k
+                    if ok:
+                        nxt[tuple(c)] = nxt.get(tuple(c), 0) + w
+            states = nxt
+        return states.get(tuple(0 for _ in self.sizes), 0)
+
+    def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts:
+        """Every layout he could believe in (lazily listed; ``sample`` as for :class:`InfoSet`)."""
+        if self.open_defence:
+            return Layouts.one(self.real)
+        return split_layouts(self, sample, seed)
+
+    def hands(self, layout) -> tuple:
+        h = list(self.pos.hands)
+        for s, m in zip(self.hidden, layout):
+            h[s] = m
+        return tuple(h)
+
+    def position(self, layout) -> Position:
+        p = self.pos.copy(stack=False)
+        p.hands = list(self.hands(layout))
+        if self.discard:
+            p.out = (p.out & ~self.unseen) | layout[-1]
+        return p
+
+    def key(self):
+        p = self.pos
+        return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())), self.hidden, self.discard)
+
+    def describe(self) -> dict:
+        return {"seat": self.seat, "unseen": Hand(self.unseen).compact(),
+                "holders": [str(h) for h in self.holders], "hand_sizes": list(self.sizes),
+                "voids": {str(s): "".join(SUIT_LETTERS[x] for x in sorted(v)) for s, v in sorted(self.voids.items())},
+                "layouts": self.count}
+
+
+def _splits(n: int, k: int):
+    """Every way of writing n as k ordered non-negative parts."""
+    if k == 1:
+        yield (n,)
+        return
+    for i in range(n + 1):
+        for rest in _splits(n - i, k - 1):
+            yield (i,) + rest
+
+
+INFOSET_FIELDS = frozenset({"open", "known", "voids"})
+
+
+def infoset_from_json(rec: dict) -> InfoSet:
+    """The declarer's information set from a position record (``prefdd solve``'s format).
+
+    With ``history`` the voids are found by replaying it; otherwise those shown in the
+    current trick count, plus an optional ``voids`` field (``{"1": "s", "2": ["h", "d"]}``).
+    Optional ``known`` (``{"1": ["Ks"]}``) and ``open`` (true when the defence plays open).
+    """
+    from ..position import position_from_json
+
+    if not isinstance(rec, dict):
+        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+    open_defence = rec.get("open", False)
+    if not isinstance(open_defence, bool):
+        raise PositionError(f"open: expected true or false, got {open_defence!r}")
+    known = _seat_map(rec.get("known"), "known", cards=True)
+    voids = _seat_map(rec.get("voids"), "voids", cards=False)
+    if rec.get("history") is not None:
+        if voids:
+            raise PositionError("voids: give either history (voids are found from it) or voids, not both")
+        base = {k: v for k, v in rec.items() if k != "history"}
+        if "leader" not in base:
+            base["leader"] = 0
+        dealt = position_from_json(base, INFOSET_FIELDS)
+        hist = rec["history"]
+        if not isinstance(hist, list):
+            raise PositionError("history: expected a list of cards")
+        return InfoSet.from_history(dealt, hist, known, open_defence)
+    return InfoSet.from_position(position_from_json(rec, INFOSET_FIELDS), voids, known, open_defence)
+
+
+def _seat_map(value, field_name: str, cards: bool) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise PositionError(f"{field_name}: expected an object keyed by seat")
+    out: dict[int, int | frozenset[int]] = {}
+    for k, v in value.items():
+        seat = parse_seat(k, f"{field_name}[{k}]", strict=False)  # a JSON key: "1" (or "second hand")
+        items = list(v) if isinstance(v, str) and not cards else v
+        if isinstance(v, str) and cards:
+            items = v.split()
+        if not isinstance(items, list):
+            raise PositionError(f"{field_name}[{k}]: expected a list")
+        try:
+            if cards:
+                out[seat] = mask_of(Card.parse(c) for c in items)
+            else:
+                out[seat] = frozenset(int(Suit.parse(x)) for x in items)
+        except (ValueError, PrefError) as e:
+            raise PositionError(f"{field_name}[{k}]: {e}") from None
+    return out

@@ -1,0 +1,415 @@
+"""The worst-guess search behind rule 1.6.2, claims and the information rules.
+
+Rule 1.6.2 says "the move least favourable to him is made for him". Read literally ("the
+worst legal move") it would have him throw away his aces, which no arbiter means: what is
+made for him is the **wrong guess** among the plays he might reasonably have made — his
+candidates (:mod:`.candidates`: undominated over every layout he could believe in).
+
+* **Every guess wrong** (the default, ``guess="every_sequence"``): the worst final result
+  over every sequence of candidate choices, each later choice again a wrong guess; the
+  other seats play double-dummy best on the real layout, and where several of their cards
+  are best *every one* is followed and the line worst for him kept. ``guess="greedy"`` (a
+  named setting): at each decision the candidate worst on the real layout, then on.
+* The search is memoised on the position and what he knows, up to renaming the ranks of
+  cards already gone (:func:`~.views.canonical_key`): equivalent cards are searched once,
+  exactly. There is no fallback: without a budget the answer is exact; where a time budget
+  stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
+* The information rules call :func:`resolve_against` with the informed seat's view before
+  the knowledge, the recorded play, a window and the view with the knowledge.
+* **Claim check**: from the claim position, the double-dummy result, the worst-guess result,
+  and whether a guess was needed (they differ); ``literal_worst`` is the reading to the
+  letter — the worst *legal* move at his next decision, then double dummy.
+
+Results count the declarer's tricks in the whole deal (tricks already taken included).
+On misère "best for the declarer" means fewest tricks, and worst means most.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..engine import Engine
+from ..errors import PositionError
+from ..position import Position
+from .candidates import (
+    DEFAULT_CANDIDATES,
+    Decision,
+    candidate_moves,
+    card_values,
+    declarer_total,
+    side_better,
+    side_worse,
+)
+from .views import InfoSet, canonical_key, view_run
+
+__all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
+           "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
+
+GUESSES = ("every_sequence", "greedy")
+DEFAULT_GUESS = "every_sequence"
+
+
+class OutOfBudget(Exception):
+    """The time budget ran out inside the search (caught by :func:`resolve_against`)."""
+
+
+@dataclass
+class WorstGuess:
+    """The worst-guess line from a position: the declarer's tricks, the line, the decisions.
+
+    ``exact`` false: a time budget stopped the search; the declarer's tricks lie in
+    ``bounds`` (lowest, highest in the deal), proven, and ``declarer_tricks``/``line`` are
+    the worst line found so far (inside the bounds).
+    """
+
+    declarer_tricks: int          # in the deal, tricks already taken included
+    line: list                    # cards to the end of the deal
+    decisions: list               # Decision at each viewer move of the line
+    tricks: tuple                 # every seat's tricks in the deal at the end of the line
+    guess: str = DEFAULT_GUESS    # the reading used: "every_sequence" or "greedy"
+    exact: bool = True
+    bounds: tuple | None = None
+    positions: int = 0            # distinct positions searched
+    seconds: float = 0.0
+
+    @property
+    def guess_points(self) -> list:
+        return [d for d in self.decisions if d.guess]
+
+    def to_json(self) -> dict:
+        out = {
+            "declarer_tricks": self.declarer_tricks,
+            "tricks": list(self.tricks),
+            "guess": self.guess,
+            "exact": self.exact,
+            "positions": self.positions,
+            "seconds": round(self.seconds, 3),
+            "line": [str(c) for c in self.line],
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+        if self.bounds is not None:
+            out["bounds"] = list(self.bounds)
+        return out
+
+
+def worst_guess_play(info: InfoSet, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS,
+                     candidates: str = DEFAULT_CANDIDATES, budget: float | None = None) -> WorstGuess:
+    """Play on from ``info.pos`` with every declarer guess wrong (see the module docstring).
+    ``budget``: seconds; past it the result gives proven bounds instead (``exact`` false)."""
+    return resolve_against(info, engine, guess=guess, candidates=candidates, budget=budget)
+
+
+class _Search:
+    """One worst-guess search: the memo, the caches, the settings."""
+
+    def __init__(self, view, eng, guess, history, window, post, candidates, deadline, any_card=False):
+        self.view, self.eng, self.guess = view, eng, guess
+        self.history, self.window, self.post = history, window, post
+        self.candidates, self.deadline, self.any_card = candidates, deadline, any_card
+        self.me = view.seat
+        self.worse = side_worse(view.pos, self.me)
+        self.memo: dict = {}
+        self.values: dict = {}     # real-layout card values by position
+        self.decisions: dict = {}  # Decision by view key
+        self.dd: dict = {}
+
+    # ---------------------------------------------------------------- pieces
+    def _tick(self):
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfBudget
+
+    def decision(self, node) -> Decision:
+        k = node.key()
+        d = self.decisions.get(k)
+        if d is None:
+            d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline, cache=self.values)
+            if not d.exact:
+                raise OutOfBudget
+            self.decisions[k] = d
+        return d
+
+    def best_cards(self, p: Position) -> list:
+        """The side to move's double-dummy best cards on the real layout, every one."""
+        vals = card_values(self.eng, p, self.values)
+        top = side_better(p, p.to_move)(vals.values())
+        return [c for c, v in vals.items() if v == top]
+
+    def solve(self, p: Position) -> int:
+        k = (tuple(p.hands), int(p.leader), tuple((s, int(c)) for s, c in p.trick))
+        v = self.dd.get(k)
+        if v is None:
+            v = self.dd[k] = self.eng.solve(p)
+        return v
+
+    def choices(self, node, depth: int, on: bool):
+        """(the cards to follow, the Decision if the viewer decides here)."""
+        p = node.pos
+        rec = self.history[depth] if on and depth < len(self.history) else None
+        if p.to_move == self.me and (self.window is None or depth < self.window):
+            if self.any_card:
+                return _distinct(node, p.legal_moves()), None
+            dec = self.decision(node)
+            if not dec.forced and self.post is not None and _same_runs(node, dec.candidates, self.decision(
+                    self.post(node)).candidates):
+                dec = dec.played_as(None, changed=False)
+                return ([rec] if rec is not None else _distinct(node, self.best_cards(p))), dec
+            if self.guess == "greedy" or dec.forced:
+                w = self.worse(dec.real_values[c] for c in dec.candidates)
+                return _distinct(node, [c for c in dec.candidates if dec.real_values[c] == w]), dec
+            return _distinct(node, dec.candidates), dec
+        best = self.best_cards(p)
+        if rec is not None and any(_same_card(p, rec, c) for c in best):
+            return [rec], None
+        return best, None
+
+    # ---------------------------------------------------------------- the search
+    def value(self, node, depth: int, on: bool) -> int:
+        """The declarer's tricks from here to the end on the worst line."""
+        p = node.pos
+        if p.is_over():
+            return 0
+        if self.window is not None and depth >= self.window:
+            return self.solve(p)
+        k = (node.key(), depth) if on else canonical_key(node)
+        v = self.memo.get(k)
+        if v is not None:
+            return v
+        self._tick()
+        cards, _ = self.choices(node, depth, on)
+        d = p.declarer
+        rec = self.history[depth] if on and depth < len(self.history) else None
+        best = None
+        for c in cards:
+            child = node.after(c)
+            won = child.pos.taken[d] - p.taken[d]
+            x = self.value(child, depth + 1, on and rec is not None and c == rec) + won
+            if best is None or self.worse(x, best) != best:
+                best = x
+        assert best is not None
+        self.memo[k] = best
+        return best
+
+    def line(self, node, depth: int, on: bool) -> tuple[list, list]:
+        """The worst line itself (cards and the viewer's decisions), walked down the memo."""
+        cards_out: list = []
+        decs: list = []
+        d = node.pos.declarer
+        while not node.pos.is_over():
+            p = node.pos
+            if self.window is not None and depth >= self.window:
+                cards_out += list(self.eng.analyse(p, line=True).line)
+                break
+            target = self.value(node, depth, on)
+            cards, dec = self.choices(node, depth, on)
+            rec = self.history[depth] if on and depth < len(self.history) else None
+            for c in cards:
+                child = node.after(c)
+                still = on and rec is not None and c == rec
+                if self.value(child, depth + 1, still) + child.pos.taken[d] - p.taken[d] == target:
+                    break
+            else:  # cannot happen: the target is one of the children's values
+                raise RuntimeError("worst-guess line lost its value")
+            cards_out.append(c)
+            if dec is not None:
+                decs.append(dec.played_as(c))
+            node, depth, on = child, depth + 1, still
+        return cards_out, decs
+
+
+def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
+                    window: int | None = None, post=None, candidates: str = DEFAULT_CANDIDATES,
+                    budget: float | None = None) -> WorstGuess:
+    """Every decision of the seat whose view ``view`` is, resolved against him (1.6.2's
+    machinery); every other seat plays double dummy on the real layout, all its best cards
+    followed.
+
+    The information rules call it with the informed seat's view *before* he saw what he
+    should not have (``view``), the recorded cards from ``view.pos`` (``history``: other
+    seats play their recorded card while it is double-dummy best, so nobody's misplay
+    enters the figure), ``window`` (the number of cards from ``view.pos`` in which his
+    decisions count; after it everyone plays double dummy) and ``post`` (view -> the view
+    he had *with* the knowledge: a decision whose candidates are the same in both views is
+    one the knowledge could not change; he plays it as recorded, or double dummy off the
+    record). Rule 1.6.2 calls it with none of these. ``budget``: seconds (see
+    :class:`WorstGuess`).
+    """
+    if guess not in GUESSES:
+        raise PositionError(f"guess: expected one of {', '.join(GUESSES)}, got {guess!r}")
+    t0 = time.monotonic()
+    eng = engine if engine is not None else Engine(reuse_table=True)
+    history = [Card.parse(c) for c in history]
+    deadline = None if budget is None else t0 + budget
+    start = view.pos
+    s = _Search(view, eng, guess, history, window, post, candidates, deadline)
+    try:
+        v = s.value(view, 0, bool(history))
+        line, decs = s.line(view, 0, bool(history))
+        exact, bounds = True, None
+    except OutOfBudget:
+        v, line, decs, bounds = _bounds(view, eng, s, start)
+        exact = False
+    end = start.copy(stack=False)
+    end.replay(line)
+    return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
+                      len(s.memo), time.monotonic() - t0)
+
+
+def _bounds(view, eng, s: _Search, start: Position):
+    """What a stopped search still proves. The worst guess is never better for him than
+    double dummy (his candidates are some of his cards, the others play their best), and
+    never worse than letting him play *any* legal card at each of his decisions (a search
+    with no layouts, exact on a few seconds more); the line is a double-dummy line."""
+    dd = eng.analyse(start, line=True)
+    hi = dd.declarer_tricks
+    lo = None
+    try:
+        a = _Search(view, eng, "every_sequence", s.history, s.window, None, s.candidates,
+                    time.monotonic() + 5.0, any_card=True)
+        lo = a.value(view, 0, bool(s.history))
+    except OutOfBudget:
+        pass
+    if lo is None:  # nothing better proven: the worst that can happen to him, no trick more, or all of them
+        lo = 0 if s.worse is min else start.tricks_left()
+    pair = sorted((declarer_total(start, lo), declarer_total(start, hi)))
+    return hi, list(dd.line), [], tuple(pair)
+
+
+def _distinct(node, cards) -> list:
+    """One card per run of the viewer's equivalent cards (in every layout he believes in)."""
+    seen, out = set(), []
+    for c in cards:
+        r = view_run(node, c)
+        if r not in seen:
+            seen.add(r)
+            out.append(c)
+    return out
+
+
+def _same_runs(node, a, b) -> bool:
+    return {view_run(node, c) for c in a} == {view_run(node, c) for c in b}
+
+
+def _same_card(p: Position, rec: Card, c: Card) -> bool:
+    from ..position import run_low
+    return run_low(p, rec) == run_low(p, c)
+
+
+# ---------------------------------------------------------------------- other results
+def double_dummy(pos: Position, engine: Engine | None = None) -> int:
+    """The declarer's tricks in the deal with every hand open and best play by all."""
+    eng = engine if engine is not None else Engine(reuse_table=True)
+    return declarer_total(pos, eng.solve(pos))
+
+
+@dataclass
+class LiteralWorst:
+    """"Worst legal move now, then double dummy": the declarer's next move is his worst
+    legal card on the real layout (defenders before it play double-dummy best)."""
+
+    declarer_tricks: int
+    line: list          # from the given position up to and including the declarer's worst card
+
+    def to_json(self) -> dict:
+        return {"declarer_tricks": self.declarer_tricks, "line": [str(c) for c in self.line]}
+
+
+def literal_worst(pos: Position, engine: Engine | None = None) -> LiteralWorst:
+    """The literal reading of 1.6.2: the worst legal card at his next decision, then DD."""
+    eng = engine if engine is not None else Engine(reuse_table=True)
+    d = pos.declarer
+    worse = side_worse(pos, d)
+
+    def go(p: Position):
+        if p.is_over():
+            return 0, []
+        vals = eng.analyse(p, all_cards=True)
+        if p.to_move == d:
+            w = worse(vals.card_values.values())
+            card = next(c for c in vals.card_values if vals.card_values[c] == w)
+            return w, [card]
+        best = None
+        for c in vals.best_cards:
+            q = p.copy(stack=False)
+            before = q.taken[d]
+            q.play(c)
+            v, line = go(q)
+            cand = (v + q.taken[d] - before, [c] + line)
+            if best is None or worse(cand[0], best[0]) != best[0]:
+                best = cand
+        return best
+
+    v, line = go(pos.copy(stack=False))
+    return LiteralWorst(declarer_total(pos, v), line)
+
+
+# ---------------------------------------------------------------------- the claim check
+@dataclass
+class ClaimCheck:
+    """A claim from its position: double dummy, worst guess, whether a guess was needed.
+
+    ``claimed`` is the declarer's claimed tricks in the deal (None: no number stated).
+    ``verdict``: "holds" (made even with every guess wrong), "needs a guess" (made double
+    dummy only), "impossible" (not even double dummy), or None without a claimed number.
+    """
+
+    double_dummy: int
+    worst: WorstGuess
+    literal: LiteralWorst
+    layouts_at_claim: dict
+    claimed: int | None = None
+    misere: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def worst_guess(self) -> int:
+        return self.worst.declarer_tricks
+
+    @property
+    def guess_needed(self) -> bool:
+        return self.worst_guess != self.double_dummy
+
+    @property
+    def verdict(self) -> str | None:
+        if self.claimed is None:
+            return None
+        if self.misere:
+            ok_worst, ok_dd = self.claimed >= self.worst_guess, self.claimed >= self.double_dummy
+        else:
+            ok_worst, ok_dd = self.claimed <= self.worst_guess, self.claimed <= self.double_dummy
+        return "holds" if ok_worst else "needs a guess" if ok_dd else "impossible"
+
+    def to_json(self) -> dict:
+        out = {
+            "double_dummy": self.double_dummy,
+            "worst_guess": self.worst_guess,
+            "guess_needed": self.guess_needed,
+            "literal_worst_legal_move": self.literal.declarer_tricks,
+            "information_set": self.layouts_at_claim,
+            "worst_guess_line": self.worst.to_json(),
+            "literal_line": [str(c) for c in self.literal.line],
+        }
+        if self.claimed is not None:
+            out["claimed"] = self.claimed
+            out["verdict"] = self.verdict
+        return out
+
+
+def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None = None, *,
+                candidates: str = DEFAULT_CANDIDATES, guess: str = DEFAULT_GUESS,
+                budget: float | None = None) -> ClaimCheck:
+    """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
+    pos = info.pos
+    if pos.is_over():
+        raise PositionError("claim: the deal is already over, nothing to claim")
+    n_left = pos.tricks_left()
+    if claimed is not None:
+        lo, hi = pos.taken[pos.declarer], pos.taken[pos.declarer] + n_left
+        if isinstance(claimed, bool) or not isinstance(claimed, int) or not lo <= claimed <= hi:
+            raise PositionError(f"claim: declarer's tricks must be {lo}..{hi} from this position, got {claimed!r}")
+    eng = engine if engine is not None else Engine(reuse_table=True)
+    dd = double_dummy(pos, eng)
+    wg = worst_guess_play(info, eng, candidates=candidates, guess=guess, budget=budget)
+    lit = literal_worst(pos, eng)
+    lay = {"layouts": 1, "method": "open"} if info.open_defence else {"layouts": info.count, "method": "exact"}
+    return ClaimCheck(dd, wg, lit, lay, claimed, pos.is_misere)
