@@ -22,7 +22,7 @@ def positions(draw, max_cards=4, min_cards=1, mid_trick=True, strains=STRAINS):
         for _ in range(k):
             moves = pos.legal_moves()
             pos.play(draw(st.sampled_from(moves)))
-        pos._stack.clear()
+        pos.clear_stack()
     return pos
 
 

@@ -134,7 +134,7 @@ def _seeded_positions(n_cards, count, seed):
         pos = Position(hands, strain, rng.randrange(3), rng.randrange(3))
         for _ in range(rng.randrange(3)):  # a trick in progress, sometimes
             pos.play(rng.choice(pos.legal_moves()))
-        pos._stack.clear()
+        pos.clear_stack()
         out.append(pos)
     return out
 
@@ -173,7 +173,7 @@ def test_bounds_agree_with_plain_search_on_full_deals():
             rng = random.Random(i)
             for _ in range(rng.randrange(4)):
                 pos.play(rng.choice(pos.legal_moves()))
-            pos._stack.clear()
+            pos.clear_stack()
             with_bounds = e.solve(pos)
             args = e._begin(pos, none, None)
             args[0][layout.C_BOUNDS] = 0

@@ -31,7 +31,7 @@ def positions(draw, max_cards=4):
     pos = RaspasovkaPosition(hands, talon, done=done, leader=leader, rules=rules)
     for _ in range(draw(st.integers(0, 2))):
         pos.play(draw(st.sampled_from(pos.legal_moves())))
-    pos._stack.clear()
+    pos.clear_stack()
     return pos
 
 

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Card, Constraints, Contract, Deal, Hand, Position, PositionError, PrefError, Strain
+import solver
+from solver import Card, Constraints, Contract, Deal, Hand, IllegalMoveError, Position, PositionError, PrefError, Strain
 from solver.hands import cards_of
 from solver.seat import SEATS, Seat, parse_seat
 from tests.strategies import constraints_for, positions
@@ -90,9 +91,9 @@ def small():
     return Position([["As", "7d"], ["Ks", "8d"], ["Qs", "9d"]], "nt", declarer=0, leader=0)
 
 
-def test_equality_and_hash_ignore_the_road_taken():
+def test_equality_and_key_ignore_the_road_taken():
     a, b = small(), small()
-    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a == b and a.key() == b.key() and len({a.key(), b.key()}) == 1
     a.play("As")
     assert a != b
     a.undo()
@@ -112,8 +113,25 @@ def test_moves_are_the_history_and_copy_keeps_it():
     assert [str(m) for m in q.moves] == ["0:As", "1:Ks", "2:Qs"] and len(p.moves) == 4  # independent
     assert p.copy(stack=False).moves == [] and p.copy(stack=False) == p
     assert p.root() == small() and len(p.moves) == 4
-    p._stack.clear()  # what callers did before moves existed: the history goes, the trick stays
+    p.clear_stack()  # the history goes, the trick stays
     assert p.moves == [] and [str(c) for _, c in p.trick] == ["7d"]
+    with pytest.raises(IllegalMoveError):
+        p.undo()
+
+
+def test_a_position_is_unhashable_its_key_is_frozen():
+    # mutable, so unhashable (python-chess Board too): a hash that changed after play()
+    # would lose the position in a set
+    p = small()
+    with pytest.raises(TypeError):
+        hash(p)
+    with pytest.raises(TypeError):
+        {p}  # noqa: B018
+    k = p.key()
+    p.play("As")
+    assert p.key() != k and hash(k) == hash(small().key())
+    p.undo()
+    assert p.key() == k
 
 
 def test_deal_after_keeps_the_history():
@@ -189,6 +207,7 @@ def test_position_and_constraints_json_round_trip(pos, data):
     cons = data.draw(constraints_for(pos))
     assert Constraints.from_json(json.loads(json.dumps(cons.to_json()))) == cons
     assert Position.from_json(json.loads(json.dumps(pos.to_json()))) == pos
+    assert eval(repr(cons), REPR_NAMES) == cons  # PenaltyCard, LeadRestriction, Plan too
 
 
 @settings(max_examples=100, deadline=None)
@@ -196,6 +215,9 @@ def test_position_and_constraints_json_round_trip(pos, data):
 def test_hand_json_round_trip(mask):
     h = Hand(mask)
     assert Hand.from_json(json.loads(json.dumps(h.to_json()))) == h and len(h.to_json()) == len(h)
+
+
+REPR_NAMES = {name: getattr(solver, name) for name in solver.__all__}
 
 
 @st.composite
@@ -215,8 +237,23 @@ def deals(draw):
 def test_deal_json_round_trip(deal):
     rec = json.loads(json.dumps(deal.to_json()))
     assert Deal.from_json(rec) == deal
+    assert eval(repr(deal), REPR_NAMES) == deal
     # the same record is one prefdd solve reads: the position before the first lead
     assert Position.from_json(rec) == deal.start()
+
+
+def test_deal_and_penalty_card_reprs_evaluate_back():
+    from solver import LeadRestriction, PenaltyCard
+
+    d = Deal([["As", "Qs"], ["Ks", "7s"], ["8s", "9s"]], "6nt", declarer=1, leader=2, talon=["Ah", "Kh"])
+    assert repr(d) == ("Deal((Hand('♠AQ ♣— ♦— ♥—'), Hand('♠K7 ♣— ♦— ♥—'), Hand('♠98 ♣— ♦— ♥—')), '6nt', "
+                       "declarer=1, leader=2, talon=['Ah', 'Kh'])")
+    assert eval(repr(d)) == d
+    for p in (PenaltyCard(1, "Ks"), PenaltyCard("third", "7h", "declarer"), PenaltyCard(0, "Ad", ["lead", "ruff"])):
+        assert eval(repr(p)) == p
+    assert repr(PenaltyCard(1, "Ks")) == "PenaltyCard(1, 'Ks', 'first')"
+    lead = LeadRestriction(2, "h", must=False)
+    assert eval(repr(lead)) == lead
 
 
 def test_json_bad_input_names_the_field():
