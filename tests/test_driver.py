@@ -2,19 +2,15 @@
 hand; the engine's own work vector and root arrays, reused from call to call without
 changing a node; the errors the unchecked entry points must still give."""
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from benchmarks.deals import ROWS, deals
 from solver import Card, Position, PositionError, SearchLimitError
 from solver.constraints import Constraints, PenaltyCard
 from solver.engine import Engine
 from solver.engine.backends import load_backend
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from deals import ROWS, deals  # noqa: E402
 
 PY = load_backend("python").kernel  # the kernel's source, uncompiled: its functions callable
 

@@ -154,13 +154,9 @@ def test_bounds_agree_with_plain_search_on_full_deals():
     """Quick tricks, top-trump and misère bounds cut full-deal searches; with them switched
     off the search is plain alpha-beta with the table. 250 seeded deals (some mid-trick),
     every contract kind: the values must be the same."""
-    import pathlib
     import random
-    import sys
 
-    sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "benchmarks"))
-    from deals import ROWS, deals
-
+    from benchmarks.deals import ROWS, deals
     from solver.constraints import Constraints
     from solver.engine import layout
     from solver.engine.api import _Root

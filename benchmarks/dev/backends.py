@@ -1,6 +1,6 @@
 """Numba against Cython, side by side in one run: per-deal times, start-up, threads vs processes.
 
-    python benchmarks/backends.py [--deals 200] [--batch 200] [--workers 2] [--table-mb 8]
+    python benchmarks/dev/backends.py [--deals 200] [--batch 200] [--workers 2] [--table-mb 8]
 
 1. The five rows of ``engine_table.py`` (the same seeded deals): each deal is solved by
    both backends in turn (paired, so a load spike on a shared machine hits both), the
@@ -32,8 +32,9 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 from deals import ROWS, deals  # noqa: E402
 
 from solver.engine import Engine, cy_backend  # noqa: E402
@@ -94,7 +95,7 @@ def _fresh(argv, env):
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run(argv, capture_output=True, text=True, cwd=HERE.parent, env=env)
+    out = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=env)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return out, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -104,9 +105,9 @@ def startup_table():
     print("## Process start to first answer (one full deal, fresh process, median of 3)\n")
     print("| backend | what | wall from exec (s) | CPU (s) | in-process import + solve (s) | Numba imported |")
     print("|---|---|---|---|---|---|")
-    one = HERE.parent / "build" / "one_deal.jsonl"
+    one = ROOT / "build" / "one_deal.jsonl"
     one.parent.mkdir(exist_ok=True)
-    one.write_text(open(HERE.parent / "examples" / "deals.jsonl").readline())
+    one.write_text(open(ROOT / "examples" / "deals.jsonl").readline())
     for b in BACKENDS:
         env = dict(os.environ, PREFDD_ENGINE=b)
         walls, cpus, inner, imported = [], [], [], "?"
@@ -247,7 +248,7 @@ def main():
     ap.add_argument("--skip", default="", help="comma list of parts to skip: rows,startup,batch")
     args = ap.parse_args()
     if not cy_backend.available():
-        sys.exit(f"benchmarks/backends.py: {cy_backend.reason}; build it with `pip install -e .`")
+        sys.exit(f"benchmarks/dev/backends.py: {cy_backend.reason}; build it with `pip install -e .`")
     skip = set(filter(None, args.skip.split(",")))
     print(f"# {time.strftime('%Y-%m-%d')} {platform.machine()} {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; the machine may be shared: compare ratios within this run\n")

@@ -1,7 +1,7 @@
 """Instructions a node in the kernel's search, for callgrind (the cost of a node, issue 15).
 
     valgrind --tool=callgrind --toggle-collect='*search_with*' --callgrind-out-file=OUT \
-        python benchmarks/cg_kernel.py SNAPSHOT [--deals 10] [--rows TEXT]
+        python benchmarks/dev/cg_kernel.py SNAPSHOT [--deals 10] [--rows TEXT]
     callgrind_annotate OUT | head          # the instructions inside search_with and below
 
 Solves the first ``--deals`` deals of each row of ``deals.py`` with a build made by
@@ -14,8 +14,9 @@ import argparse
 import pathlib
 import sys
 
-HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """The Python around a solve: µs an ``Engine.solve`` call where the search is nothing.
 
-    python benchmarks/call_cost.py [--calls 20000] [--repeat 7] [--backend cython]
+    python benchmarks/dev/call_cost.py [--calls 20000] [--repeat 7] [--backend cython]
 
 A two-trick ending (the kernel plays it out at the root: one node), solved over and over
 on one engine; thread CPU, the best of ``--repeat`` runs (the machine's load only adds).

@@ -1,8 +1,8 @@
 """Two builds of the Cython kernel side by side in one process: is a change faster per deal?
 
-    python benchmarks/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
-    python benchmarks/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
-    python benchmarks/ab_kernel.py compare OLD:8 NEW:1 ...   # NAME:MB: that build with a table of MB
+    python benchmarks/dev/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
+    python benchmarks/dev/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
+    python benchmarks/dev/ab_kernel.py compare OLD:8 NEW:1 ...   # NAME:MB: that build with a table of MB
 
 A snapshot is the kernel source (the work tree's, or a commit's) cythonized under its own
 module name into ``$AB_DIR`` (default ``/tmp/prefdd-ab``), so any number of builds load
@@ -25,9 +25,9 @@ import subprocess
 import sys
 import time
 
-HERE = pathlib.Path(__file__).parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 AB_DIR = pathlib.Path(os.environ.get("AB_DIR", "/tmp/prefdd-ab"))
 
 

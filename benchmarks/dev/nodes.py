@@ -1,6 +1,6 @@
 """Node counts of the seeded deals, per row: deterministic, so free of the machine's load.
 
-    python benchmarks/nodes.py [--rows misere] [--deals 200] [--backend cython] [--save F] [--against F]
+    python benchmarks/dev/nodes.py [--rows misere] [--deals 200] [--backend cython] [--save F] [--against F]
 
 Every deal of a row solved once on an empty table; the report gives total / median / p90 /
 max nodes a row. ``--save`` writes every deal's value and nodes as JSON; ``--against`` reads
@@ -17,8 +17,9 @@ import statistics
 import sys
 import time
 
-HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 from deals import ROWS, deals  # noqa: E402
 from engine_table import pct  # noqa: E402
 

@@ -1,6 +1,6 @@
 """The raspasovka search of a git revision against this checkout's, deal by deal in one run.
 
-    python benchmarks/raspasovka_paired.py --old REV [--deals 50] [--backend cython numba]
+    python benchmarks/dev/raspasovka_paired.py --old REV [--deals 50] [--backend cython numba]
 
 Issue 14 folded raspasovka into the one search kernel; this measures that the kernel's
 raspasovka mode is no slower than the search it replaced. ``REV`` is a revision whose
@@ -23,9 +23,9 @@ import sys
 import tempfile
 import time
 
-HERE = pathlib.Path(__file__).parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 from old_code import load_package  # noqa: E402
 from test_raspasovka import ROWS, seeded_deals  # noqa: E402
 

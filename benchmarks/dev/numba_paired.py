@@ -1,7 +1,7 @@
 """The engine of a git revision against this checkout's, deal by deal in one process.
 
-    python benchmarks/numba_paired.py --old REV [--deals 100] [--backend numba] [--rows 0 3]
-    python benchmarks/numba_paired.py --old REV --only new --deals 10   # one side (callgrind)
+    python benchmarks/dev/numba_paired.py --old REV [--deals 100] [--backend numba] [--rows 0 3]
+    python benchmarks/dev/numba_paired.py --old REV --only new --deals 10   # one side (callgrind)
 
 Issue 14: the Numba compilation of the one kernel (``kernel.py``) against the hand-written
 Numba module it replaced (``core.py``, last at ``56a825c^``), and any change to the kernel
@@ -31,9 +31,9 @@ import subprocess
 import sys
 import time
 
-HERE = pathlib.Path(__file__).parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+HERE = pathlib.Path(__file__).resolve().parent  # benchmarks/dev
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # the dev tools and benchmarks/ (deals.py, ...)
 from deals import ROWS, deals  # noqa: E402
 from old_code import load_package  # noqa: E402
 

@@ -1,8 +1,8 @@
 """Where a ``prefdd batch`` run's CPU goes: the parent's and each worker's, sampled while it runs.
 
-    python benchmarks/batch_split.py                       # 1,500 seeded deals, 1 and 2 workers, 3 rounds
-    python benchmarks/batch_split.py --records 4500 --workers 2 --rounds 5
-    python benchmarks/batch_split.py --against OLD/bin/prefdd     # two installs, rounds alternated
+    python benchmarks/dev/batch_split.py                       # 1,500 seeded deals, 1 and 2 workers, 3 rounds
+    python benchmarks/dev/batch_split.py --records 4500 --workers 2 --rounds 5
+    python benchmarks/dev/batch_split.py --against OLD/bin/prefdd     # two installs, rounds alternated
 
 ``batch_cli.py`` times whole commands; this one splits the CPU of one run by process (psutil,
 polled every 10 ms; a worker's last reading before it exits), so a 2-worker run slower than
@@ -23,7 +23,7 @@ import time
 
 import psutil
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks/ (batch_scaling.py)
 from batch_scaling import seeded_records  # noqa: E402
 
 
