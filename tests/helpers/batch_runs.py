@@ -1,5 +1,5 @@
 """A ``prefdd batch`` command killed mid-run, the way ``kill -9`` or a crash ends it: shared by
-the resume tests (tests/test_batch_resume.py, tests/test_batch_parent.py)."""
+the resume tests (tests/prefdd/test_batch_resume.py, tests/prefdd/test_batch_parent.py)."""
 import os
 import signal
 import subprocess

@@ -8,7 +8,7 @@ cards are worked out, then by re-dealing: the cards below each suit's named ones
 among the hands (each hand keeping its length in the suit) and the live ranks relabelled
 in order (the key holds ranks squeezed), the verdict must not move. Run on the plain kernel
 loaded with rank entries compiled in (the cards are counted only there); the searches with
-them against the reference are in ``tests/test_rank_entries.py``, and the ones here on
+them against the reference are in ``tests/solver/test_rank_entries.py``, and the ones here on
 trump and no-trump endings, where bound cuts are most of the leaves.
 """
 import random
