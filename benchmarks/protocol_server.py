@@ -12,16 +12,17 @@ time of ``Engine.solve`` alone.
 from __future__ import annotations
 
 import argparse
-import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from protocol import ProtocolError, format_answer, parse_request  # noqa: E402
+from solver.engine import Engine
+from solver.engine.api import DEFAULT_TABLE_MB
+from solver.errors import PrefError
 
-from solver.engine import Engine  # noqa: E402
-from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
-from solver.errors import PrefError  # noqa: E402
+try:  # imported as benchmarks.protocol_server (the tests)
+    from .protocol import ProtocolError, format_answer, parse_request
+except ImportError:  # run as a script: its directory is sys.path[0]
+    from protocol import ProtocolError, format_answer, parse_request  # type: ignore[no-redef]
 
 
 def serve(engine: Engine, lines, out) -> None:

@@ -154,7 +154,7 @@ class Incident:
         """The position before ``history[n]`` (n = len(history): after all of it)."""
         pos = self.start(contract)
         replay_history(pos, self.history[:n], self.lead_overrides)
-        pos._stack.clear()
+        pos.clear_stack()
         return pos
 
     def moment_of_fault(self) -> int:
@@ -189,7 +189,7 @@ def replay_raspasovka(pos, cards):
     for undo. The incident's replay and the web page's."""
     for i, card in enumerate(cards):
         play_recorded(pos, i, card, pos.done + 1)
-    pos._stack.clear()
+    pos.clear_stack()
     return pos
 
 

@@ -17,7 +17,7 @@ from .hands import SUIT_MASKS
 from .seat import Seat, parse_seat
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False)
 class PenaltyCard:
     """An exposed card its holder must play when the rule says so.
 
@@ -64,6 +64,11 @@ class PenaltyCard:
         preset = next((name for name, w in self.PRESETS.items() if w == self.when), None)
         return {"seat": int(self.seat), "card": str(self.card), "when": preset or sorted(self.when)}
 
+    def __repr__(self) -> str:
+        """Evaluates back to an equal penalty card: ``PenaltyCard(1, 'Ks', 'first')``."""
+        preset = next((name for name, w in self.PRESETS.items() if w == self.when), None)
+        return f"PenaltyCard({int(self.seat)}, {str(self.card)!r}, {preset or sorted(self.when)!r})"
+
     def forces(self, lead_suit: int | None, trump: int | None, legal: int) -> bool:
         """Whether, with this legal mask, the holder must play this card now."""
         if not legal & self.card.mask:
@@ -78,7 +83,7 @@ class PenaltyCard:
         return "ruff" in self.when and trump is not None and suit == trump
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False)
 class LeadRestriction:
     """Seat ``seat``'s next lead must be (``must=True``) or must not be suit ``suit``.
 
@@ -103,6 +108,11 @@ class LeadRestriction:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": int(self.seat), "suit": SUIT_LETTERS[self.suit], "must": self.must, "or_trump": self.or_trump}
+
+    def __repr__(self) -> str:
+        """Evaluates back: ``LeadRestriction(2, 'h', must=False, or_trump=False)``."""
+        return (f"LeadRestriction({int(self.seat)}, {SUIT_LETTERS[self.suit]!r}, must={self.must!r}, "
+                f"or_trump={self.or_trump!r})")
 
     def narrow(self, legal: int, trump: int | None) -> int:
         in_suit = legal & SUIT_MASKS[self.suit]

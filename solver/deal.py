@@ -17,7 +17,7 @@ from .talon import out_of_play
 DEAL_FIELDS = ("hands", "contract", "declarer", "leader", "talon", "discard")
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False)
 class Deal:
     """Hands (seats 0, 1, 2 in play order, each a :class:`Hand`), the talon (the two cards
     turned up) and the discard (the declarer's two cards out of play), the contract, the
@@ -112,6 +112,16 @@ class Deal:
             tuple(_cards(record.get("talon") or [], "talon")),
             tuple(_cards(record.get("discard") or [], "discard")),
         )
+
+    def __repr__(self) -> str:
+        """Evaluates back to an equal deal (given ``Deal`` and ``Hand``)."""
+        extra = "" if self.leader == 0 else f", leader={int(self.leader)}"
+        for name in ("talon", "discard"):
+            cards = getattr(self, name)
+            if cards:
+                extra += f", {name}={[str(c) for c in cards]!r}"
+        hands = ", ".join(repr(h) for h in self.hands)
+        return f"Deal(({hands}), {str(self.contract)!r}, declarer={int(self.declarer)}{extra})"
 
     def __str__(self) -> str:
         lines = [f"{self.contract.pretty()} by seat {self.declarer}, seat {self.leader} leads"]

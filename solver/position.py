@@ -336,6 +336,12 @@ class Position:
         p._stack = list(self._stack) if stack else []
         return p
 
+    def clear_stack(self) -> None:
+        """Forget the moves played (:attr:`moves` becomes empty, :meth:`undo` has nothing to
+        take back); the position itself, the cards of the trick included, stays (python-chess
+        ``Board.clear_stack``)."""
+        self._stack.clear()
+
     def root(self) -> Position:
         """The position before the first of :attr:`moves` (a copy; no history)."""
         p = self.copy()
@@ -344,7 +350,10 @@ class Position:
         return p
 
     # ------------------------------------------------------------------ equality
-    def _key(self) -> tuple:
+    def key(self) -> tuple:
+        """A frozen snapshot of the current state (hands, contract, seats, trick, tricks
+        taken, cards out; not the move history), hashable: the dict key or set member for a
+        position, which is itself mutable and so unhashable."""
         return (tuple(self.hands), self.contract, int(self.declarer), int(self.leader),
                 tuple((int(s), int(c)) for s, c in self.trick), tuple(self.taken), self.out)
 
@@ -353,11 +362,11 @@ class Position:
         does not count (two roads to one position give one position)."""
         if not isinstance(other, Position) or type(other) is not type(self):
             return NotImplemented
-        return self._key() == other._key()
+        return self.key() == other.key()
 
-    def __hash__(self) -> int:
-        """Hash of the current state: do not change a position while it is a dict key."""
-        return hash(self._key())
+    # mutable, so unhashable (python-chess ``Board`` too): a position whose hash changed
+    # after play() would be lost in a set; use ``pos.key()`` as the key
+    __hash__ = None  # type: ignore[assignment]
 
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
@@ -542,7 +551,7 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
         leader = parse_seat(rec.get("leader"), "leader") if "leader" in rec else 0
         pos = Position(masks, contract, declarer, leader, taken=taken, out=out_of_play(masks, declarer, talon, discard))
         pos.replay(json_fields.cards(rec["history"], "history"))
-        pos._stack.clear()
+        pos.clear_stack()
         return pos
     trick = rec.get("trick") or []
     if trick:

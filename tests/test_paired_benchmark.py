@@ -10,14 +10,13 @@ import textwrap
 
 import pytest
 
-BENCH = pathlib.Path(__file__).parent.parent / "benchmarks"
-sys.path.insert(0, str(BENCH))
-from deals import ROWS  # noqa: E402
-from protocol import ProtocolError, format_request, parse_answer, parse_request  # noqa: E402
-from protocol_server import serve  # noqa: E402
+from benchmarks.deals import ROWS
+from benchmarks.protocol import ProtocolError, format_request, parse_answer, parse_request
+from benchmarks.protocol_server import serve
+from solver import Card, Position, reference
+from solver.engine import Engine
 
-from solver import Card, Position, reference  # noqa: E402
-from solver.engine import Engine  # noqa: E402
+BENCH = pathlib.Path(__file__).parent.parent / "benchmarks"
 
 SERVER = f"{sys.executable} {BENCH / 'protocol_server.py'}"
 

@@ -7,6 +7,7 @@ import threading
 from fractions import Fraction
 
 import pytest
+from helpers.strategies import positions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,6 @@ import solver
 from solver import Position, PositionError, Strain
 from solver import reference as ref
 from solver.dd_table import TABLE_STRAINS, DDTable
-from tests.strategies import positions
 
 
 # ---------------------------------------------------------------- DDTable

@@ -65,12 +65,37 @@ def test_readme_command_runs(words, tmp_path):
     assert p.stdout.strip() or list(tmp_path.iterdir())
 
 
-def test_readme_documents_every_scoring_option():
+def test_scoring_doc_documents_every_scoring_option():
+    """The options table lives in docs/scoring.md only; the README names the conventions."""
     from compensation.conventions import OPTION_NAMES, PRESETS
 
-    missing = [o for o in OPTION_NAMES if f"`{o}`" not in README]
+    doc = (ROOT / "docs" / "scoring.md").read_text()
+    missing = [o for o in OPTION_NAMES if f"| `{o}` |" not in doc]
     assert not missing, missing
-    assert all(f"`{name}`" in README for name in PRESETS)
+    assert all(f"| `{name}` |" in doc for name in PRESETS)
+    assert not [o for o in OPTION_NAMES if f"| `{o}` |" in README]  # no second copy
+    assert all(name in README for name in PRESETS)
+
+
+def first_screen():
+    """The README's first example: the incident shown (a json block), the command and its output."""
+    section = README.split("## An incident in, the ruling out", 1)[1].split("\n## ", 1)[0]
+    shown = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    console = re.search(r"```console\n\$ (.*?)\n(.*?)```", section, re.S)
+    return shown, shlex.split(console.group(1)), console.group(2)
+
+
+def test_readme_first_screen_shows_the_incident_file():
+    shown, words, _ = first_screen()
+    assert words[:2] == ["prefdd", "rule"]
+    assert shown == json.loads((ROOT / words[2]).read_text())
+    assert README.index("## An incident in, the ruling out") < README.index("## Two commands")
+
+
+@pytest.mark.slow
+def test_readme_first_screen_output_is_printed():
+    _, words, output = first_screen()
+    assert run_prefdd(*words[1:]) == output
 
 
 def test_readme_python_example():

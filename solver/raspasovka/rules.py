@@ -324,10 +324,15 @@ class RaspasovkaPosition:
         p._stack = []
         return p
 
+    def clear_stack(self) -> None:
+        """Forget the moves played (:meth:`undo` has nothing to take back); the position
+        stays (as :meth:`solver.position.Position.clear_stack`)."""
+        self._stack.clear()
+
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
         replay_history(self, history, lambda: self.done + 1)
-        self._stack.clear()
+        self.clear_stack()
 
     # ------------------------------------------------------------------ printing
     def __str__(self) -> str:

@@ -1,0 +1,321 @@
+"""The web page's JSON API: every endpoint, with good and bad input (FastAPI's TestClient)."""
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from fnmatch import fnmatch
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from compensation.rulings import rule_incident
+from prefdd.web.app import create_app
+from solver import Position, reference
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
+TABLE = {k: EXAMPLE[k] for k in ("deal", "contract", "declarer", "first_leader")}
+# a three-card ending at no trumps: the declarer (seat 0, on lead) holds A Q of spades over
+# seat 1's K J; leading the small heart puts seat 1 on lead, to lead a spade into the A Q
+ENDING = {"deal": {"hands": [["As", "Qs", "7h"], ["Ks", "Js", "8h"], ["7s", "8s", "9s"]]},
+          "contract": "6nt", "declarer": 0, "first_leader": 0, "taken": [4, 2, 1]}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(node_budget=5_000_000))
+
+
+def err(r, status=400):
+    assert r.status_code == status, r.text
+    e = r.json()["error"]
+    assert "Traceback" not in e["message"]
+    return e
+
+
+# ---------------------------------------------------------------- the page and its files
+def test_page_and_static_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert '<script type="module" src="/static/app.js">' in page.text
+    for f in (files("prefdd.web") / "static").iterdir():
+        assert client.get(f"/static/{f.name}").status_code == 200, f.name
+    e = err(client.get("/static/nothing.js"), 404)
+    assert e["field"] is None
+
+
+def test_static_files_are_package_data_and_offline():
+    """Everything the page loads is in the package (and matched by pyproject's globs); no CDN."""
+    static = files("prefdd.web") / "static"
+    names = sorted(p.name for p in static.iterdir())
+    assert {"index.html", "app.js", "i18n.js", "style.css"} <= set(names)
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["prefdd.web"]
+    for n in names:
+        assert any(fnmatch(f"static/{n}", g) for g in globs), n
+        text = (static / n).read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text, n
+
+
+# ---------------------------------------------------------------- rules
+def test_rules_catalogue_gives_titles_texts_and_forms(client):
+    rules = client.get("/api/rules").json()
+    r = next(x for x in rules["rules"] if x["number"] == "1.3.2.2")
+    assert r["title"]["ru"] == "Ход вне очереди вистующего при открытой игре"
+    assert "Ход вне очереди" in r["text"]["ru"] and r["text"]["en"]
+    fields = {f["name"]: f for f in r["fields"]}
+    # rule 1.3.2.2 declares offender="defender", needs=("move",): both required
+    assert fields["offender"]["required"] and fields["move"]["required"]
+    assert fields["correction"]["default"] == "none" and not fields["correction"]["required"]
+    assert "1.3.2.2" in rules["out_of_turn_rules"]
+    # a rule with offender="none" has no offender field
+    r0272 = next(x for x in rules["rules"] if x["number"] == "002.7.2")
+    assert [f["name"] for f in r0272["fields"]] == ["trumps"]
+
+
+# ---------------------------------------------------------------- the table
+def test_table_values_match_the_reference_search(client):
+    """Each legal card's value is the declarer's total: tricks taken plus the reference minimax."""
+    st = client.post("/api/table", json=ENDING).json()
+    assert st["legal"] == ["Qs", "As", "7h"] and st["taken"] == [4, 2, 1]
+    pos = Position(ENDING["deal"]["hands"], "nt", declarer=0, leader=0)
+    ref = {str(c): 4 + v for c, v in reference.card_values(pos).items()}
+    assert st["values"] == ref
+    # by hand: As (or Qs) first leaves the queen (ace) and the heart to lose one: 4 + 1; the
+    # heart first: seat 1 wins it and must lead a spade into A Q: 4 + 2
+    assert st["values"] == {"As": 5, "Qs": 5, "7h": 6} and st["best"] == ["7h"] and st["declarer_total"] == 6
+
+
+def test_table_follows_the_play_and_values_change(client):
+    st0 = client.post("/api/table", json=dict(TABLE, history=[])).json()
+    st3 = client.post("/api/table", json=dict(TABLE, history=["9c", "9s", "7c"])).json()
+    assert st3["taken"] == [0, 1, 0]  # 9s ruffs the club lead in spades (seat 1 void in clubs)
+    assert st3["to_move"] == 1 and st3["trick"] == []
+    assert set(st3["values"]) == set(st3["legal"]) and set(st0["values"]) != set(st3["values"])
+
+
+def test_table_line_on_request(client):
+    st = client.post("/api/table", json=dict(TABLE, history=EXAMPLE["history"][:12], line=True)).json()
+    assert len(st["line"]) == 18 and st["line"][0] in st["best"]
+
+
+def test_table_with_a_lead_out_of_turn(client):
+    h = EXAMPLE["history"]
+    e = err(client.post("/api/table", json=dict(TABLE, history=h)))
+    assert e["field"] == "history[12]" and "does not hold 9d" in e["message"]
+    st = client.post("/api/table", json=dict(TABLE, history=h, out_of_turn={"12": 1})).json()
+    assert st["over"] and st["taken"] == [6, 1, 3]
+
+
+def test_table_on_misere_and_raspasovka(client):
+    rasp = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
+    t = {"deal": rasp["deal"], "contract": "raspasovka"}
+    st = client.post("/api/table", json=t).json()
+    # the talon's first card (7d) leads trick 1: first hand must follow diamonds
+    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"] and "values" not in st
+    st = client.post("/api/table", json=dict(t, history=rasp["history"])).json()
+    assert st["taken"] == [8, 0, 0] and st["talon_card"] is None
+    e = err(client.post("/api/table", json=dict(t, history=["Ad", "Jd"])))
+    assert e["field"] == "history[1]" and "does not hold Jd" in e["message"]
+    m = {"deal": {"hands": rasp["deal"]["hands"], "discard": rasp["deal"]["talon"]}, "contract": "misere", "declarer": 0}
+    st = client.post("/api/table", json=m).json()
+    pos = Position(rasp["deal"]["hands"], "misere", declarer=0, leader=0, out=rasp["deal"]["talon"])
+    from solver import analyse
+    assert st["values"] == {str(c): v for c, v in analyse(pos, all_cards=True).card_values.items()}
+    assert st["best"] == ["7s"]  # on misère the declarer's best card is the one that takes fewest
+
+
+@pytest.mark.parametrize("change, field, words", [
+    ({"contract": 7}, "contract", "expected a string"),
+    ({"contract": "11s"}, "contract", "level must be 6..10"),
+    ({"declarer": "0"}, "declarer", "seat 0, 1 or 2"),
+    ({"deal": {"hands": "As Ks"}}, "deal.hands", "three hands"),
+    ({"deal": {"hands": [["As"], ["As"], ["Ks"]]}, "taken": [3, 3, 3]}, "deal.hands[1]", "also in deal.hands[0]"),
+    ({"deal": {"hands": [["As", "Kd"], ["Qs"], ["Ks"]]}}, "deal.hands[1]", "same number of cards"),
+    ({"deal": {"hands": [["Xz"], ["Qs"], ["Ks"]]}}, "deal.hands[0][0]", "not a card"),
+    ({"deal": {"hands": [[1], ["Qs"], ["Ks"]]}}, "deal.hands[0][0]", "expected a card"),
+    ({"history": ["9c", "8d"]}, "history[1]", "must play a trump"),
+    ({"history": ["9c", "9s", "Kh"]}, "history[2]", "must follow suit"),
+    ({"history": ["9c", "9s", "7c", "As"]}, "history[3]", "does not hold As"),
+    ({"history": ["9c", "9s", "7c"] + ["Zz"]}, "history[3]", "not a card"),
+    ({"out_of_turn": {"x": 1}}, "out_of_turn", "not a history index"),
+    ({"out_of_turn": {"1": 1}, "history": ["9c", "9s"]}, "history[1]", "must start a trick"),
+    ({"values": "yes"}, "values", "true or false"),
+    ({"colour": "red"}, "colour", "unknown field"),
+    ({"node_budget": -5}, "node_budget", "positive integer"),
+])
+def test_table_bad_input_names_the_field(client, change, field, words):
+    e = err(client.post("/api/table", json=dict(TABLE, **change)))
+    assert e["field"] == field and words in e["message"]
+
+
+def test_table_missing_fields_and_wrong_body(client):
+    assert err(client.post("/api/table", json={"deal": TABLE["deal"]}))["field"] == "contract"
+    assert err(client.post("/api/table", json=[1, 2]))["field"] == "request"
+    assert err(client.post("/api/table", content=b"{not json", headers={"content-type": "application/json"}))["field"] == "request"
+
+
+def test_every_search_has_a_node_budget(client):
+    """A request may lower the server's budget, never raise it; a hit is a 422 naming it."""
+    e = err(client.post("/api/table", json=dict(TABLE, node_budget=50)), 422)
+    assert e["field"] == "node_budget" and "50" in e["message"]
+    small = TestClient(create_app(node_budget=50))
+    e = err(small.post("/api/table", json=dict(TABLE, node_budget=10**9)), 422)
+    assert "node budget of 50" in e["message"]
+    assert small.post("/api/table", json=dict(TABLE, values=False)).status_code == 200  # no search asked
+
+
+# ---------------------------------------------------------------- paste and random
+def test_paste_reads_every_notation(client):
+    text = "♠AKJ ♣AJ10 ♦AJ98 ♥—\nДп 10ч Вч\n7h, 8h\n7s 8s"
+    d = client.post("/api/paste", json={"text": text}).json()["deal"]
+    assert d["hands"][0] == ["Js", "Ks", "As", "Tc", "Jc", "Ac", "8d", "9d", "Jd", "Ad"]
+    assert d["hands"][1:] == [["Qs", "Th", "Jh"], ["7h", "8h"]] and d["talon"] == ["7s", "8s"]
+    rec = {"hands": [["As"], ["Ks"], ["Qs"]], "contract": "nt", "declarer": 0, "leader": 0}
+    d = client.post("/api/paste", json={"text": json.dumps(rec)}).json()["deal"]
+    assert d == {"hands": [["As"], ["Ks"], ["Qs"]]}
+    d = client.post("/api/paste", json={"text": "1: Тп Кп\n2: 10ч 7т\n3: Дб 8ч"}).json()["deal"]
+    assert d["hands"] == [["Ks", "As"], ["7c", "Th"], ["Qd", "8h"]]  # in deck order
+
+
+def test_paste_an_incident_gives_it_back_with_cards_normalised(client):
+    inc = dict(EXAMPLE, history=["9т"] + EXAMPLE["history"][1:])
+    out = client.post("/api/paste", json={"text": json.dumps(inc, ensure_ascii=False)}).json()
+    assert out["incident"]["violation"]["rule"] == "1.3.2.2"
+    assert out["history"][0] == "9c" and out["deal"]["discard"] == ["Td", "Jd"]
+    assert out["deal"]["talon"] == ["Ah", "7h"]  # a game's talon sits in the declarer's hand
+
+
+@pytest.mark.parametrize("text, words", [
+    ("As Kd\nQh", "expected 3 hands"),
+    ("As Kd\nQh Xz\n7s 8s", "line 2: not a card: 'Xz'"),
+    ("As Kd\nQh As\n7s 8s", "card As is in hand 1 and in hand 2"),
+    ("♠AK\nQh\n7s\n7s", "card 7s is in hand 3 and in the talon"),
+    ("{\"hands\": [", "not valid JSON"),
+    ("{\"contract\": \"7s\"}", "without \"hands\""),
+    ("   ", "nothing to read"),
+])
+def test_paste_bad_text_names_the_problem(client, text, words):
+    e = err(client.post("/api/paste", json={"text": text}))
+    assert e["field"] == "text" and words in e["message"]
+
+
+def test_paste_wrong_types(client):
+    assert err(client.post("/api/paste", json={"text": 5}))["field"] == "text"
+    assert err(client.post("/api/paste", json={"txt": "As"}))["field"] == "txt"
+    assert err(client.post("/api/paste", json=["As"]))["field"] == "request"
+
+
+def test_random_deal_is_a_full_deck_and_repeats_with_a_seed(client):
+    d = client.post("/api/random", json={"seed": 7}).json()["deal"]
+    cards = [c for h in d["hands"] for c in h] + d["talon"]
+    assert [len(h) for h in d["hands"]] == [10, 10, 10] and len(d["talon"]) == 2 and len(set(cards)) == 32
+    assert client.post("/api/random", json={"seed": 7}).json()["deal"] == d
+    assert err(client.post("/api/random", json={"seed": "x"}))["field"] == "seed"
+    assert err(client.post("/api/random", json={"seed": True}))["field"] == "seed"
+
+
+# ---------------------------------------------------------------- rulings
+def test_rule_gives_the_rulings_json_and_the_sheet(client):
+    out = client.post("/api/rule", json={"incident": EXAMPLE}).json()
+    assert out["ruling"] == rule_incident(EXAMPLE).to_json()
+    sh = out["sheet"]
+    # seat 0 writes 196/3 whists on seat 1: 65.33 as read at the table, exact beside it
+    assert sh["whists"][0][1] == {"exact": "196/3", "rounded": "65.33"}
+    assert sh["gora"][0] == {"exact": "4", "rounded": "4"}
+    assert sh["whists"][2][0]["exact"] == "16"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"violation": {"rule": "1.3.2.2", "offender": 0, "move": 12, "correction": "none"}}, "violation.offender"),
+    ({"history": EXAMPLE["history"][:12], "result": None,
+      "violation": {"rule": "1.3.2.2", "offender": 1, "correction": "none"}}, "violation.move"),
+    ({"history": EXAMPLE["history"][:12], "result": None, "violation": {"rule": "99.9"}}, "violation.rule"),
+    ({"contract": "7x"}, "contract"),
+    ({"history": EXAMPLE["history"][:3] + ["As"], "result": None,
+      "violation": {"rule": "7.1", "offender": 1, "move": 1}}, "history[3]"),
+    ({"open": "yes"}, "open"),
+])
+def test_rule_bad_incident_names_the_field(client, change, field):
+    e = err(client.post("/api/rule", json={"incident": dict(EXAMPLE, **change)}))
+    assert e["field"] == field
+
+
+def test_rule_wrong_body(client):
+    assert err(client.post("/api/rule", json={}))["field"] == "incident"
+    assert err(client.post("/api/rule", json={"incident": EXAMPLE, "settings": 3}))["field"] == "settings"
+    assert err(client.post("/api/rule", json={"incident": EXAMPLE, "x": 1}))["field"] == "x"
+    assert err(client.post("/api/rule", json={"incident": [1]}))["field"] == "incident"
+
+
+def test_rule_under_the_node_budget(client):
+    e = err(client.post("/api/rule", json={"incident": EXAMPLE, "node_budget": 20}), 422)
+    assert e["field"] == "node_budget"
+
+
+# ---------------------------------------------------------------- replaying a ruling's line
+def test_line_start_is_found_for_each_figure(client):
+    figures = client.post("/api/rule", json={"incident": EXAMPLE}).json()["ruling"]["figures"]
+    rec = dict(TABLE, history=EXAMPLE["history"], out_of_turn={"12": 1})
+    correct, after = (client.post("/api/line", json={"table": rec, "line": f["line"], "start": 12}).json()
+                      for f in figures)
+    assert correct["start"] == 12 and correct["out_of_turn"] == {}  # seat 0 leads, as he should
+    assert after["start"] == 12 and after["out_of_turn"] == {"12": 1}  # the wrong lead stands
+    assert after["history"] == EXAMPLE["history"]
+
+
+def test_line_bad_input(client):
+    rec = dict(TABLE, history=EXAMPLE["history"][:12])
+    assert err(client.post("/api/line", json={"table": rec, "line": ["As", "As"]}))["field"] == "line"
+    assert err(client.post("/api/line", json={"table": rec, "line": "As"}))["field"] == "line"
+    assert err(client.post("/api/line", json={"table": rec, "line": [], "start": 99}))["field"] == "start"
+    assert err(client.post("/api/line", json={"table": 1, "line": []}))["field"] == "table"
+
+
+# ---------------------------------------------------------------- the server stays up
+def test_an_unexpected_failure_is_one_line_and_the_server_stays_up(monkeypatch):
+    import prefdd.web.app as web_app
+
+    def boom(rec, engine):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(web_app, "table_state", boom)
+    c = TestClient(create_app(), raise_server_exceptions=False)
+    e = err(c.post("/api/table", json=TABLE), 500)
+    assert e["message"] == "internal error (RuntimeError); the server is still running"
+    assert c.get("/api/rules").status_code == 200
+
+
+# ---------------------------------------------------------------- the command
+def test_serve_is_a_prefdd_command():
+    from prefdd.cli import build_parser
+
+    args = build_parser().parse_args(["serve", "--port", "8123", "--node-budget", "1000"])
+    assert (args.host, args.port, args.node_budget) == ("127.0.0.1", 8123, 1000)
+
+
+def test_readme_start_line_is_the_serve_command():
+    """The README's one-line start (a console block: tests/test_readme.py would run it forever)."""
+    from prefdd.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text()
+    line = next(ln for ln in readme.splitlines() if "prefdd serve" in ln and ln.startswith("$ "))
+    words = line.removeprefix("$ ").split("&&")[-1].split("#")[0].split()
+    assert words[0] == "prefdd" and build_parser().parse_args(words[1:]).command == "serve"
+    # no install on the line (the test install brings the web); the web-only install is named after it
+    assert "pip" not in line and "pip install -e '.[web]'" in readme.split(line)[1].split("```\n", 2)[1]
+    assert (ROOT / "docs/img/desk.png").stat().st_size < 300_000
+
+
+def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
+    from prefdd.cli import main
+    from prefdd.cli import serve as serve_command
+
+    monkeypatch.setitem(sys.modules, "fastapi", None)  # import fastapi -> ImportError
+    assert main(["serve"]) == 2
+    err_text = capsys.readouterr().err
+    assert err_text == serve_command.INSTALL_HINT + "\n" and "pip install" in err_text

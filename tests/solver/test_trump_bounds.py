@@ -1,0 +1,194 @@
+"""The later-trick bounds of trumps and no-trump on positions worked out by hand, and against the reference.
+
+``trump_bounds`` counts sure trump tricks by top trumps and by length (a trump loses only to
+a higher trump of the other side in the same trick); ``defence_takes_later`` says the
+defenders surely take one of the tricks left when the declarer, on lead, needs them all.
+These tests call the kernel's plain Python run (the source both compilers build) and check
+each claim with the reference search, which has no bounds.
+"""
+import pytest
+from helpers.bound_calls import K, seats, takes_next, tpos, trump_of, tverdict
+from helpers.strategies import positions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import reference as ref
+
+
+def later(p):
+    hd, he1, he2, _, _, _, _ = seats(p)
+    return bool(K.defence_takes_later(hd, he1, he2, trump_of(p))[0])
+
+
+def bounds(p):
+    """(the declarer's sure tricks, r minus the defenders' sure ones) from ``trump_bounds``."""
+    t = int(p.trump)
+    tr = [(hand >> (8 * t)) & 0xFF for hand in seats(p)[:3]]
+    lbd, ubd, _, _ = K.trump_bounds(tr[0], tr[1], tr[2], p.hands[0].bit_count())
+    return int(lbd), int(ubd)
+
+
+# ---------------------------------------------------------------- the defenders take a later trick
+
+def test_a_defender_holds_the_top_of_a_suit_the_declarer_holds():
+    # No-trump, the declarer leads from As Kh: the As wins, but the Ah (seat 1) takes his Kh
+    # whenever hearts are led, and he must lead them himself. Not the coming trick.
+    p = tpos("As Kh", "7s Ah", "8s 7h", "nt", 0, 0)
+    assert not takes_next(p)
+    assert later(p)
+    assert tverdict(p, need=2) == 0
+    assert ref.solve(p) == 1
+
+
+def test_the_second_trump_guarded():
+    # Hearts trumps: the declarer's Ah 8h As against Kh 7h (seat 1). Ah drops the 7h, the
+    # Kh is then top against the 8h. Seat 1 holds 2 trumps, the declarer 1 above his Kh.
+    p = tpos("Ah 8h As", "Kh 7h 7c", "7s 8s 8c", "h", 0, 0)
+    assert not takes_next(p)
+    assert later(p)
+    assert tverdict(p, need=3) == 0
+    assert ref.solve(p) == 2
+
+
+def test_the_second_trump_bare_falls():
+    # The same with the Kh bare: the Ah drops it and the declarer takes all three. One trump
+    # is not more than the one above it: no claim.
+    p = tpos("Ah Qh As", "Kh 7c 8c", "7s 8s 9c", "h", 0, 0)
+    assert not later(p)
+    assert tverdict(p, need=3) != 0
+    assert ref.solve(p) == 3
+
+
+def test_the_declarer_holds_every_top_card():
+    # No-trump, As Ah against low cards: nothing to claim; he takes both.
+    p = tpos("As Ah", "7s 7h", "8s 8h", "nt", 0, 0)
+    assert not later(p)
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+# ---------------------------------------------------------------- trump tricks by length
+
+def test_the_declarer_s_length_in_trumps():
+    # Hearts trumps, the declarer's 7h 8h 9h Th against the Ah (seat 1) and the Kh (seat 2),
+    # seat 1 on lead. Each defender trump can beat one of his: at least 4 - 1 - 1 = 2.
+    # Seat 1 leads a spade, he ruffs, the Kh overruffs; a club, he ruffs, the Ah overruffs;
+    # then his two trumps win: exactly 2.
+    p = tpos("7h 8h 9h Th", "Ah 7s 8s 9s", "Kh 7c 8c 9c", "h", 0, 1)
+    assert bounds(p)[0] == 2
+    assert tverdict(p, need=2) == 1
+    assert tverdict(p, need=3) != 1
+    assert ref.solve(p) == 2
+
+
+def test_a_defender_s_length_in_trumps():
+    # Hearts trumps, the declarer's Ah Kh As Ks against seat 1's 7h 8h 9h Th: the declarer's
+    # top trumps take two of them, the other two take tricks: at most 4 - (4 - 2) = 2.
+    p = tpos("Ah Kh As Ks", "7h 8h 9h Th", "7s 8s 7c 8c", "h", 0, 0)
+    assert bounds(p)[1] == 2
+    assert tverdict(p, need=3) == 0
+    assert tverdict(p, need=2) != 0
+    assert ref.solve(p) == 2
+
+
+def test_length_against_length_claims_nothing():
+    # Three trumps each way (declarer 7h 8h 9h, seat 1 Th Jh Qh): 3 - 3 = 0 either way
+    # beyond the top cards (seat 1's three are all above his: the top-card count, 3).
+    p = tpos("7h 8h 9h", "Th Jh Qh", "7s 8s 9s", "h", 0, 0)
+    lbd, ubd = bounds(p)
+    assert lbd == 0 and ubd == 0
+    assert ref.solve(p) == 0
+
+
+# ---------------------------------------------------------------- soundness on random positions
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]))
+def test_a_later_defence_trick_is_never_wrong(p):
+    if p.leader == p.declarer and later(p):
+        assert ref.solve(p) < p.hands[0].bit_count()
+
+
+@pytest.mark.slow  # hundreds of positions against the reference search: CI, not the fast lane
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["s", "h"]))
+def test_trump_bounds_hold(p):
+    lbd, ubd = bounds(p)
+    v = ref.solve(p)
+    assert lbd <= v <= ubd
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]), st.integers(1, 4))
+def test_trump_verdicts_agree_with_the_reference(p, need):
+    """trick_verdict: 1 only if he takes at least ``need``, 0 only if fewer."""
+    if need > p.hands[0].bit_count():
+        return
+    v = tverdict(p, need)
+    if v >= 0:
+        assert (ref.solve(p) >= need) == (v == 1)
+
+
+# ---------------------------------------------------------------- quick tricks: trump control, the partner's entry
+
+def quick(p):
+    """quick_tricks for the leader's side, as trick_verdict calls it."""
+    d = int(p.declarer)
+    ld = int(p.leader)
+    h = p.hands
+    trump = -1 if p.trump is None else int(p.trump)
+    if ld == d:
+        return int(K.quick_tricks(h[d], 0, False, h[(d + 1) % 3], h[(d + 2) % 3], trump)[0])
+    return int(K.quick_tricks(h[ld], h[3 - d - ld], True, h[d], 0, trump)[0])
+
+
+def test_trump_control_makes_the_side_winner_safe():
+    # Hearts trumps: Ah Kh draw seat 1's 7h 8h, then the As cannot be ruffed: three tricks.
+    # (Without control the As counts nothing: seat 1 is void in spades with trumps.)
+    p = tpos("Ah Kh As", "7h 8h 7c", "7s 8s 8c", "h", 0, 0)
+    assert quick(p) == 3
+    assert tverdict(p, need=3) == 1
+    assert ref.solve(p) == 3
+
+
+def test_no_control_against_three_trumps():
+    # Seat 1's 7h 8h 9h outlast the Ah Kh: the 9h ruffs the As. Two quick tricks, two in all.
+    p = tpos("Ah Kh As", "7h 8h 9h", "7s 8s 8c", "h", 0, 0)
+    assert quick(p) == 2
+    assert tverdict(p, need=3) == 0
+    assert ref.solve(p) == 2
+
+
+def test_a_lead_to_the_partner_s_tops():
+    # No-trump, seat 1 on lead with 7s 7h and no winner; the 7s reaches the partner's As
+    # (the declarer's Ks is lower), who cashes the Ah too: the declarer takes nothing.
+    p = tpos("Ks Kh", "7s 7h", "As Ah", "nt", 0, 1)
+    d, ld, h = 0, 1, p.hands
+    assert quick(p) == 0
+    assert K.partner_entry(h[ld], h[3 - d - ld], h[d], -1)[0]
+    assert tverdict(p, need=1) == 0
+    assert ref.solve(p) == 0
+
+
+def test_no_entry_when_the_declarer_ruffs():
+    # Hearts trumps, the declarer void in spades and diamonds with 8h 9h: he ruffs either
+    # lead to the partner's aces and takes both tricks.
+    p = tpos("8h 9h", "7s 7d", "As Ad", "h", 0, 1)
+    d, ld, h = 0, 1, p.hands
+    assert not K.partner_entry(h[ld], h[3 - d - ld], h[d], int(p.trump))[0]
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+@pytest.mark.slow  # hundreds of positions against the reference search: CI, not the fast lane
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["s", "h", "nt"]))
+def test_quick_tricks_are_sure(p):
+    """The leader's side takes at least its quick tricks (reference search)."""
+    q = quick(p)
+    v = ref.solve(p)
+    r = p.hands[0].bit_count()
+    if p.leader == p.declarer:
+        assert v >= q
+    else:
+        assert r - v >= q
