@@ -12,10 +12,10 @@ literal worst-move mode; one ``Engine(reuse_table=True)`` per claim. The issue a
 import itertools
 import random
 
-from compensation.worst_guess import check_claim
+from solver.imperfect import check_claim
 from solver import Card, Position
 from solver.engine import Engine
-from solver.infoset import InfoSet
+from solver.imperfect import InfoSet
 
 DEALS = 20
 SUITS = "scdh"

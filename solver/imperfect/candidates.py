@@ -73,7 +73,7 @@ class Decision:
     """One decision of the viewer: his candidates over every layout he could believe in.
 
     ``real_values``: every legal card's double-dummy value on the real layout (declarer's
-    tricks in the deal); ``best_in``: for each candidate, in how many layouts it was a best
+    tricks in the deal); ``best_in``: for each legal card, in how many layouts it was a best
     card (``None`` where the layouts were too many to solve every card in every one: the
     candidates are still exact); ``dominated``: card -> a card never worse and sometimes
     better; ``played``: the card made for him along a line.
@@ -181,7 +181,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     und = [c for r in undecided for c in groups[view_run(view, r)]]
     best_in = None
     if scan.counting and complete:
-        best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in cands}
+        best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in legal}
     return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=complete,
                     undecided=und, covered=scan.covered, seconds=time.monotonic() - t0)
 

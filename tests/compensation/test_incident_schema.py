@@ -57,7 +57,7 @@ def test_every_violation_field_a_rule_reads_is_in_the_schema_and_back():
 def test_the_schema_enums_are_the_rules_own_choices():
     """The rules leave these fields' values to the schema: its enums must be the rules' words."""
     from compensation.rulings.claims import READINGS
-    from compensation.worst_guess import CANDIDATES
+    from solver.imperfect import CANDIDATES
 
     viol = SCHEMA["properties"]["violation"]["properties"]
     assert tuple(viol["reading"]["enum"]) == READINGS

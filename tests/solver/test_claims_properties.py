@@ -9,10 +9,10 @@
 from helpers.strategies import positions
 from hypothesis import HealthCheck, given, settings
 
-from compensation.worst_guess import literal_worst, worst_guess_play
+from solver.imperfect import literal_worst, worst_guess_play
 from solver import reference as ref
 from solver.engine import Engine
-from solver.infoset import InfoSet
+from solver.imperfect import InfoSet
 
 ENGINE = Engine(table_mb=1, reuse_table=True)
 SETTINGS = dict(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,10 +4,10 @@ Each test writes out the hand analysis the expected values come from.
 """
 import pytest
 
-from compensation.worst_guess import candidate_moves, check_claim, literal_worst, worst_guess_play
+from solver.imperfect import candidate_moves, check_claim, literal_worst, worst_guess_play
 from solver import Card, Position, PositionError
 from solver.engine import Engine
-from solver.infoset import InfoSet, infoset_from_json
+from solver.imperfect import InfoSet, infoset_from_json
 
 C = Card.parse
 
@@ -71,19 +71,27 @@ def test_a_trump_to_draw_before_cashing(engine):
     # the ♠7 holder's other two cards all diamonds: 3 layouts with seat 1 holding ♠7, 3 with
     # seat 2 -> 6 of the C(6, 3) = 20 layouts. Elsewhere he follows and ♠A draws it next.
     # So ♥A (and its equal ♥K) is best in 14 layouts, ♠A in all 20; on the real layout the
-    # hearts give 5 + 2 = 7 (ruffed), the trump 5 + 3 = 8. Rule 1.6.2 lists "a trump to
-    # draw" among guessing positions: a claimer who did not draw it is taken not to.
+    # hearts give 5 + 2 = 7 (ruffed), the trump 5 + 3 = 8. So the hearts are never better
+    # than the trump and worse in 6 layouts: dominated, a blunder and not a guess (the
+    # product owner's reading, candidates undominated): the claim holds with 8. Read
+    # literally (best_somewhere: a card best in some layout is a guess) the hearts are
+    # candidates and the wrong guess gives 7.
     rec = {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "9d"]],
            "contract": "6s", "declarer": 0, "leader": 0, "taken": [5, 1, 1]}
     info = infoset_from_json(rec)
     assert info.count == 20
     dec = candidate_moves(info, engine)
     assert dec.best_in == {C("As"): 20, C("Kh"): 14, C("Ah"): 14}
+    assert dec.candidates == [C("As")]
+    assert dec.dominated == {C("Ah"): C("As"), C("Kh"): C("As")}
     assert dec.real_values == {C("As"): 8, C("Kh"): 7, C("Ah"): 7}
     check = check_claim(info, claimed=8, engine=engine)
-    assert (check.double_dummy, check.worst_guess) == (8, 7)
-    assert check.verdict == "needs a guess"
-    # the literal mode agrees here: the worst legal card is a heart too
+    assert (check.double_dummy, check.worst_guess) == (8, 8)
+    assert check.verdict == "holds"
+    literal = check_claim(info, claimed=8, engine=engine, candidates="best_somewhere")
+    assert (literal.double_dummy, literal.worst_guess) == (8, 7)
+    assert literal.verdict == "needs a guess"
+    # the literal mode (worst legal card, then double dummy) leads a heart
     assert check.literal.declarer_tricks == 7
 
 
@@ -119,7 +127,8 @@ def test_the_literal_reading_throws_away_aces(engine):
     info = infoset_from_json(rec)
     dec = candidate_moves(info, engine)
     assert set(dec.candidates) == {C("Ah"), C("Kh")}
-    assert dec.best_in == {C("Ah"): 20, C("Kh"): 20}
+    assert dec.best_in == {C("Ah"): 20, C("Kh"): 20, C("7s"): 0}
+    assert dec.dominated == {C("7s"): C("Kh")}
     check = check_claim(info, engine=engine)
     assert (check.double_dummy, check.worst_guess) == (7, 7)
     lit = literal_worst(info.pos, engine)
@@ -144,30 +153,36 @@ def test_misere_worst_means_most_tricks(engine):
     #      and the declarer discards: 0 and 0.                                 -> both
     #   C: seat 2 ♠7 (seat 1 ♦J ♦8): after ♦7 seat 1 wins with ♦J and leads ♦8 under the
     #      declarer's 10: 1. After ♦10 seat 1 plays ♦8 under it: 1.            -> both
-    # ♦7 is best in 3 layouts, ♦10 in 2. The real layout is A: the wrong card (♦10) takes
-    # a trick: worst guess 1, double dummy 0.
+    # ♦7 is best in 3 layouts, ♦10 in 2; ♦10 is never better and worse in A: dominated, so
+    # with undominated candidates nothing is left to guess (0 = 0). Read literally
+    # (best_somewhere) the real layout is A: the wrong card (♦10) takes a trick: worst 1.
     pos = Position([["Td", "7d"], ["8d", "7s"], ["Jd"]], "misere", declarer=0, leader=2,
                    trick=[(2, "9d")], taken=(0, 4, 4))
     info = InfoSet.from_position(pos)
     dec = candidate_moves(info, engine)
     assert dec.best_in == {C("7d"): 3, C("Td"): 2}
+    assert dec.candidates == [C("7d")] and dec.dominated == {C("Td"): C("7d")}
     check = check_claim(info, claimed=0, engine=engine)
-    assert check.double_dummy == 0
-    assert check.worst_guess == 1
-    assert check.verdict == "needs a guess"
+    assert (check.double_dummy, check.worst_guess, check.verdict) == (0, 0, "holds")
+    literal = check_claim(info, claimed=0, engine=engine, candidates="best_somewhere")
+    assert literal.double_dummy == 0
+    assert literal.worst_guess == 1
+    assert literal.verdict == "needs a guess"
 
 
-def test_sampled_candidates_are_reproducible(engine):
-    # Force the sampling path with a small bound: the same seed gives the same layouts and
-    # counts, and the result records how it was obtained.
+def test_a_sample_is_only_a_named_setting(engine):
+    # Exact by default: every one of the 20 layouts. A sample is asked for by name; the same
+    # seed gives the same layouts, the real one is always among them, and the result says so.
     rec = {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "9d"]],
            "contract": "6s", "declarer": 0, "leader": 0, "taken": [5, 1, 1]}
     info = infoset_from_json(rec)
-    a = candidate_moves(info, engine, bound=5, sample=6, seed=11)
-    b = candidate_moves(info, engine, bound=5, sample=6, seed=11)
-    assert a.best_in == b.best_in and a.layouts.masks == b.layouts.masks
+    exact = candidate_moves(info, engine)
+    assert exact.layouts.method == "exact" and exact.covered == 20 and exact.exact
+    a = candidate_moves(info, engine, sample=6, seed=11)
+    b = candidate_moves(info, engine, sample=6, seed=11)
+    assert list(a.layouts) == list(b.layouts) and info.real in list(a.layouts)
     j = a.to_json()
-    assert j["method"] == "sample" and j["seed"] == 11 and j["sample_size"] == 6 and j["layouts"] == 20
+    assert j["method"] == "sample" and j["seed"] == 11 and j["layouts"] == 20 and j["used"] in (6, 7)
     # ♠A is best in every layout, so in every sampled one
     assert a.best_in[C("As")] == len(a.layouts)
 
@@ -177,8 +192,8 @@ def test_claim_input_errors(engine):
                    trick=[(2, "7s")], taken=(6, 1, 1))
     with pytest.raises(PositionError, match=r"claim: declarer's tricks must be 6\.\.8"):
         check_claim(InfoSet.from_position(pos), claimed=9, engine=engine)
-    with pytest.raises(PositionError, match="ties"):
-        worst_guess_play(InfoSet.from_position(pos), engine, ties="some")
+    with pytest.raises(PositionError, match="guess"):
+        worst_guess_play(InfoSet.from_position(pos), engine, guess="some")
     # candidates only where the declarer is to move
     p = Position([["As", "Js"], ["8s", "7d"], ["Qs", "9s"]], "7nt", declarer=0, leader=2, taken=(6, 1, 1))
     with pytest.raises(PositionError, match="not the declarer"):

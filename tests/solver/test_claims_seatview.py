@@ -1,10 +1,10 @@
-"""Any seat's view of the unseen cards (solver.infoset.SeatView), used by the information
-rules: the count is exact, the listing matches it, narrowing keeps what still fits."""
+"""Any seat's view of the unseen cards (solver.imperfect.SeatView), used by the information
+rules: the count is exact, the listing matches it and narrows with play."""
 from math import comb
 
 from solver import Card, Position
 from solver.hands import mask_of
-from solver.infoset import InfoSet, SeatView
+from solver.imperfect import InfoSet, SeatView
 
 # 6♠ by seat 0, seat 1 looking; 3 cards each and a discard of two.
 HANDS = [["As", "Ks", "7h"], ["Qs", "Js", "8h"], ["Ts", "9s", "9h"]]
@@ -18,10 +18,10 @@ def pos():
 def test_three_way_count_is_the_multinomial_and_the_listing_matches():
     v = SeatView(pos(), 1, (0, 2), DISCARD)
     assert v.count == comb(8, 3) * comb(5, 3) == 560      # the declarer's 3, seat 2's 3, the discard's 2
-    lays = v.layouts()
-    assert lays.exact and len(lays) == 560 and len(set(lays.masks)) == 560
-    assert v.real in lays.masks
-    assert all(v.consistent(m) for m in lays.masks)
+    lays = list(v.layouts())
+    assert v.layouts().exact and len(lays) == 560 and len(set(lays)) == 560
+    assert v.real in lays
+    assert all(v.consistent(m) for m in lays)
 
 
 def test_a_shown_void_narrows_the_count():
@@ -31,25 +31,28 @@ def test_a_shown_void_narrows_the_count():
     p = Position([["As", "Ks", "7h"], ["Qs", "Js", "8h"], ["9h", "Th", "7d"]], "6s", 0, 0, out=["7c", "8c"])
     v = SeatView(p, 1, (0, 2), DISCARD).after("As").after("Js").after("9h")
     assert v.voids == {2: frozenset({0})}
-    assert v.count == 60 == len(v.layouts().masks)
+    assert v.count == 60 == len(list(v.layouts()))
     ks = Card.parse("Ks").mask
-    assert all(not lay[1] & ks for lay in v.layouts().masks)
+    assert all(not lay[1] & ks for lay in v.layouts())
 
 
-def test_restrict_keeps_an_exact_pool_exact():
+def test_a_child_view_lists_the_parents_layouts_that_still_fit():
+    # After A♠ J♠ the views list exactly the parent's layouts cut to the cards still unseen
+    # (the played cards taken out) that fit the child's voids: nothing lost, nothing added.
     root = InfoSet(pos())
-    pool = root.layouts()
     child = root.after("As").after("Js")
-    narrowed = child.restrict(pool)
-    assert narrowed.exact and sorted(narrowed.masks) == sorted(child.layouts().masks)
+    cut = {m & child.unseen for m in root.layouts() if child.consistent(m & child.unseen)}
+    assert cut == set(child.layouts())
     v = SeatView(pos(), 1, (0, 2), DISCARD)
     vchild = v.after("As").after("Js")
-    assert sorted(vchild.restrict(v.layouts()).masks) == sorted(vchild.layouts().masks)
+    vcut = {tuple(m & vchild.unseen for m in lay) for lay in v.layouts()}
+    assert {lay for lay in vcut if vchild.consistent(lay)} == set(vchild.layouts())
 
 
 def test_sampled_layouts_fit_and_include_the_real_one():
     v = SeatView(pos(), 1, (0, 2), DISCARD)
-    lays = v.layouts(bound=10, sample=25, seed=3)
-    assert not lays.exact and lays.total == 560 and v.real in lays.masks
-    assert all(v.consistent(m) for m in lays.masks)
-    assert lays.masks == v.layouts(bound=10, sample=25, seed=3).masks   # seeded: the same draw
+    lays = v.layouts(sample=25, seed=3)
+    masks = list(lays)
+    assert not lays.exact and lays.total == 560 and v.real in masks
+    assert all(v.consistent(m) for m in masks)
+    assert masks == list(v.layouts(sample=25, seed=3))   # seeded: the same draw

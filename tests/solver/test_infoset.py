@@ -5,9 +5,10 @@ from math import comb
 
 import pytest
 
-from solver import PositionError
+from solver import Card, PositionError
 from solver.hands import Hand, mask_of, popcount
-from solver.infoset import _unrank, infoset_from_json
+from solver.imperfect import infoset_from_json
+from solver.imperfect.layouts import unrank as _unrank
 
 # A full deal, spades trump, declarer seat 0 (talon ♣7 ♥8):
 #   seat 0: ♠AKQJ ♣AK ♦AK ♥AK
@@ -43,10 +44,10 @@ def test_ruff_shows_a_void_in_the_led_suit_only():
     assert info.voids == {2: frozenset({1})}  # clubs
     assert info.count == comb(14, 6) == 3003
     lay = info.layouts()
-    assert lay.exact and len(lay) == 3003 and len(set(lay.masks)) == 3003
+    assert lay.exact and len(lay) == 3003 and len(set(lay)) == 3003
     qj = mask_of([c for c in Hand("Qc Jc")])
-    assert all(m & qj == qj for m in lay.masks)
-    assert info.real in lay.masks
+    assert all(m & qj == qj for m in lay)
+    assert info.real in lay
 
 
 # A 4-card ending to see the trump inference (hearts trump), declarer seat 0 on lead:
@@ -95,7 +96,7 @@ def test_known_card_and_open_defence():
     assert info.count == comb(7, 4) == 35
     info = infoset_from_json({**ENDING, "open": True})
     assert info.count == 1
-    assert info.layouts().masks == (info.real,)
+    assert tuple(info.layouts()) == (info.real,)
 
 
 def test_after_a_card_updates_the_voids():
@@ -113,18 +114,44 @@ def test_unrank_lists_every_combination_in_order():
 
 def test_sampling_is_seeded_and_consistent():
     info = infoset_from_json({**DEAL, "history": ["Ac", "9c", "8c"]})  # 48620 layouts
-    a = info.layouts(bound=1000, sample=200, seed=7)
-    b = info.layouts(bound=1000, sample=200, seed=7)
-    c = info.layouts(bound=1000, sample=200, seed=8)
-    assert not a.exact and a.total == 48620 and a.seed == 7 and a.sample_size == 200
-    assert a.masks == b.masks          # reproducible
-    assert a.masks != c.masks          # the seed matters
-    drawn = a.masks[:200]
+    assert info.layouts().method == "exact" and info.layouts().total == 48620   # the default
+    a = info.layouts(sample=200, seed=7)
+    b = info.layouts(sample=200, seed=7)
+    c = info.layouts(sample=200, seed=8)
+    assert not a.exact and a.total == 48620 and a.seed == 7
+    masks = list(a)
+    assert masks == list(b)            # reproducible
+    assert masks != list(c)            # the seed matters
+    drawn = masks[:200]
     assert len(set(drawn)) == 200      # no layout twice
-    assert all(info.consistent(m) for m in a.masks)
-    assert info.real in a.masks        # the real layout is always considered
-    assert len(a) == 200 + a.real_added
-    assert all(popcount(m) == 9 for m in a.masks)
+    assert all(info.consistent(m) for m in masks)
+    assert info.real in masks          # the real layout is always considered
+    assert len(a) == len(masks) in (200, 201)
+    assert all(popcount(m) == 9 for m in masks)
+
+
+def test_every_layout_is_listed_once_and_fits():
+    # The lazy enumeration is the whole binomial: 48,620 distinct consistent layouts.
+    info = infoset_from_json({**DEAL, "history": ["Ac", "9c", "8c"]})
+    masks = list(info.layouts())
+    assert len(masks) == len(set(masks)) == comb(18, 9) == 48620
+    assert all(info.consistent(m) for m in masks) and info.real in masks
+
+
+def test_four_outstanding_trumps_split_as_the_hypergeometric_law():
+    # The declarer holds 4 spades (♠AKQJ) of 8; the defenders' 4 (♠10987) split over
+    # C(20, 10) = 184,756 layouts: 4-0 either way 2*C(16, 6) = 16,016, 3-1 either way
+    # 2*C(4, 3)*C(16, 7) = 91,520, 2-2 C(4, 2)*C(16, 8) = 77,220 (solver-techniques.md).
+    info = infoset_from_json(DEAL)
+    spades = mask_of(Card.parse(c) for c in ("Ts", "9s", "8s", "7s"))
+    split = {}
+    for m in info.layouts():
+        k = popcount(m & spades)
+        split[k] = split.get(k, 0) + 1
+    assert split[4] + split[0] == 2 * comb(16, 6) == 16016
+    assert split[3] + split[1] == 2 * comb(4, 3) * comb(16, 7) == 91520
+    assert split[2] == comb(4, 2) * comb(16, 8) == 77220
+    assert sum(split.values()) == 184756
 
 
 def test_inconsistent_input_is_named():
