@@ -121,8 +121,8 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
         if not dec.guess:
             continue
         if dec.best_in is not None:
-            counts = ", ".join(f"{c.pretty()} best in {n}" for c, n in dec.best_in.items())
-            counts_ru = ", ".join(f"{c.russian()} лучший в {n}" for c, n in dec.best_in.items())
+            counts = ", ".join(f"{c.pretty()} best in {dec.best_in[c]}" for c in dec.candidates)
+            counts_ru = ", ".join(f"{c.russian()} лучший в {dec.best_in[c]}" for c in dec.candidates)
         else:
             counts = ", ".join(c.pretty() for c in dec.candidates)
             counts_ru = ", ".join(c.russian() for c in dec.candidates)

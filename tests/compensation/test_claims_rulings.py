@@ -21,10 +21,11 @@ END = {"deal": {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "
 
 
 def test_claim_needing_a_guess_is_scored_with_the_wrong_guess():
-    # He claims all three (concede 0): 8 double dummy, 7 with the wrong guess -> scored 7-2-1.
-    # 6♠ made: P0 = 2. One whister (greedy): seat 1 writes 2 x 3 defence tricks = 6 on seat 0.
-    # Defence 3 < Q(6) = 4: seat 1 one short, gora 2.
-    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 0}))
+    # Read literally (candidates best_somewhere: a heart is best in 14 of 20 layouts, so a
+    # guess): he claims all three (concede 0): 8 double dummy, 7 with the wrong guess ->
+    # scored 7-2-1. 6♠ made: P0 = 2. One whister (greedy): seat 1 writes 2 x 3 defence
+    # tricks = 6 on seat 0. Defence 3 < Q(6) = 4: seat 1 one short, gora 2.
+    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 0, "candidates": "best_somewhere"}))
     e = r.entries
     assert e.pulya == (2, 0, 0) and e.gora == (0, 2, 0)
     assert e.whists[1][0] == 6 and e.whists[2][0] == 0
@@ -32,8 +33,9 @@ def test_claim_needing_a_guess_is_scored_with_the_wrong_guess():
 
 
 def test_claim_conceding_enough_stands():
-    # He concedes one trick (claims 7): it holds with every guess wrong, so 7-2-1 as above.
-    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 1}))
+    # He concedes one trick (claims 7): it holds even with every guess wrong read literally
+    # (best_somewhere), so 7-2-1 as above.
+    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 1, "candidates": "best_somewhere"}))
     assert r.entries.pulya == (2, 0, 0) and r.entries.whists[1][0] == 6
     # Conceding two (claims 6) binds him: 6-3-1 with the extra trick to the whister:
     # P0 = 2, seat 1 writes 2 x 4 = 8, defence 4 = Q: no shortfall.
@@ -43,24 +45,40 @@ def test_claim_conceding_enough_stands():
 
 
 def test_undominated_reading_finds_no_guess():
-    # With candidates="undominated" the heart leads are no guess: the claim holds, 8-1-1:
-    # P0 = 2, seat 1 writes 2 x 2 = 4, defence 2 < 4: two short, gora 4.
-    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 0, "candidates": "undominated"}))
-    e = r.entries
-    assert e.pulya == (2, 0, 0) and e.gora == (0, 4, 0) and e.whists[1][0] == 4
+    # By default (candidates undominated) the heart leads are no guess — never better than
+    # ♠A and worse in 6 layouts, a blunder: the claim holds, 8-1-1: P0 = 2, seat 1 writes
+    # 2 x 2 = 4, defence 2 < 4: two short, gora 4. The ruling names the blunder.
+    for violation in ({"rule": "claim", "concede": 0}, {"rule": "claim", "concede": 0, "candidates": "undominated"}):
+        r = rule_incident(dict(END, violation=violation))
+        e = r.entries
+        assert e.pulya == (2, 0, 0) and e.gora == (0, 4, 0) and e.whists[1][0] == 4
+        assert [f.declarer_tricks for f in r.figures] == [8, 8, 7]
+    assert not any("a blunder" in n.en for n in r.notes)   # no decision of the line was a guess
+    assert any("Every one of the 20 layouts was solved" in n.en for n in r.notes)
 
 
 def test_rule_1_6_2_full_deal_example():
     # 7♥ by seat 1, both whist; at trick 7 he opens ♣J10 ♦Q ♥A with the ♥J out (2-4-0 so far).
-    # ♥A first: 7 (2-7-1). The ♦Q first (best in 4 of 70 layouts) lets the ♥J ruff: 2-5-3.
-    # Two down: G1 = 2 x 4 = 8; consolation 8 from each defender; whists 4 x 2 = 8 (seat 0)
-    # and 4 x 3 = 12 (seat 2): seat 0 writes 16, seat 2 writes 20.
+    # ♥A first: 7 (2-7-1), best in all 70 layouts. The ♦Q first (best in 4 of 70) lets the
+    # ♥J ruff in the others: 2-5-3. So the ♦Q is never better than ♥A and sometimes worse:
+    # by default (undominated) a blunder, not a guess — he is credited with drawing the
+    # trump: 7, made (P1 = 4; whists 4 x 2 = 8 from seat 0, 4 x 1 = 4 from seat 2).
     inc = json.loads((EX / "rule_1_6_2_trump_still_out.json").read_text())
+    r = rule_incident(inc)
+    e = r.entries
+    assert e.pulya == (0, 4, 0) and e.gora == (0, 0, 0)
+    assert e.whists[0][1] == 8 and e.whists[2][1] == 4
+    assert [f.declarer_tricks for f in r.figures] == [7, 7, 5]
+    # Read literally (best_somewhere) the ♦Q is a guess: two down: G1 = 2 x 4 = 8;
+    # consolation 8 from each defender; whists 4 x 2 = 8 (seat 0) and 4 x 3 = 12 (seat 2):
+    # seat 0 writes 16, seat 2 writes 20.
+    inc["violation"]["candidates"] = "best_somewhere"
     r = rule_incident(inc)
     e = r.entries
     assert e.gora == (0, 8, 0) and e.pulya == (0, 0, 0)
     assert e.whists[0][1] == 16 and e.whists[2][1] == 20
     assert [f.declarer_tricks for f in r.figures] == [7, 5, 5]
+    assert any("Q♦ best in 4, A♥ best in 70 (of 70 layouts)" in n.en for n in r.notes)
 
 
 def test_rule_1_6_2_literal_reading_on_the_holding_claim():
