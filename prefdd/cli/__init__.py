@@ -29,6 +29,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("solve", "solve positions double dummy (JSON in, JSON lines out)"),
     ("score", "score deal outcomes (JSON) into pulya, gora, whists and settlement"),
     ("rule", "rule on an incident of the penalty code (JSON in, ruling out)"),
+    ("layouts", "what a hand makes: the declarer's tricks over every layout of the unseen cards"),
     ("batch", "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
     ("serve", "the arbiter's desk: a local web page (deal, play, rule)"),
     ("convert", "convert deal files (Bridge studio .bts/.pts, room protocols, PPN) to records and back"),

@@ -15,7 +15,7 @@ from .. import json_fields
 from ..cards import Card
 from ..contract import Contract
 from ..errors import PositionError, PrefError
-from ..hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
+from ..hands import SUIT_MASKS, cards_of, mask_of, popcount
 from ..position import Position
 from ..seat import parse_seat
 from .views import InfoSet, view_run
@@ -122,8 +122,8 @@ def _some_layout(declarer: int, mine: int, gone: int, history, seats, played) ->
     hands[a], hands[b] = played[a], played[b]
     stuck = rest & voids[a] & voids[b]
     if stuck:
-        raise PositionError(f"history: both defenders showed void in the suit of {Hand(stuck).compact()}: "
-                            "no layout fits it")
+        raise PositionError(f"history: both defenders showed a void, yet {' '.join(map(str, cards_of(stuck)))} "
+                            "must lie with one of them: no layout fits it")
     for s, o in ((a, b), (b, a)):  # the other's void suits are his
         forced = rest & voids[o]
         if popcount(forced) > need[s]:
