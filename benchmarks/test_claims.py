@@ -12,10 +12,9 @@ literal worst-move mode; one ``Engine(reuse_table=True)`` per claim. The issue a
 import itertools
 import random
 
-from solver.imperfect import check_claim
 from solver import Card, Position
 from solver.engine import Engine
-from solver.imperfect import InfoSet
+from solver.imperfect import InfoSet, check_claim
 
 DEALS = 20
 SUITS = "scdh"

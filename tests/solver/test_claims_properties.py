@@ -9,10 +9,9 @@
 from helpers.strategies import positions
 from hypothesis import HealthCheck, given, settings
 
-from solver.imperfect import literal_worst, worst_guess_play
 from solver import reference as ref
 from solver.engine import Engine
-from solver.imperfect import InfoSet
+from solver.imperfect import InfoSet, literal_worst, worst_guess_play
 
 ENGINE = Engine(table_mb=1, reuse_table=True)
 SETTINGS = dict(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

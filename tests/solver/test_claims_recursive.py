@@ -16,11 +16,10 @@ A♦ drops the K♦ (2 more), 7♦ loses to it and 10♣ takes the last (none). 
 import pytest
 
 from compensation.rulings import rule_incident
-from solver.imperfect import worst_guess_play
 from solver import Position
 from solver import reference as ref
 from solver.engine import Engine
-from solver.imperfect import InfoSet
+from solver.imperfect import InfoSet, worst_guess_play
 
 HANDS = [["Ts", "Ad", "7d", "Qc", "Ah"], ["Kc", "Ks", "Jh", "Kh", "8d"], ["7c", "9h", "Kd", "Tc", "9c"]]
 

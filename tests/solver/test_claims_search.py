@@ -4,10 +4,9 @@ Each test writes out the hand analysis the expected values come from.
 """
 import pytest
 
-from solver.imperfect import candidate_moves, check_claim, literal_worst, worst_guess_play
 from solver import Card, Position, PositionError
 from solver.engine import Engine
-from solver.imperfect import InfoSet, infoset_from_json
+from solver.imperfect import InfoSet, candidate_moves, check_claim, infoset_from_json, literal_worst, worst_guess_play
 
 C = Card.parse
 
