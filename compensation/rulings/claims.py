@@ -29,7 +29,7 @@ from __future__ import annotations
 from solver.imperfect import DEFAULT_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
 from ..incident import IncidentError
-from .info import layouts_note
+from .info import DEFAULT_BUDGET, layouts_note
 from .playout import made, need_play, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text
@@ -78,7 +78,7 @@ def _setup(ctx):
     # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
     search = {"candidates": v.get("candidates", DEFAULT_CANDIDATES), "guess": inc.option("guess"),
-              "budget": v.get("budget")}
+              "budget": v.get("budget", DEFAULT_BUDGET)}
     return info, at, reading, search
 
 
@@ -115,8 +115,7 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
                "Защита играет в светлую: играющий видит все карты, расклад один.")
     else:
         wg = check.worst
-        layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"),
-                     None if wg.exact else ("bounds", wg.bounds))
+        layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"), wg.stopped, wg.bounds, wg.short_scans)
     for dec in check.worst.decisions:
         if not dec.guess:
             continue

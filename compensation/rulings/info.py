@@ -102,30 +102,45 @@ def as_played(ctx, pos: Position, rest, informed: int, window: int | None, victi
     return Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks)
 
 
-def layouts_note(r: Ruling, total: int, seconds: float, budget, proven) -> None:
-    """Say that every layout was used and how long it took, or what a budget left proven."""
-    if proven is None:
-        r.note(f"Every one of the {count(total, 'layout', 'en')} was solved ({seconds_words(seconds, 'en')}): the "
-               "figures are exact.",
-               f"Решены все расклады ({count(total, 'layout')}) за {seconds_words(seconds)}: цифры точные.")
-    elif proven[0] == "bounds":
-        lo, hi = proven[1]
-        r.note(f"The time budget ({seconds_words(budget, 'en')}) stopped the search before every sequence of "
-               f"decisions was followed: proven only that the result resolved against him lies between {lo} and {hi} "
-               "declarer tricks; the figure used is the end nearest double dummy, so the compensation written is a "
-               "proven minimum.",
-               f"Перебор остановлен по лимиту времени ({seconds_words(budget)}) до конца: доказано лишь, что результат "
-               f"в ущерб информированной стороне — от {lo} до {hi} взяток играющего; взята граница, ближайшая к игре "
-               "в открытую, так что записанная компенсация — доказанный минимум.")
-    else:
-        _, covered, undecided = proven
-        r.note(f"The time budget ({seconds_words(budget, 'en')}) stopped the scan after {covered} of "
-               f"{count(total, 'layout', 'en')}: undecided whether {', '.join(c.pretty() for c in undecided)} "
-               "could be reasonable choices; the figure uses only the proven ones, so the compensation written is a "
-               "proven minimum (at least this much).",
-               f"Перебор остановлен по лимиту времени ({seconds_words(budget)}) после {covered} из {total} "
-               f"раскладов: не решено, разумны ли ходы {', '.join(c.russian() for c in undecided)}; взяты только "
-               "доказанные, так что записанная компенсация — доказанный минимум (не меньше).")
+DEFAULT_BUDGET = 120.0  # seconds an information-set search may take by default: past it, what was proven
+
+
+def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | None, bounds=None,
+                 short=(), undecided=()) -> None:
+    """Say how many layouts were solved and how long it took; where a scan stopped short of
+    every layout (past 200,000 of them) what it examined; where the result is not proven
+    exactly, the bounds that are and which end is written (the proven minimum)."""
+    short_en = short_ru = ""
+    if short:
+        n = sum(c for _, c, _ in short)
+        short_en = (f" At {len(short)} decision(s) with more than 200,000 layouts, {n} were examined in a fixed "
+                    "pseudo-random order (the real one among them).")
+        short_ru = (f" Там, где раскладов больше 200 000 (решений: {len(short)}), рассмотрено {n} в фиксированном "
+                    "псевдослучайном порядке (реальный среди них).")
+    if stopped is None:
+        if short:
+            r.note(f"Layouts he could believe in: {total}.{short_en} The result is proven whatever the rest hold "
+                   f"(the worst choice was decided by the layouts examined) — exact ({seconds_words(seconds, 'en')}).",
+                   f"Возможных раскладов: {total}.{short_ru} Результат доказан при любых остальных (худший выбор "
+                   f"решён рассмотренными раскладами) — точный ({seconds_words(seconds)}).")
+        else:
+            r.note(f"Every one of the {count(total, 'layout', 'en')} was solved ({seconds_words(seconds, 'en')}): "
+                   "the figures are exact.",
+                   f"Решены все расклады ({count(total, 'layout')}) за {seconds_words(seconds)}: цифры точные.")
+        return
+    und_en = f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be reasonable choices." \
+        if undecided else ""
+    und_ru = f" Не решено, разумны ли ходы {', '.join(c.russian() for c in undecided)}." if undecided else ""
+    why_en = (f"The time budget ({seconds_words(budget, 'en')}) stopped the search" if stopped == "budget"
+              else "The layouts examined do not decide it")
+    why_ru = (f"Перебор остановлен по лимиту времени ({seconds_words(budget)})" if stopped == "budget"
+              else "Рассмотренные расклады этого не решают")
+    span_en = f": proven only that the result lies between {bounds[0]} and {bounds[1]} declarer tricks" if bounds else ""
+    span_ru = f": доказано лишь, что результат — от {bounds[0]} до {bounds[1]} взяток играющего" if bounds else ""
+    r.note(f"Layouts he could believe in: {total}.{short_en} {why_en}{span_en}.{und_en} The figure used is the end "
+           "nearest double dummy, so the compensation written is a proven minimum (at least this much).",
+           f"Возможных раскладов: {total}.{short_ru} {why_ru}{span_ru}.{und_ru} Взята граница, ближайшая к игре в "
+           "открытую, так что записанная компенсация — доказанный минимум (не меньше).")
 
 
 def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims, what: Text,
@@ -140,7 +155,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     rest = _rest_of_history(inc, n)
     guess = inc.option("guess")
     cands = inc.violation.get("candidates", DEFAULT_CANDIDATES)  # one of CANDIDATES: the schema checks it
-    budget = inc.violation.get("budget")
+    budget = inc.violation.get("budget", DEFAULT_BUDGET)
     deadline = None if budget is None else time.monotonic() + budget
     t0 = time.monotonic()
     if window == 1 and allowed is not None and not (rest and rest[0] in allowed):
@@ -152,16 +167,26 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     base = as_played(ctx, pos, rest, informed, window, victims[0])
     proven: tuple | None = None  # what a budget left: ("scan", covered, undecided) or ("bounds", (lo, hi))
     if window == 1 and allowed is not None:
-        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline)
         worse = min if (informed == inc.declarer) != pos.is_misere else max
-        w = worse(dec.real_values[c] for c in dec.candidates)
-        card = next(c for c in dec.candidates if dec.real_values[c] == w)
+        real = ctx.engine.analyse(pos, all_cards=True).card_values
+        lowest = worse(real[c] for c in real if c in allowed)
+        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
+                              settle=[c for c in allowed if real.get(c) == lowest])
+        pool = dec.candidates or dec.undecided
+        w = worse(dec.real_values[c] for c in pool)
+        card = next(c for c in pool if dec.real_values[c] == w)
+        # proven whatever the undecided cards are when no undecided card is worse on the real layout
+        settled = dec.exact or worse(dec.real_values[c] for c in dec.candidates + dec.undecided) == w
         with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed)
         same = dec.exact and {run_low(pos, c) for c in dec.candidates} == {run_low(pos, c) for c in with_it.candidates}
         if same or dec.forced:
             card = rest[0] if rest and rest[0] in allowed else card
         if not dec.exact:
-            proven = ("scan", dec.covered, dec.undecided)
+            stop = None if settled else ("budget" if deadline is not None and time.monotonic() > deadline else "cap")
+            wide = worse(dec.real_values[c] for c in dec.candidates + dec.undecided)
+            proven = (stop, None if settled else tuple(sorted((w, wide))),
+                      [(dec.trick, dec.covered, dec.layouts.total)] if dec.layouts.method == "capped" else [],
+                      [] if settled else dec.undecided, wide)
         nxt = pos.copy(stack=False)
         nxt.play(card)
         pl = play_out(ctx, nxt.copy(stack=False), victim=victims[0])
@@ -174,8 +199,8 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         proxy = Played(wg.tricks, list(wg.line), score_tricks(ctx, wg.tricks), wg.tricks[inc.declarer])
         decisions = [(d, d.played, d.changed and not d.forced) for d in wg.decisions]
         reading = wg.guess
-        if not wg.exact:
-            proven = ("bounds", wg.bounds)
+        if not wg.exact or wg.short_scans:
+            proven = (wg.stopped, wg.bounds, wg.short_scans, [], None)
     total = pre.count
     seconds = time.monotonic() - t0
     counted = [(d, c) for d, c, ch in decisions if ch]
@@ -188,7 +213,11 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
            f"Правило об информации: {what.ru}. Сравниваются решения {seat_ru}, как они были сделаны, далее в "
            f"открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения (возможных раскладов: "
            f"{total}), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
-    layouts_note(r, total, seconds, budget, proven)
+    if proven is None:
+        layouts_note(r, total, seconds, budget, None)
+    else:
+        stop, bounds, short, undecided, _ = proven
+        layouts_note(r, total, seconds, budget, stop, bounds, short, undecided)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
             f"trick {d.trick}: {', '.join(map(str, d.candidates))} possible, {c} made for him" for d, c in counted) + ".",

@@ -19,6 +19,7 @@ the decision says what was proven (``exact`` false, ``undecided`` cards, layouts
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -36,6 +37,10 @@ CANDIDATES = ("undominated", "best_somewhere")
 DEFAULT_CANDIDATES = "undominated"
 CHUNK = 1024           # layouts solved in one call of the engine
 COUNT_LIMIT = 20_000   # up to this many layouts every card is solved in every one (exact "best in N")
+SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cores (Cython: forked processes)
+SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
+#                        first lead (184,756); a defender's (42.7 million) in a fixed pseudo-random order,
+#                        and then the decision says what was proven
 
 
 def declarer_total(pos: Position, remaining: int) -> int:
@@ -93,6 +98,7 @@ class Decision:
     undecided: list = field(default_factory=list)
     covered: int = 0         # layouts examined
     seconds: float = 0.0
+    settled: bool = False    # the scan ended once a card asked for (``settle``) was proven a candidate
 
     @property
     def guess(self) -> bool:
@@ -104,7 +110,7 @@ class Decision:
         return Decision(self.trick, self.seat, self.layouts, self.candidates, self.best_in, self.real_values,
                         card if card is not None else self.played, self.forced,
                         self.changed if changed is None else changed, self.dominated, self.exact,
-                        self.undecided, self.covered, self.seconds)
+                        self.undecided, self.covered, self.seconds, self.settled)
 
     def to_json(self) -> dict:
         out: dict = {"trick": self.trick, "seat": self.seat}
@@ -132,7 +138,8 @@ class Decision:
 
 def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
-                    deadline: float | None = None, cache: dict | None = None) -> Decision:
+                    deadline: float | None = None, cache: dict | None = None,
+                    workers: int | None = None, cap: int | None = SCAN_CAP, settle=None) -> Decision:
     """The candidates of the seat whose view ``view`` is, at ``view.pos`` (he must be to move).
 
     ``view``: the declarer's :class:`~solver.imperfect.InfoSet` or any seat's
@@ -141,6 +148,13 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     figures); default while there are at most 20,000 layouts. ``sample``: a named,
     non-default setting (that many layouts drawn). ``deadline`` (``time.monotonic()``): stop
     there and say what was proven. ``cache``: real-layout card values by position.
+    ``workers``: processes for a scan of at least 20,000 layouts (default: every core; the
+    split is exact — each takes every n-th chunk and their pair states are merged).
+    ``cap``: examine at most this many layouts (``None``: every one, however many); past it a
+    fixed pseudo-random order of ``cap`` of them (the real one among them), and unless every
+    pair was settled the decision is not ``exact``: ``candidates`` are the proven ones,
+    ``undecided`` the rest. ``settle``: cards whose proof as a candidate ends the scan (the
+    worst on the real layout, for a greedy or one-move reading); ``settled`` then says so.
     """
     if candidates not in CANDIDATES:
         raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
@@ -171,23 +185,43 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
         # one choice up to equivalent cards: nothing to guess, no layouts searched
         return Decision(trick_no, seat, Layouts(view.count, lambda: iter(()), "exact"), list(legal),
                         {c: view.count for c in legal}, real_values, forced=True, seconds=time.monotonic() - t0)
-    layouts = view.layouts(sample, seed)
+    if sample is None and cap is not None and view.count > cap:
+        layouts = view.layouts(cap, 0)
+        layouts.method = "capped"
+    else:
+        layouts = view.layouts(sample, seed)
     scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max,
                  counts if counts is not None else layouts.used <= COUNT_LIMIT)
-    complete = scan.run(layouts, deadline)
-    cand_reps, dominated, undecided = scan.verdict(complete)
+    if settle is not None:
+        scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
+    complete = scan.run_split(layouts, deadline, workers)
+    exact = not scan.relevant() or (complete and layouts.method in ("exact", "open"))
+    cand_reps, dominated, undecided = scan.verdict(exact)
     cands = [c for r in cand_reps for c in groups[view_run(view, r)]]
     dom = {c: dominated[r] for r in dominated for c in groups[view_run(view, r)]}
     und = [c for r in undecided for c in groups[view_run(view, r)]]
     best_in = None
     if scan.counting and complete:
         best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in legal}
-    return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=complete,
-                    undecided=und, covered=scan.covered, seconds=time.monotonic() - t0)
+    return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=exact,
+                    undecided=und, covered=scan.covered, seconds=time.monotonic() - t0,
+                    settled=bool(scan.settle) and any(scan.proven(i) for i in scan.settle))
 
 
 def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
+
+
+_JOB: list = [None]       # the scan a forked child works on (set by the parent just before the fork)
+_IN_CHILD: list = [False]
+
+
+def _scan_part(k: int):
+    """In a forked child: the k-th share of the parent's scan; its pair states back."""
+    scan, layouts, deadline, n = _JOB[0]
+    _IN_CHILD[0] = True
+    done = scan.run(layouts, deadline, (k, n))
+    return scan.gt, scan.best_in, scan.covered, done
 
 
 class _Scan:
@@ -207,6 +241,13 @@ class _Scan:
         self.gt = [[False] * n for _ in range(n)]
         self.best_in = [0] * n
         self.covered = 0
+        self.settle: set = set()
+
+    def proven(self, i: int) -> bool:
+        """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
+        if self.rule == "best_somewhere":
+            return self.best_in[i] > 0
+        return all(self.gt[i][j] for j in range(len(self.reps)) if j != i)
 
     def relevant(self) -> list[int]:
         n = len(self.reps)
@@ -216,21 +257,48 @@ class _Scan:
             return [i for i in range(n) if not self.best_in[i]]
         return [i for i in range(n) if any(not (self.gt[i][j] and self.gt[j][i]) for j in range(n) if j != i)]
 
-    def run(self, layouts: Layouts, deadline: float | None) -> bool:
-        """Scan the layouts; True when every one was seen or nothing is left to decide."""
+    def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
+        """:meth:`run` over every layout, split across processes where that pays."""
+        n = workers if workers is not None else (os.cpu_count() or 1)
+        if n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]:
+            return self.run(layouts, deadline)
+        import multiprocessing
+
+        _JOB[0] = (self, layouts, deadline, n)
+        try:
+            with multiprocessing.get_context("fork").Pool(n) as pool:
+                parts = pool.map(_scan_part, range(n))
+        finally:
+            _JOB[0] = None
+        complete = True
+        for gt, best_in, covered, done in parts:
+            for i, row in enumerate(gt):
+                for j, x in enumerate(row):
+                    self.gt[i][j] = self.gt[i][j] or x
+            self.best_in = [a + b for a, b in zip(self.best_in, best_in)]
+            self.covered += covered
+            complete = complete and done
+        return complete or not self.relevant()
+
+    def run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
+        """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
+        every one was seen or nothing is left to decide."""
         view, pos = self.view, self.view.pos
-        for part in layouts.chunks(CHUNK):
+        k, n = share
+        for index, part in enumerate(layouts.chunks(CHUNK)):
+            if index % n != k:
+                continue
             rel = self.relevant()
             if not rel:
                 return True
+            if (deadline is not None and time.monotonic() > deadline) or any(self.proven(i) for i in self.settle):
+                return False
             hands = [view.hands(lay) for lay in part]
             full = len(rel) == len(self.reps)
             vals = self.eng.solve_layouts(pos, hands, cards=[self.reps[i] for i in rel])
             tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
             self._update(rel, vals, tops)
             self.covered += len(part)
-            if deadline is not None and time.monotonic() > deadline:
-                return self.covered >= layouts.used or not self.relevant()
         return True
 
     def _update(self, rel, vals, tops) -> None:
@@ -269,5 +337,5 @@ class _Scan:
         if complete:
             return [reps[i] for i in range(n) if reps[i] not in dominated], dominated, []
         # before the end no domination is proven; a card better than every other somewhere is a candidate
-        proven = [reps[i] for i in range(n) if all(gt[i][j] for j in range(n) if j != i)]
+        proven = [reps[i] for i in range(n) if self.proven(i)]
         return proven, {}, [r for r in reps if r not in proven]

@@ -72,6 +72,8 @@ class WorstGuess:
     bounds: tuple | None = None
     positions: int = 0            # distinct positions searched
     seconds: float = 0.0
+    stopped: str | None = None    # "budget": the time ran out; "cap": scans past SCAN_CAP left it open
+    short_scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of scans cut at SCAN_CAP
 
     @property
     def guess_points(self) -> list:
@@ -90,6 +92,10 @@ class WorstGuess:
         }
         if self.bounds is not None:
             out["bounds"] = list(self.bounds)
+        if self.stopped:
+            out["stopped"] = self.stopped
+        if self.short_scans:
+            out["short_scans"] = [{"trick": t, "examined": c, "layouts": n} for t, c, n in self.short_scans]
         return out
 
 
@@ -101,7 +107,14 @@ def worst_guess_play(info: InfoSet, engine: Engine | None = None, *, guess: str 
 
 
 class _Search:
-    """One worst-guess search: the memo, the caches, the settings."""
+    """One worst-guess search: the memo, the caches, the settings.
+
+    Values are pairs ``(pess, opt)`` of the declarer's tricks still to come: equal when the
+    search is exact. A decision whose scan stopped before every layout (``SCAN_CAP``) has
+    proven candidates and undecided cards; ``pess`` treats the undecided as candidates too
+    (the worst they could make it), ``opt`` leaves them out: the truth lies between, and where
+    the two meet it is proven whatever the undecided cards are.
+    """
 
     def __init__(self, view, eng, guess, history, window, post, candidates, deadline, any_card=False):
         self.view, self.eng, self.guess = view, eng, guess
@@ -109,10 +122,12 @@ class _Search:
         self.candidates, self.deadline, self.any_card = candidates, deadline, any_card
         self.me = view.seat
         self.worse = side_worse(view.pos, self.me)
+        self.better = side_better(view.pos, self.me)
         self.memo: dict = {}
         self.values: dict = {}     # real-layout card values by position
         self.decisions: dict = {}  # Decision by view key
         self.dd: dict = {}
+        self.inexact: list = []    # the decisions whose scan stopped short
 
     # ---------------------------------------------------------------- pieces
     def _tick(self):
@@ -123,9 +138,17 @@ class _Search:
         k = node.key()
         d = self.decisions.get(k)
         if d is None:
-            d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline, cache=self.values)
-            if not d.exact:
+            settle = None
+            if self.guess == "greedy":  # only the worst card on the real layout matters: stop once it is proven
+                real = card_values(self.eng, node.pos, self.values)
+                w = self.worse(real.values())
+                settle = [c for c, v in real.items() if v == w]
+            d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
+                                cache=self.values, settle=settle)
+            if not d.exact and self.deadline is not None and time.monotonic() > self.deadline:
                 raise OutOfBudget
+            if not d.exact:
+                self.inexact.append(d)
             self.decisions[k] = d
         return d
 
@@ -142,56 +165,91 @@ class _Search:
             v = self.dd[k] = self.eng.solve(p)
         return v
 
-    def choices(self, node, depth: int, on: bool):
-        """(the cards to follow, the Decision if the viewer decides here)."""
+    def options(self, node, depth: int, on: bool):
+        """The ways the play may go on here: a list of (pessimistic cards, optimistic cards)
+        alternatives — one alternative, or two where a truncated scan leaves open whether the
+        knowledge could change the decision — and the Decision if the viewer decides here."""
         p = node.pos
         rec = self.history[depth] if on and depth < len(self.history) else None
         if p.to_move == self.me and (self.window is None or depth < self.window):
             if self.any_card:
-                return _distinct(node, p.legal_moves()), None
+                cards = _distinct(node, p.legal_moves())
+                return [(cards, cards)], None
             dec = self.decision(node)
-            if not dec.forced and self.post is not None and _same_runs(node, dec.candidates, self.decision(
-                    self.post(node)).candidates):
-                dec = dec.played_as(None, changed=False)
-                return ([rec] if rec is not None else _distinct(node, self.best_cards(p))), dec
-            if self.guess == "greedy" or dec.forced:
-                w = self.worse(dec.real_values[c] for c in dec.candidates)
-                return _distinct(node, [c for c in dec.candidates if dec.real_values[c] == w]), dec
-            return _distinct(node, dec.candidates), dec
+            moves = self._moves(node, dec)
+            if dec.forced or self.post is None:
+                return [moves], dec
+            other = self.decision(self.post(node))
+            same_p = _same_runs(node, dec.candidates + dec.undecided, other.candidates + other.undecided)
+            same_o = _same_runs(node, dec.candidates, other.candidates)
+            fixed = [rec] if rec is not None else _distinct(node, self.best_cards(p))
+            if dec.exact and other.exact:
+                return ([(fixed, fixed)], dec.played_as(None, changed=False)) if same_o else ([moves], dec)
+            # undecided: either could be true; both are followed
+            alts = [moves] + ([(fixed, fixed)] if same_p or same_o else [])
+            return alts, dec
         best = self.best_cards(p)
         if rec is not None and any(_same_card(p, rec, c) for c in best):
-            return [rec], None
-        return best, None
+            return [([rec], [rec])], None
+        return [(best, best)], None
+
+    def _moves(self, node, dec: Decision) -> tuple[list, list]:
+        """(pessimistic, optimistic) cards for the viewer: his candidates, the undecided too."""
+        wide = dec.candidates + dec.undecided
+        if self.guess == "greedy" or dec.forced:
+            def worst(cards):
+                w = self.worse(dec.real_values[c] for c in cards)
+                return _distinct(node, [c for c in cards if dec.real_values[c] == w])
+            return worst(wide), (worst(dec.candidates) if dec.candidates else worst(wide))
+        return _distinct(node, wide), _distinct(node, dec.candidates or wide)
 
     # ---------------------------------------------------------------- the search
-    def value(self, node, depth: int, on: bool) -> int:
-        """The declarer's tricks from here to the end on the worst line."""
+    def value(self, node, depth: int, on: bool) -> tuple[int, int]:
+        """(pessimistic, optimistic) declarer tricks from here to the end on the worst line."""
         p = node.pos
         if p.is_over():
-            return 0
+            return 0, 0
         if self.window is not None and depth >= self.window:
-            return self.solve(p)
+            v = self.solve(p)
+            return v, v
         k = (node.key(), depth) if on else canonical_key(node)
-        v = self.memo.get(k)
-        if v is not None:
-            return v
+        got = self.memo.get(k)
+        if got is not None:
+            return got
         self._tick()
-        cards, _ = self.choices(node, depth, on)
+        alts, _ = self.options(node, depth, on)
         d = p.declarer
         rec = self.history[depth] if on and depth < len(self.history) else None
+        child_values: dict = {}
+
+        def child(c):
+            if c not in child_values:
+                ch = node.after(c)
+                won = ch.pos.taken[d] - p.taken[d]
+                a, b = self.value(ch, depth + 1, on and rec is not None and c == rec)
+                child_values[c] = (a + won, b + won)
+            return child_values[c]
+
+        pess = opt = None
+        for wide, narrow in alts:
+            ap = self._fold(child(c)[0] for c in wide)
+            ao = self._fold(child(c)[1] for c in narrow)
+            pess = ap if pess is None else self.worse(pess, ap)
+            opt = ao if opt is None else self.better(opt, ao)
+        assert pess is not None and opt is not None
+        self.memo[k] = (pess, opt)
+        return pess, opt
+
+    def _fold(self, values) -> int:
         best = None
-        for c in cards:
-            child = node.after(c)
-            won = child.pos.taken[d] - p.taken[d]
-            x = self.value(child, depth + 1, on and rec is not None and c == rec) + won
-            if best is None or self.worse(x, best) != best:
-                best = x
+        for x in values:
+            best = x if best is None else self.worse(best, x)
         assert best is not None
-        self.memo[k] = best
         return best
 
-    def line(self, node, depth: int, on: bool) -> tuple[list, list]:
-        """The worst line itself (cards and the viewer's decisions), walked down the memo."""
+    def line(self, node, depth: int, on: bool, which: int = 0) -> tuple[list, list]:
+        """The worst line itself (cards and the viewer's decisions), walked down the memo;
+        ``which``: 0 the pessimistic value, 1 the optimistic one."""
         cards_out: list = []
         decs: list = []
         d = node.pos.declarer
@@ -200,16 +258,22 @@ class _Search:
             if self.window is not None and depth >= self.window:
                 cards_out += list(self.eng.analyse(p, line=True).line)
                 break
-            target = self.value(node, depth, on)
-            cards, dec = self.choices(node, depth, on)
+            target = self.value(node, depth, on)[which]
+            alts, dec = self.options(node, depth, on)
             rec = self.history[depth] if on and depth < len(self.history) else None
-            for c in cards:
-                child = node.after(c)
-                still = on and rec is not None and c == rec
-                if self.value(child, depth + 1, still) + child.pos.taken[d] - p.taken[d] == target:
+            found = None
+            for alt in alts:
+                for c in alt[which]:
+                    child = node.after(c)
+                    still = on and rec is not None and c == rec
+                    if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
+                        found = (c, child, still)
+                        break
+                if found:
                     break
-            else:  # cannot happen: the target is one of the children's values
+            if found is None:  # cannot happen: the target is one of the children's values
                 raise RuntimeError("worst-guess line lost its value")
+            c, child, still = found
             cards_out.append(c)
             if dec is not None:
                 decs.append(dec.played_as(c))
@@ -232,7 +296,9 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     he had *with* the knowledge: a decision whose candidates are the same in both views is
     one the knowledge could not change; he plays it as recorded, or double dummy off the
     record). Rule 1.6.2 calls it with none of these. ``budget``: seconds (see
-    :class:`WorstGuess`).
+    :class:`WorstGuess`). A decision with more layouts than ``SCAN_CAP`` may leave the
+    result between two proven bounds (``exact`` false, ``bounds``); the line is then the
+    one of the bound nearest double dummy.
     """
     if guess not in GUESSES:
         raise PositionError(f"guess: expected one of {', '.join(GUESSES)}, got {guess!r}")
@@ -242,31 +308,36 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     deadline = None if budget is None else t0 + budget
     start = view.pos
     s = _Search(view, eng, guess, history, window, post, candidates, deadline)
+    stopped = None
     try:
-        v = s.value(view, 0, bool(history))
-        line, decs = s.line(view, 0, bool(history))
-        exact, bounds = True, None
+        pess, opt = s.value(view, 0, bool(history))
+        exact = pess == opt
+        line, decs = s.line(view, 0, bool(history), 0 if exact else 1)
+        v = pess if exact else opt
+        bounds = None if exact else tuple(sorted((declarer_total(start, pess), declarer_total(start, opt))))
+        stopped = None if exact else "cap"
     except OutOfBudget:
         v, line, decs, bounds = _bounds(view, eng, s, start)
-        exact = False
+        exact, stopped = False, "budget"
     end = start.copy(stack=False)
     end.replay(line)
+    short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
-                      len(s.memo), time.monotonic() - t0)
+                      len(s.memo), time.monotonic() - t0, stopped, short)
 
 
 def _bounds(view, eng, s: _Search, start: Position):
-    """What a stopped search still proves. The worst guess is never better for him than
-    double dummy (his candidates are some of his cards, the others play their best), and
-    never worse than letting him play *any* legal card at each of his decisions (a search
-    with no layouts, exact on a few seconds more); the line is a double-dummy line."""
+    """What a search stopped by its time budget still proves. The worst guess is never better
+    for him than double dummy (his candidates are some of his cards, the others play their
+    best), and never worse than letting him play *any* legal card at each of his decisions
+    (a search with no layouts, given a few seconds more); the line is a double-dummy line."""
     dd = eng.analyse(start, line=True)
     hi = dd.declarer_tricks
     lo = None
     try:
         a = _Search(view, eng, "every_sequence", s.history, s.window, None, s.candidates,
                     time.monotonic() + 5.0, any_card=True)
-        lo = a.value(view, 0, bool(s.history))
+        lo = a.value(view, 0, bool(s.history))[0]
     except OutOfBudget:
         pass
     if lo is None:  # nothing better proven: the worst that can happen to him, no trick more, or all of them
