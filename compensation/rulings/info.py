@@ -220,10 +220,13 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         layouts_note(r, total, seconds, budget, stop, bounds, short, undecided)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
-            f"trick {d.trick}: {', '.join(map(str, d.candidates))} possible, {c} made for him" for d, c in counted) + ".",
+            f"trick {d.trick}: {', '.join(x.pretty() for x in d.candidates + d.undecided)} possible, "
+            f"{c.pretty()} made for him" for d, c in counted) + ".",
                "Решения, которые знание могло изменить: " + "; ".join(
-            f"взятка {d.trick}: возможны {', '.join(x.russian() for x in d.candidates)}, за него сыграно {c.russian()}"
-            for d, c in counted) + ".")
+            f"взятка {d.trick}: возможны {', '.join(x.russian() for x in d.candidates + d.undecided)}, за него "
+            f"сыграно {c.russian()}" for d, c in counted) + ".")
+    elif proven is not None and proven[0] == "budget":
+        pass  # the search stopped before the decisions were listed: the bounds note says what is known
     else:
         r.note("No decision of the informed side could be changed by the knowledge (each was forced or had the "
                "same candidates with it as without).",
