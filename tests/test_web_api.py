@@ -26,9 +26,12 @@ ENDING = {"deal": {"hands": [["As", "Qs", "7h"], ["Ks", "Js", "8h"], ["7s", "8s"
           "contract": "6nt", "declarer": 0, "first_leader": 0, "taken": [4, 2, 1]}
 
 
+BASE = "http://127.0.0.1"  # the Host the server answers for
+
+
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app(node_budget=5_000_000))
+    return TestClient(create_app(node_budget=5_000_000), base_url=BASE)
 
 
 def err(r, status=400):
@@ -163,7 +166,7 @@ def test_every_search_has_a_node_budget(client):
     """A request may lower the server's budget, never raise it; a hit is a 422 naming it."""
     e = err(client.post("/api/table", json=dict(TABLE, node_budget=50)), 422)
     assert e["field"] == "node_budget" and "50" in e["message"]
-    small = TestClient(create_app(node_budget=50))
+    small = TestClient(create_app(node_budget=50), base_url=BASE)
     e = err(small.post("/api/table", json=dict(TABLE, node_budget=10**9)), 422)
     assert "node budget of 50" in e["message"]
     assert small.post("/api/table", json=dict(TABLE, values=False)).status_code == 200  # no search asked
@@ -224,10 +227,18 @@ def test_rule_gives_the_rulings_json_and_the_sheet(client):
     out = client.post("/api/rule", json={"incident": EXAMPLE}).json()
     assert out["ruling"] == rule_incident(EXAMPLE).to_json()
     sh = out["sheet"]
-    # seat 0 writes 196/3 whists on seat 1: 65.33 as read at the table, exact beside it
-    assert sh["whists"][0][1] == {"exact": "196/3", "rounded": "65.33"}
+    # seat 0 writes 196/3 whists on seat 1: 65 on the sheet (whist_rounding=nearest), as the CLI says
+    assert sh["whists"][0][1] == {"exact": "196/3", "rounded": "65", "approx": "65.33"}
     assert sh["gora"][0] == {"exact": "4", "rounded": "4"}
-    assert sh["whists"][2][0]["exact"] == "16"
+    assert sh["whists"][2][0]["exact"] == "16" and sh["whist_rounding"] == "nearest"
+    # the lines as `prefdd rule` prints them, seats named by role, decimal comma in Russian
+    ru = out["text"]["ru"]
+    assert ru["writes"][0] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
+                               "компенсация: возможный ущерб 196/3 (≈65,33) виста")
+    assert ru["seats"] == ["Играющий", "Вистующий второй руки", "Вистующий третьей руки"]
+    assert "сочинка" in ru["settings"] and "side_best" not in ru["settings"]
+    up = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "up"}}}).json()
+    assert up["sheet"]["whists"][0][1]["rounded"] == "66" and "66 вистов" in up["text"]["ru"]["writes"][0]
 
 
 @pytest.mark.parametrize("change, field", [
@@ -278,13 +289,13 @@ def test_line_bad_input(client):
 
 # ---------------------------------------------------------------- the server stays up
 def test_an_unexpected_failure_is_one_line_and_the_server_stays_up(monkeypatch):
-    import prefdd.web.app as web_app
+    import prefdd.web.jobs as web_jobs
 
     def boom(rec, engine):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(web_app, "table_state", boom)
-    c = TestClient(create_app(), raise_server_exceptions=False)
+    monkeypatch.setattr(web_jobs, "table_state", boom)
+    c = TestClient(create_app(workers=0), raise_server_exceptions=False, base_url=BASE)  # in-process: patched
     e = err(c.post("/api/table", json=TABLE), 500)
     assert e["message"] == "internal error (RuntimeError); the server is still running"
     assert c.get("/api/rules").status_code == 200

@@ -221,6 +221,10 @@ def parse_paste(text) -> dict:
             data = json.loads(t)
         except json.JSONDecodeError as e:
             raise IncidentError("text", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+        except RecursionError:
+            data = None
+        if data is None or _depth(data) > MAX_DEPTH:
+            raise IncidentError("text", f"the JSON is nested more than {MAX_DEPTH} levels deep")
         if isinstance(data, dict) and "deal" in data and "violation" in data:
             if not isinstance(data["deal"], dict) or "hands" not in data["deal"]:
                 raise IncidentError("deal.hands", "missing")
@@ -250,6 +254,22 @@ def parse_paste(text) -> dict:
     if len(hands) == 4:
         deal["talon"] = hands[3]
     return {"deal": _checked_lines(deal)}
+
+
+MAX_DEPTH = 32  # an incident nests 4 or 5 levels
+
+
+def _depth(x) -> int:
+    """How deep ``x`` nests lists and objects, counted without recursion."""
+    most, stack = 0, [(x, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            most = max(most, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((w, d + 1) for w in (v.values() if isinstance(v, dict) else v))
+    return most
 
 
 def _checked_lines(deal: dict) -> dict:
