@@ -14,21 +14,21 @@ from compensation.rulings import LOAD_ERRORS, VARIANTS
 # what each violation field is, for the form: (input kind, English label, Russian label)
 FIELDS = {
     "offender": ("seat", "Offender", "Нарушитель"),
-    "offenders": ("seats", "Offenders (seats)", "Нарушители (места)"),
-    "move": ("move", "Moment (card in the history)", "Момент (карта в истории)"),
+    "offenders": ("seats", "Offenders (seats)", "Нарушители"),
+    "move": ("move", "Moment (card in the history)", "Момент (карта розыгрыша)"),
     "card": ("card", "Card", "Карта"),
     "cards": ("cards", "Cards", "Карты"),
     "correction": ("choice:none,demand,forbid,lead", "Declarer's correction", "Поправка играющего"),
-    "chosen": ("text", "Remedy chosen (empty: the best)", "Выбранная мера (пусто: лучшая)"),
+    "chosen": ("chosen", "Remedy chosen", "Выбранная мера"),
     "agreed": ("bool", "The defenders decided jointly", "Вистующие решили вместе"),
     "named": ("contract", "Contract first named", "Сначала названный контракт"),
     "trumps": ("strains", "The two disputed strains", "Две спорные масти"),
-    "plans": ("json", "Plans (JSON list)", "Планы (список JSON)"),
+    "plans": ("json", "Plans (for experts: a JSON list)", "Планы (для экспертов: список JSON)"),
     "played": ("int", "Index of the plan played", "Номер разыгранного плана"),
     "count": ("int", "Number of violations", "Число нарушений"),
     "offence_number": ("int", "Which offence in this deal", "Какое по счёту нарушение"),
     "tricks": ("int", "Tricks with talk", "Взяток с разговорами"),
-    "reading": ("choice:wrong_guess,worst_legal_move", "Reading", "Прочтение"),
+    "reading": ("choice:wrong_guess,worst_legal_move", "Reading of the rule", "Как читать правило"),
     "claimed": ("int", "Tricks claimed", "Заявлено взяток"),
     "concede": ("int", "Tricks conceded", "Отдано взяток"),
     "cards_left": ("int", "Cards left in the offender's hand", "Карт на руке у нарушителя"),
@@ -51,6 +51,39 @@ OPTIONAL = {
     "claim": ("move", "claimed", "concede"),
     "1.6.1": ("cards_left",), "4.3": ("count", "occurrence"),
 }
+
+
+# what happened, in the words an arbiter would search with (the titles hold more)
+KEYWORDS = {
+    "1.1": ("открыл карты", "открыл", "показал карты", "exposed", "opened cards"),
+    "1.2": ("открыл карты", "открыл", "пасующий открыл", "exposed", "opened cards"),
+    "1.3": ("ход вне очереди", "не в очередь", "чужой ход", "lead out of turn", "wrong lead"),
+    "1.4": ("чужая взятка", "взял взятку", "ход вне очереди", "gathered trick", "lead out of turn"),
+    "1.5": ("две карты", "три карты", "ход двумя", "two cards"),
+    "1.6": ("открыл карты", "угадайка", "заявка", "claim", "exposed"),
+    "2": ("открытая карта", "засветил", "уронил карту", "показал карту", "exposed card", "dropped card"),
+    "3": ("план розыгрыша", "разногласия", "plan"),
+    "4": ("просмотр взятки", "посмотрел взятку", "looked at a trick"),
+    "5": ("снос", "посмотрел снос", "просмотр сноса", "discard", "looked at the discard"),
+    "6": ("снос", "посмотрел снос", "просмотр сноса", "discard", "looked at the discard"),
+    "7": ("перебил", "перебитие", "overtake"),
+    "8": ("прорезка", "прорезал", "finesse through"),
+    "9": ("смешал", "смешивание", "снос", "mixed", "discard"),
+    "10": ("ошибочный ход", "ошибся", "сыграл не ту", "wrong card", "erroneous"),
+    "11": ("разговоры", "подсказка", "talk", "hint"),
+    "claim": ("заявка", "претензия", "без розыгрыша", "открыл карты", "claim"),
+    "002": ("контракт", "заказ", "торговля", "назвал", "мизер", "contract", "bidding"),
+    "001": ("нарушение", "примечание", "violation"),
+}
+
+
+def keywords(number: str) -> list:
+    """The search words of a rule: those of its group (1.3 for 1.3.2.2, 002 for 002.6) and its own."""
+    parts = number.split(".")
+    out: list = []
+    for k in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+        out += KEYWORDS.get(k, ())
+    return list(dict.fromkeys(out))
 
 
 def _key(number: str):
@@ -87,7 +120,7 @@ def catalogue() -> dict:
                 "number": s.number, "title": {"ru": s.title_ru, "en": s.title_en},
                 "text": {"ru": s.text_ru, "en": s.text_en}, "pattern": s.pattern,
                 "contracts": list(s.contracts), "offender": s.offender, "play": s.play,
-                "fields": form_of(s),
+                "fields": form_of(s), "keywords": keywords(s.number),
             })
     return {"rules": rules, "out_of_turn_rules": list(OUT_OF_TURN_RULES),
             "load_errors": [f"{m}: {msg}" for m, msg in LOAD_ERRORS]}

@@ -1,7 +1,7 @@
 // The arbiter's desk: wires the page's parts together and starts it.
 import { $, S, api, clearErrors, errTarget, showError, t } from "./common.js";
 import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
-import { refreshTable, renderHistory, renderOoo, renderTable, stepView, undo } from "./table.js";
+import { refreshTable, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
 import { b64decode, download, loadText, share } from "./keep.js";
@@ -11,7 +11,7 @@ function applyLang() {
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderRuleList(); renderForm(); renderRuling();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling();
 }
 
 async function start() {
@@ -31,10 +31,16 @@ async function start() {
     $("paste-error").textContent = "";
     await loadText($("paste-text").value, $("paste-error"));
   });
+  // a new contract, declarer or first lead makes another deal of the cards played: the play is cleared (and said so)
   for (const id of ["contract", "declarer", "first_leader", "talon"]) $(id).addEventListener("change", () => {
     if (id === "contract" || id === "declarer") renderDecisions();
-    S.view = null; refreshTable();
+    if (id !== "talon" && S.history.length) {
+      S.history = []; S.ooo = {}; S.pendingOoo = null; S.line = null;
+      $("play-note").textContent = t("cleared_play");
+    } else $("play-note").textContent = "";
+    S.view = null; refreshTable(); renderForm();
   });
+  for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
@@ -57,6 +63,7 @@ async function start() {
     $("upload-error").textContent = "";
     const f = e.target.files[0];
     if (f && await loadText(await f.text(), $("upload-error"))) $("upload-error").textContent = "";
+    document.body.dataset.upload = $("upload-error").textContent ? "error" : "done";
     e.target.value = "";
   });
   applyLang();

@@ -1,6 +1,6 @@
 // Keep and share: download, upload, a link carrying the incident.
-import { $, S, api, clearErrors, el, showError, t } from "./common.js";
-import { dealChanged, defenders, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
+import { $, S, api, cap, clearErrors, el, errorText, t } from "./common.js";
+import { contractName, dealChanged, defenders, fillSelects, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
 import { refreshTable } from "./table.js";
 import { incident, renderForm, renderRuleList } from "./incident.js";
 import { renderRuling } from "./ruling.js";
@@ -31,9 +31,18 @@ export function share() {
   $("share-out").replaceChildren(`${t("copied")} `, el("a", { href: url, id: "share-link", text: url }));
   navigator.clipboard?.writeText(url).catch(() => {});
 }
+// read a pasted or uploaded text; an error goes next to the control it came from (``errEl``),
+// and the ruling on the screen, no longer the deal's, is cleared
 export async function loadText(text, errEl) {
   const res = await api("/api/paste", { text });
-  if (res.error) { showError(res.error, errEl); return false; }
+  if (res.error) {
+    S.ruling = null; renderRuling();
+    const e = res.error;
+    errEl.textContent = (e.where?.[S.lang] && e.field !== "text" ? cap(e.where[S.lang]) + ": " : "") + errorText(e);
+    errEl.dataset.kind = e.kind || "";
+    errEl.closest("details")?.setAttribute("open", "");
+    return false;
+  }
   if (res.data.incident) loadIncident(res.data.incident, res.data.deal, res.data.history);
   else { setDeal(res.data.deal); dealChanged(); }
   return true;
@@ -41,8 +50,10 @@ export async function loadText(text, errEl) {
 export function loadIncident(inc, deal, history) {
   const c = $("contract");
   const con = String(inc.contract ?? "7s");
-  if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: con }));
+  if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: contractName(con) }));
   c.value = con;
+  S.players = Array.isArray(inc.players) ? inc.players.map(String) : [];
+  fillSelects();
   if (inc.declarer !== undefined && inc.declarer !== null) $("declarer").value = String(inc.declarer);
   $("first_leader").value = String(inc.first_leader ?? 0);
   renderDecisions();
@@ -52,11 +63,13 @@ export function loadIncident(inc, deal, history) {
   $("convention").value = inc.scoring?.convention ?? "sochi";
   $("compare").value = inc.options?.compare ?? "double_dummy";
   $("resolve").value = inc.options?.resolve ?? "side_best";
+  $("rounding").value = inc.options?.whist_rounding ?? "nearest";
+  S.loadedOptions = Object.fromEntries(Object.entries(inc.options || {}).filter(([k]) => !["compare", "resolve", "whist_rounding"].includes(k)));
   setDeal(deal);
   renderPicker();
   S.history = history; S.ooo = {}; S.pendingOoo = null; S.view = null; S.ruling = null;
   S.loadedExtra = {};
-  for (const k of ["id", "note", "source", "taken", "raspasovka_round"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
+  for (const k of ["id", "note", "source", "taken", "raspasovka_round", "players"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
   $("scoring-set").value = inc.scoring?.set ? JSON.stringify(inc.scoring.set) : "";
   const v = inc.violation || {};
   if (S.oooRules.includes(String(v.rule)) && (v.correction === undefined || v.correction === "none") && v.move !== undefined && v.offender !== undefined)
