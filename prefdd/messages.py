@@ -66,6 +66,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "paste_no_hands": ("JSON without \"hands\": expected a position record or an incident",
                        "в JSON нет рук (hands): ожидается позиция или инцидент"),
     "paste_line": ("line {line}: {inner}", "строка {line}: {inner}"),
+    "paste_hand": ("hand {hand}: {inner}", "{hand_ru}: {inner}"),
+    "must_be": ("must be {allowed}, got {got}", "должно быть {allowed_ru}, а не {got}"),
     "two_cards": ("expected 2 cards, got {n}", "нужны 2 карты, а их {n}"),
     # play
     "not_held": ("seat {seat} does not hold {card}", "у {seat_gen} нет карты {card_ru}"),
@@ -139,12 +141,12 @@ def field_words(field, lang: str = "ru") -> str:
         "settings": ("settings", "настройки"), "out_of_turn": ("lead out of turn", "ход вне очереди"),
         "upload": ("file", "файл"), "seed": ("seed", "номер сдачи"),
     }
-    if f in words:
-        return words[f][1 if lang == "ru" else 0]
-    head = re.split(r"[.\[]", f)[0]
-    if head in words:
-        return words[head][1 if lang == "ru" else 0]
-    return "" if lang == "ru" else f
+    while f:  # the field, else the nearest enclosing one the page names
+        if f in words:
+            return words[f][1 if lang == "ru" else 0]
+        cut = max(f.rfind("."), f.rfind("["))
+        f = f[:cut] if cut > 0 else ""
+    return "" if lang == "ru" else str(field)
 
 
 def _place_ru(where: str) -> str:
@@ -165,6 +167,8 @@ _SEAT_GEN = ("первой руки", "второй руки", "третьей �
 PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^trick (?P<trick>\d+), seat (?P<seat>\d), card (?P<card>\S+): (?P<inner>.*)$", "at_card"),
     (r"^line (?P<line>\d+)(?: \(talon\))?: (?P<inner>.*)$", "paste_line"),
+    (r"^hand (?P<hand>\d): (?P<inner>.*)$", "paste_hand"),
+    (r"^must be (?P<allowed>[\w ,]+ or \w+), got (?P<got>.*)$", "must_be"),
     (r"^not a card: '(?P<card>[^']*)'", "not_a_card"),
     (r"^holds (?P<n>\d+) cards; a hand holds 1\.\.10$", "hand_size"),
     (r"^the three hands must hold the same number of cards,? (?:got )?(?P<sizes>.*)$", "hands_unequal"),
@@ -228,6 +232,10 @@ def _ru_params(kind: str, p: dict) -> dict:
         q["suit_ru"] = SUIT_RU.get(q["suit"], q["suit"])
     if "inner" in q:
         q["inner"] = translate(q["inner"], "ru")
+    if kind == "paste_hand":
+        q["hand_ru"] = _SEAT_FEM[int(q["hand"]) - 1] if 1 <= int(q["hand"]) <= 3 else q["hand"]
+    if kind == "must_be":
+        q["allowed_ru"] = q["allowed"].replace(" or ", " или ")
     if kind == "hand_size":
         n = int(q["n"])
         q["n_cards"] = f"{n} {_plural(n, ('карта', 'карты', 'карт'))}"

@@ -250,6 +250,11 @@ def parse_paste(text) -> dict:
             hands.append([str(c) for c in Hand.parse(body)])
         except PrefError as e:
             raise IncidentError("text", f"{what}: {e}") from None
+        # as prefdd refuses such a deal: a hand holds at most 10 cards, the talon 2
+        if i < 3 and len(hands[-1]) > 10:
+            raise IncidentError("text", f"{what}: holds {len(hands[-1])} cards; a hand holds 1..10")
+        if i == 3 and len(hands[-1]) > 2:
+            raise IncidentError("text", f"{what}: expected 2 cards, got {len(hands[-1])}")
     deal = {"hands": hands[:3]}
     if len(hands) == 4:
         deal["talon"] = hands[3]
@@ -281,6 +286,8 @@ def _checked_lines(deal: dict) -> dict:
     out: dict[str, list] = {"hands": []}
     for i, h in enumerate(hands):
         cs = _cards(h, f"hands[{i}]")
+        if len(cs) > 10:
+            raise IncidentError("text", f"hand {i + 1}: holds {len(cs)} cards; a hand holds 1..10")
         for c in cs:
             if c in seen:
                 raise IncidentError("text", f"card {c} is in {seen[c]} and in hand {i + 1}")
