@@ -316,3 +316,32 @@ def test_every_combination_of_contract_and_defence_keeps_the_page_russian(page):
             pg.select_option("#dec-b", b)
         settle(pg, 0)
         assert visible_latin(pg) == [], contract
+
+
+def test_the_conventions_options_are_controls(page, tmp_path):
+    pg = page
+    upload(pg, EXAMPLE_PATH)
+    pg.click("#conv-box summary")
+    assert pg.input_value("#c-prices") == "2, 4, 6, 8, 10" and pg.input_value("#c-whisting") == "greedy"
+    assert pg.eval_on_selector("#c-whisting", "s => s.selectedOptions[0].textContent") == "все себе (жлобский вист)"
+    pg.select_option("#c-players", "4")
+    pg.select_option("#c-whisting", "gentleman")
+    assert pg.inner_text("#conv-changed") == "(изменено: 2)"
+    rule_now(pg)
+    assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#incident-section")
+    assert len(pg.query_selector_all("#sheet tbody tr")) == 4
+    with pg.expect_download() as dl:
+        pg.click("#download")
+    path = tmp_path / "incident.json"
+    dl.value.save_as(path)
+    inc = json.loads(path.read_text())
+    assert inc["scoring"] == {"convention": "sochi", "set": {"players": 4, "whisting": "gentleman"}}
+    want = rule_incident(dict(EXAMPLE, scoring=inc["scoring"])).to_json()["entries"]
+    assert sheet_cells(pg) == cli_cells(want)
+    # the convention changed: its own values, the changes gone
+    pg.select_option("#convention", "leningrad")
+    assert pg.input_value("#c-pulya_worth") == "20" and pg.inner_text("#conv-changed") == ""
+    # an uploaded incident's changes come back into the controls
+    upload(pg, path)
+    assert pg.input_value("#c-players") == "4" and pg.input_value("#c-whisting") == "gentleman"
+    assert pg.input_value("#scoring-set") == ""

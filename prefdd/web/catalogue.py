@@ -86,6 +86,103 @@ def keywords(number: str) -> list:
     return list(dict.fromkeys(out))
 
 
+# every option of a convention as the page's settings offer it: (English, Russian) label;
+# choices: value -> (English, Russian)
+OPTION_WORDS = {
+    "players": ("Players at the table (4: the dealer sits out)", "Игроков за столом (4 — сдающий не играет)"),
+    "prices": ("Price of a game, levels 6 to 10", "Цена игры на 6, 7, 8, 9, 10"),
+    "whist_obligations": ("Tricks the defence must take, levels 6 to 10", "Обязанность вистующих (взяток) на 6…10"),
+    "shared_obligations": ("Each of two whisters' share of it", "Доля каждого из двух вистующих"),
+    "half_whist_levels": ("Levels where half-whist is allowed", "Уровни, где можно «полвиста»"),
+    "undertrick_multiplier": ("Declarer's gora per undertrick (× price)", "Гора играющему за недобранную (× цена)"),
+    "whist_multiplier": ("Whists per defence trick (× price)", "Вистов за взятку защиты (× цена)"),
+    "consolation_multiplier": ("Consolation per undertrick (× price)", "Консоляция за недобранную (× цена)"),
+    "consolation_fixed": ("Fixed consolation per undertrick (empty: none)", "Постоянная консоляция за недобранную (пусто — нет)"),
+    "responsibility": ("A short whister's gora", "Гора недобравшему вистующему"),
+    "whisting": ("A lone whister's whists on a defeat", "Висты одиночного вистующего при ремизе"),
+    "misere_price": ("Pulya for a made misère", "Пуля за сыгранный мизер"),
+    "misere_undertrick_price": ("Gora per trick on a failed misère", "Гора за взятку на несыгранном мизере"),
+    "raspasovka_progression": ("Raspasovka steps (1st, 2nd, 3rd in a row)", "Прогрессия распасов (1-й, 2-й, 3-й подряд)"),
+    "raspasovka_progression_end": ("Past the last step", "После последнего шага"),
+    "raspasovka_scoring": ("A raspasovka is written", "Распасы пишутся"),
+    "raspasovka_zero_trick_pulya": ("No trick on a raspasovka: to the pulya", "Ни одной взятки на распасах — в пулю"),
+    "raspasovka_amnesty": ("Amnesty: the fewest tricks subtracted first", "Амнистия: сначала вычесть наименьшее число взяток"),
+    "raspasovka_whist_price": ("Whists per trick (raspasovka in whists)", "Вистов за взятку (распасы вистами)"),
+    "raspasovka_whists_above_min": ("Only tricks above the fewest (in whists)", "Только взятки сверх наименьшего (вистами)"),
+    "raspasovka_tie": ("A tie on the fewest tricks (in whists)", "Поровну наименьшее число взяток (вистами)"),
+    "raspasovka_talon": ("Talon cards setting the suit of tricks 1 and 2", "Карты прикупа задают масть 1-й и 2-й взяток"),
+    "pulya_worth": ("Whists per pulya point at settlement", "Вистов за очко пули при расчёте"),
+    "gora_divisor": ("Gora divided by", "Гора делится на"),
+    "pulya_in_damage": ("Count the pulya when measuring damage", "Учитывать пулю при расчёте ущерба"),
+    "counterfactual_split": ("Equally good trick splits of the defence", "Равноценные раскладки взяток защиты"),
+    "penalty_002_1_1": ("Penalty, rule 002.1.1 (gora; empty: not set)", "Штраф по правилу 002.1.1 (гора; пусто — не задан)"),
+    "penalty_002_2_3": ("Penalty, rule 002.2.3 (gora; empty: not set)", "Штраф по правилу 002.2.3 (гора; пусто — не задан)"),
+    "penalty_002_2_4": ("Penalty, rule 002.2.4 (gora; empty: not set)", "Штраф по правилу 002.2.4 (гора; пусто — не задан)"),
+    "penalty_002_3_1": ("Penalty, rule 002.3.1 (gora; empty: not set)", "Штраф по правилу 002.3.1 (гора; пусто — не задан)"),
+    "penalty_002_3_2": ("Penalty, rule 002.3.2 (gora; empty: not set)", "Штраф по правилу 002.3.2 (гора; пусто — не задан)"),
+    "penalty_002_4": ("Penalty, rule 002.4 (gora; empty: not set)", "Штраф по правилу 002.4 (гора; пусто — не задан)"),
+}
+CHOICE_WORDS = {
+    "full": ("in full", "полная"), "half": ("half", "половина"),
+    "greedy": ("all his (greedy)", "все себе (жлобский вист)"), "gentleman": ("shared with the passer (gentleman's)",
+                                                                          "пополам с пасующим (джентльменский)"),
+    "extend": ("go on by the last difference", "расти с тем же шагом"), "cap": ("stay at the last", "оставаться на последнем"),
+    "gora": ("to the gora", "в гору"), "whists": ("as whists", "вистами"),
+    "split": ("split the amount", "делить"), "both": ("each in full", "каждому полностью"),
+    "first": ("the first only", "только первая"), "none": ("none", "ни одна"),
+    "N": ("the number of players", "число игроков"), "N-1": ("the number of players less one", "число игроков без одного"),
+    "for_victim": ("the one best for the victim", "в пользу пострадавшего"),
+    "against_victim": ("the one worst for the victim", "против пострадавшего"),
+}
+TALON_WORDS = {"both": ("both cards", "обе карты")}  # raspasovka_talon's "both" reads otherwise
+
+
+def _value(x):
+    """A convention value as the page's control holds it: numbers as text, lists joined."""
+    from fractions import Fraction
+
+    from compensation.numbers import text_number
+
+    if x is None:
+        return None
+    if isinstance(x, bool) or isinstance(x, str):
+        return x
+    if isinstance(x, (tuple, list)):
+        return ", ".join(text_number(Fraction(v)) for v in x)
+    return text_number(Fraction(x))
+
+
+def convention_options() -> dict:
+    """Every convention option with its kind, words and each preset's value (the page's
+    settings: a control for each; what differs from the preset goes in ``scoring.set``)."""
+    from compensation.conventions import _CHOICES, OPTION_NAMES, PRESETS
+
+    options = []
+    for name in OPTION_NAMES:
+        default = getattr(PRESETS["sochi"], name)
+        if name in _CHOICES:
+            words = {c: (TALON_WORDS if name == "raspasovka_talon" and c in TALON_WORDS else CHOICE_WORDS).get(c, (c, c))
+                     for c in _CHOICES[name]}
+            kind, choices = "choice", [{"value": c, "label": {"en": w[0], "ru": w[1]}} for c, w in words.items()]
+        elif name == "players":
+            kind, choices = "choice", [{"value": v, "label": {"en": v, "ru": v}} for v in ("3", "4")]
+        elif isinstance(default, bool):
+            kind, choices = "bool", None
+        elif isinstance(default, tuple):
+            kind, choices = "numbers", None
+        else:
+            kind, choices = "number", None
+        en, ru = OPTION_WORDS.get(name, (name, name))
+        opt = {"name": name, "kind": kind, "label": {"en": en, "ru": ru}}
+        if choices:
+            opt["choices"] = choices
+        options.append(opt)
+    presets = {p: {o["name"]: _value(getattr(c, o["name"])) for o in options} for p, c in PRESETS.items()}
+    for p in presets.values():
+        p["players"] = str(p["players"])
+    return {"options": options, "presets": presets}
+
+
 def _key(number: str):
     seed = number.split(".")[0] if number.startswith("00") else "000"
     rest = number.split(".")[1:] if number.startswith("00") else number.split(".")
@@ -122,5 +219,5 @@ def catalogue() -> dict:
                 "contracts": list(s.contracts), "offender": s.offender, "play": s.play,
                 "fields": form_of(s), "keywords": keywords(s.number),
             })
-    return {"rules": rules, "out_of_turn_rules": list(OUT_OF_TURN_RULES),
+    return {"rules": rules, "out_of_turn_rules": list(OUT_OF_TURN_RULES), "convention": convention_options(),
             "load_errors": [f"{m}: {msg}" for m, msg in LOAD_ERRORS]}

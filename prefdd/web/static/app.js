@@ -4,6 +4,7 @@ import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from
 import { refreshTable, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
+import { renderConvention } from "./conv.js";
 import { b64decode, download, loadText, share } from "./keep.js";
 
 function applyLang() {
@@ -11,13 +12,14 @@ function applyLang() {
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention();
 }
 
 async function start() {
   const res = await api("/api/rules");
   if (res.error) { $("fatal").textContent = res.error.message; return; }
-  S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules;
+  S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules; S.convention = res.data.convention;
+  $("convention").addEventListener("change", () => { S.convValues = {}; renderConvention(); });
   $("lang").addEventListener("click", () => { S.lang = S.lang === "ru" ? "en" : "ru"; applyLang(); });
   $("print").addEventListener("click", () => window.print());
   $("random").addEventListener("click", async () => {

@@ -3,6 +3,7 @@
 import { $, CARDS, S, SUITS, api, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
 import { contractName, dealObject, defenders, kind } from "./deal.js";
 import { renderRuling } from "./ruling.js";
+import { conventionSet } from "./conv.js";
 import { renderHistory } from "./table.js";
 
 const numbered = (r) => /\d/.test(r.number);
@@ -195,12 +196,14 @@ export function incident() {
     inc.result = { tricks: res.map(Number) };
   }
   inc.scoring = { convention: $("convention").value };
+  const fromControls = conventionSet();
+  if (Object.keys(fromControls).length) inc.scoring.set = fromControls;
   const set = $("scoring-set").value.trim();
   if (set) {
     let o = null;
     try { o = JSON.parse(set); } catch (e) { /* reported below */ }
     if (!o || typeof o !== "object" || Array.isArray(o)) { $("experts").open = true; errTarget("scoring", $("rule-error")).textContent = t("not_json"); return null; }
-    inc.scoring.set = o;
+    inc.scoring.set = { ...fromControls, ...o };
   }
   inc.options = { ...(S.loadedOptions || {}), compare: $("compare").value, resolve: $("resolve").value };
   if ($("rounding").value !== "nearest") inc.options.whist_rounding = $("rounding").value;

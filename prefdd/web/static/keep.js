@@ -4,6 +4,7 @@ import { contractName, dealChanged, defenders, fillSelects, kind, renderDecision
 import { refreshTable } from "./table.js";
 import { incident, renderForm, renderRuleList } from "./incident.js";
 import { renderRuling } from "./ruling.js";
+import { loadConventionSet } from "./conv.js";
 
 export function download() {
   clearErrors($("incident-section"));
@@ -70,7 +71,8 @@ export function loadIncident(inc, deal, history) {
   S.history = history; S.ooo = {}; S.pendingOoo = null; S.view = null; S.ruling = null;
   S.loadedExtra = {};
   for (const k of ["id", "note", "source", "taken", "raspasovka_round", "players"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
-  $("scoring-set").value = inc.scoring?.set ? JSON.stringify(inc.scoring.set) : "";
+  const rest = loadConventionSet(inc.scoring?.set);  // into the controls; anything else stays JSON
+  $("scoring-set").value = Object.keys(rest).length ? JSON.stringify(rest) : "";
   const v = inc.violation || {};
   if (S.oooRules.includes(String(v.rule)) && (v.correction === undefined || v.correction === "none") && v.move !== undefined && v.offender !== undefined)
     S.ooo[v.move] = v.offender;
