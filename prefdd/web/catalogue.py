@@ -157,7 +157,7 @@ def convention_options() -> dict:
     settings: a control for each; what differs from the preset goes in ``scoring.set``)."""
     from compensation.conventions import _CHOICES, OPTION_NAMES, PRESETS
 
-    options = []
+    options: list[dict] = []
     for name in OPTION_NAMES:
         default = getattr(PRESETS["sochi"], name)
         if name in _CHOICES:
@@ -173,11 +173,11 @@ def convention_options() -> dict:
         else:
             kind, choices = "number", None
         en, ru = OPTION_WORDS.get(name, (name, name))
-        opt = {"name": name, "kind": kind, "label": {"en": en, "ru": ru}}
+        opt: dict = {"name": name, "kind": kind, "label": {"en": en, "ru": ru}}
         if choices:
             opt["choices"] = choices
         options.append(opt)
-    presets = {p: {o["name"]: _value(getattr(c, o["name"])) for o in options} for p, c in PRESETS.items()}
+    presets = {p: {str(o["name"]): _value(getattr(c, str(o["name"]))) for o in options} for p, c in PRESETS.items()}
     for p in presets.values():
         p["players"] = str(p["players"])
     return {"options": options, "presets": presets}
