@@ -330,3 +330,33 @@ def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
     assert main(["serve"]) == 2
     err_text = capsys.readouterr().err
     assert err_text == serve_command.INSTALL_HINT + "\n" and "pip install" in err_text
+
+
+# ---------------------------------------------------------------- the play analysis
+def test_analyse_gives_each_cards_cost_as_the_library_does(client):
+    from solver import Deal, analyse_play
+
+    from solver import analyse
+
+    deal = Deal(TABLE["deal"]["hands"], "7s", 0, discard=TABLE["deal"]["discard"])
+    bad: list = []  # six cards, each the worst for the side that plays it
+    for _ in range(6):
+        pos = deal.after(bad)
+        vals = analyse(pos, all_cards=True).card_values
+        pick = min if pos.to_move == 0 else max
+        bad.append(str(pick(vals, key=lambda c: vals[c])))
+    st = client.post("/api/analyse", json=dict(TABLE, history=bad)).json()
+    a = analyse_play(deal, bad)
+    assert sum(s.cost for s in a.steps) > 0
+    assert [(m["card"], m["cost"], m["before"], m["after"]) for m in st["moves"]] == \
+        [(str(s.card), s.cost, s.before, s.after) for s in a.steps]
+    # a lead out of turn that stood: its card valued against its seat's best lead, the rightful total beside
+    h = EXAMPLE["history"]
+    st = client.post("/api/analyse", json=dict(TABLE, history=h, out_of_turn={"12": 1})).json()
+    m = st["moves"][12]
+    assert m["out_of_turn"] and m["seat"] == 1 and m["rightful"] == 7 and m["after"] == 6
+    e = err(client.post("/api/analyse", json=dict(TABLE, history=h)))
+    assert e["field"] == "history[12]"
+    rasp = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
+    st = client.post("/api/analyse", json={"deal": rasp["deal"], "contract": "raspasovka"}).json()
+    assert st["moves"] == [] and st["note"]["ru"].startswith("распасовка")

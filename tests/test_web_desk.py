@@ -345,3 +345,37 @@ def test_the_conventions_options_are_controls(page, tmp_path):
     upload(pg, path)
     assert pg.input_value("#c-players") == "4" and pg.input_value("#c-whisting") == "gentleman"
     assert pg.input_value("#scoring-set") == ""
+
+
+def test_where_the_play_went_wrong(page):
+    """Each card's double-dummy cost, as `prefdd solve --analyse-play` gives it, on the page."""
+    from solver import Deal, analyse_play
+
+    pg = page
+    upload(pg, EXAMPLE_PATH)
+    settle(pg, 30)
+    pg.click("#analyse")
+    pg.wait_for_selector('body[data-analysis="done"], body[data-analysis="error"]', state="attached")
+    assert pg.get_attribute("body", "data-analysis") == "done", pg.inner_text("#play-section")
+    shown = pg.eval_on_selector_all("ol.analysis li", "ls => ls.map(l => [+l.dataset.index, +l.dataset.cost])")
+    assert [i for i, _ in shown] == list(range(30))
+    # the cards before the lead out of turn, as the library's analysis values them
+    a = analyse_play(Deal(HANDS, "7s", 0, discard=EXAMPLE["deal"]["discard"]), EXAMPLE["history"][:12])
+    assert shown[:12] == [[s.index, s.cost] for s in a.steps]
+    li = pg.inner_text('ol.analysis li[data-index="12"]')
+    assert "вне очереди" in li and "при правильном ходе было бы 7, стало 6" in li
+    assert visible_latin(pg) == []
+    pg.click('#history .hcard[data-index="0"]')  # another play: the analysis goes
+    settle(pg, 0)
+    assert pg.eval_on_selector_all("ol.analysis li", "ls => ls.length") == 0
+    # the declarer leads his worst card: it is marked with what it cost
+    vals = pg.eval_on_selector_all('#table .seat[data-seat="0"] .card .val', "vs => vs.map(v => [v.closest('button').dataset.card, +v.dataset.value])")
+    worst, low = min(vals, key=lambda x: x[1])
+    high = max(v for _, v in vals)
+    assert high > low
+    pg.click(f'#table [data-card="{worst}"]')
+    settle(pg, 1)
+    pg.click("#analyse")
+    pg.wait_for_selector('ol.analysis li[data-index="0"]')
+    assert pg.get_attribute('ol.analysis li[data-index="0"]', "data-cost") == str(high - low)
+    assert pg.inner_text('#history .hcard[data-index="0"] .cost') == f"−{high - low}"

@@ -185,6 +185,11 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
         body = await read_json(request)
         return await compute(app, request, "table", body, front=True)
 
+    @app.post("/api/analyse")
+    async def analyse(request: Request):
+        body = await read_json(request)
+        return await compute(app, request, "analyse", body)
+
     @app.post("/api/line")
     async def line(request: Request):
         body = await read_json(request, {"table", "line", "start"})

@@ -145,7 +145,13 @@ def table(body: dict, node_budget: int) -> dict:
     return table_state(body, engine(body, node_budget))
 
 
-JOBS = {"rule": rule, "table": table}
+def analyse(body: dict, node_budget: int) -> dict:
+    from .table import play_analysis
+
+    return play_analysis(body, engine(body, node_budget))
+
+
+JOBS = {"rule": rule, "table": table, "analyse": analyse}
 
 
 def run_job(name: str, payload) -> tuple:

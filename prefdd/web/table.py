@@ -196,6 +196,45 @@ def table_state(rec: dict, engine) -> dict:
     return state
 
 
+def play_analysis(rec: dict, engine) -> dict:
+    """Each card of ``history`` with its double-dummy cost (``prefdd solve --analyse-play``,
+    :func:`solver.play_analysis.analyse_play`): the declarer's total before and after it, the
+    tricks it gave away for its side, the best cards there. A lead out of turn that stood
+    starts a new stretch from its seat, so that card too is valued against that seat's best
+    lead. On a raspasovka there is no declarer: nothing is valued (as on the table)."""
+    from solver.play_analysis import analyse_play
+
+    pos, contract = position_of(dict(rec, history=[], out_of_turn={}))
+    if contract.is_raspasovka:
+        return {"kind": "raspasovka", "moves": [],
+                "note": {"en": "raspasovka: no declarer, so no card values",
+                         "ru": "распасовка: играющего нет, оценок карт нет"}}
+    history = _cards(rec.get("history") or [], "history")
+    ooo = out_of_turn(rec.get("out_of_turn"))
+    position_of(rec)  # the whole play checked first: an illegal card is named as the table names it
+    moves: list = []
+    start = 0
+    for stop in sorted(i for i in ooo if 0 < i <= len(history)) + [len(history)]:
+        seg = dict(rec, history=[str(c) for c in history[:start]],
+                   out_of_turn={str(i): s for i, s in ooo.items() if i < start})
+        p, _ = position_of(seg)
+        if start in ooo:
+            p.leader = ooo[start]
+        if stop > start:
+            a = analyse_play(p, history[start:stop], engine=engine)
+            rightful = moves[-1]["after"] if moves and start in ooo else None
+            for st in a.steps:
+                m = st.to_json()
+                m["index"] = start + st.index
+                m["out_of_turn"] = m["index"] in ooo
+                if m["out_of_turn"] and rightful is not None:
+                    m["rightful"] = rightful  # the declarer's total had the rightful seat led
+                moves.append(m)
+        start = stop
+    kind = "misere" if contract.is_misere else "game"
+    return {"kind": kind, "declarer": getattr(pos, "declarer", None), "moves": moves}
+
+
 def random_deal(seed=None) -> dict:
     """Three hands of ten and a talon of two, shuffled (``seed`` repeats a deal)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -306,4 +345,4 @@ def _checked_lines(deal: dict) -> dict:
     return out
 
 
-__all__ = ["out_of_turn", "parse_paste", "position_of", "random_deal", "table_state"]
+__all__ = ["out_of_turn", "parse_paste", "play_analysis", "position_of", "random_deal", "table_state"]

@@ -1,7 +1,7 @@
 // The arbiter's desk: wires the page's parts together and starts it.
 import { $, S, api, clearErrors, errTarget, showError, t } from "./common.js";
 import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
-import { refreshTable, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
+import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
 import { renderConvention } from "./conv.js";
@@ -12,7 +12,7 @@ function applyLang() {
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis();
 }
 
 async function start() {
@@ -45,6 +45,7 @@ async function start() {
   for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
+  $("analyse").addEventListener("click", analysePlay);
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
   $("replay-prev").addEventListener("click", () => stepView(-1));
   $("replay-next").addEventListener("click", () => stepView(1));

@@ -33,6 +33,8 @@ export async function refreshTable(extra = {}) {
     if (!extra.line) S.line = null; else S.line = res.data.line;
   }
   renderTable(); renderHistory(); renderOoo(); renderLegend();
+  if (S.analysis && (v || S.analysis.key !== JSON.stringify([S.history, S.ooo]))) S.analysis = null;  // another play
+  renderAnalysis();
   if (S.table?.over && !v) prefillResult();
   if (!v) updateMoveField();
   document.body.dataset.plies = String(hist.length);
@@ -201,4 +203,39 @@ export function stepView(d) {
   if (!S.view) return;
   S.view.step = Math.max(0, Math.min(S.view.history.length, S.view.step + d));
   refreshTable();
+}
+
+// where the play went wrong: each card's double-dummy cost, on the history and as a list
+export async function analysePlay() {
+  const box = $("analysis");
+  box.replaceChildren(el("p", { class: "hint", text: "…" }));
+  document.body.dataset.analysis = "busy";
+  const res = await api("/api/analyse", tableRequest(S.history, S.ooo));
+  if (res.error) { box.replaceChildren(); showError(res.error, $("play-error")); document.body.dataset.analysis = "error"; return; }
+  S.analysis = { ...res.data, key: JSON.stringify([S.history, S.ooo]) };
+  renderAnalysis();
+  document.body.dataset.analysis = "done";
+}
+export function renderAnalysis() {
+  const box = $("analysis"), A = S.analysis;
+  if (!A) { box.replaceChildren(); return; }
+  if (A.note) { box.replaceChildren(el("p", { class: "hint", text: A.note[S.lang] })); return; }
+  const rows = A.moves.map((m) => {
+    const who = cap(handName(m.seat));
+    const best = m.cost ? ` ${t("better")}: ${m.best.map(face).join(" ")}` : "";
+    const ooo = m.out_of_turn ? ` (${t("ooo_mark")}${m.rightful !== undefined ? `; ${t("rightful")(m.rightful, m.after)}` : ""})` : "";
+    return el("li", { class: `${m.cost ? "costly" : ""} ${m.out_of_turn ? "ooo" : ""}`, "data-index": m.index, "data-cost": m.cost },
+      el("span", { class: "tn", text: `${t("trick_n")} ${Math.floor(m.index / 3) + 1}, ${who}: ` }),
+      el("b", { class: isRed(m.card) ? "red" : "", text: face(m.card) }),
+      ` — ${t("declarer_tricks_after")} ${m.after}; ${t("cost")(m.cost)}${best}${ooo}`);
+  });
+  const lost = A.moves.filter((m) => m.cost);
+  box.replaceChildren(el("h4", { text: t("analyse") }), el("p", { class: "hint", text: A.kind === "misere" ? t("analyse_hint_misere") : t("analyse_hint") }),
+    el("p", { id: "analysis-summary", text: lost.length ? t("lost_summary")(lost.length, lost.reduce((a, m) => a + m.cost, 0)) : t("no_loss") }),
+    el("ol", { class: "analysis" }, ...rows));
+  // the costly cards marked on the history too
+  for (const m of lost) {
+    const b = document.querySelector(`#history .hcard[data-index="${m.index}"]`);
+    if (b) { b.classList.add("costly"); b.append(el("sup", { class: "cost", text: `−${m.cost}` })); }
+  }
 }
