@@ -132,6 +132,8 @@ def field_words(field, lang: str = "ru") -> str:
         "violation": ("violation", "нарушение"), "violation.rule": ("rule", "правило"),
         "violation.offender": ("offender", "нарушитель"), "violation.move": ("moment", "момент"),
         "violation.card": ("card", "карта"), "violation.cards": ("cards", "карты"),
+        "violation.chosen": ("remedy chosen", "выбранная мера"), "violation.correction": ("correction", "поправка играющего"),
+        "violation.agreed": ("joint decision", "общее решение"), "violation.plans": ("plans", "планы"),
         "result": ("result", "итог сдачи"), "result.tricks": ("result", "итог сдачи"),
         "scoring": ("convention", "конвенция"), "scoring.set": ("convention changes", "изменения конвенции"),
         "text": ("pasted text", "вставленный текст"), "request": ("request", "запрос"),
@@ -147,6 +149,18 @@ def field_words(field, lang: str = "ru") -> str:
         cut = max(f.rfind("."), f.rfind("["))
         f = f[:cut] if cut > 0 else ""
     return "" if lang == "ru" else str(field)
+
+
+_PATH_IN_TEXT = re.compile(r"\((?:violation|result|scoring|options|deal|decisions)(?:\.[A-Za-z_]+|\[\d+\])*\)")
+
+
+def fields_in_words(text: str, lang: str = "ru") -> str:
+    """A text that names a field by its path, «(result.tricks)», with the field named in words
+    instead, «(поле «итог сдачи»)» (the page shows no identifiers)."""
+    def words(m):
+        w = field_words(m.group(0)[1:-1], lang)
+        return (f"(поле «{w}»)" if lang == "ru" else f"(the field '{w}')") if w else m.group(0)
+    return _PATH_IN_TEXT.sub(words, str(text))
 
 
 def _place_ru(where: str) -> str:
@@ -296,4 +310,4 @@ def error_texts(field, message: str, kind: str | None = None, **params) -> dict:
     return {"kind": kind, "text": {"en": str(message), "ru": ru}, "where": {"en": field_words(field, "en"), "ru": where}}
 
 
-__all__ = ["MESSAGES", "error_texts", "explain", "field_words", "say", "seat_words", "translate"]
+__all__ = ["MESSAGES", "error_texts", "explain", "field_words", "fields_in_words", "say", "seat_words", "translate"]

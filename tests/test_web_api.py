@@ -334,9 +334,7 @@ def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
 
 # ---------------------------------------------------------------- the play analysis
 def test_analyse_gives_each_cards_cost_as_the_library_does(client):
-    from solver import Deal, analyse_play
-
-    from solver import analyse
+    from solver import Deal, analyse, analyse_play
 
     deal = Deal(TABLE["deal"]["hands"], "7s", 0, discard=TABLE["deal"]["discard"])
     bad: list = []  # six cards, each the worst for the side that plays it
@@ -360,3 +358,18 @@ def test_analyse_gives_each_cards_cost_as_the_library_does(client):
     rasp = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
     st = client.post("/api/analyse", json={"deal": rasp["deal"], "contract": "raspasovka"}).json()
     assert st["moves"] == [] and st["note"]["ru"].startswith("распасовка")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "examples/incidents").glob("*.json")
+                                        if p.name != "rule_001_declarer_violation.json"))
+def test_the_rulings_russian_lines_hold_no_latin(name):
+    """What the page shows of a ruling (writes, options, figures, notes, settings) in Russian:
+    seats by role, cards as «9♦» or «9б», fields in words — no identifier."""
+    import re
+
+    from prefdd.web.jobs import texts
+
+    ru = texts(rule_incident(json.loads((ROOT / "examples/incidents" / name).read_text())))["ru"]
+    lines = ru["writes"] + [o["text"] for o in ru["options"]] + ru["figures"] + ru["notes"] + [ru["summary"] or "",
+                                                                                              ru["settings"]]
+    assert [x for x in lines if re.search("[A-Za-z]", x)] == []

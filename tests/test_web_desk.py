@@ -330,6 +330,10 @@ def test_the_conventions_options_are_controls(page, tmp_path):
     rule_now(pg)
     assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#incident-section")
     assert len(pg.query_selector_all("#sheet tbody tr")) == 4
+    settings = pg.inner_text("#settings")
+    assert "изменено: игроков за столом (4 — сдающий не играет): 4, висты одиночного вистующего при ремизе: " \
+           "пополам с пасующим (джентльменский)" in settings
+    assert visible_latin(pg) == []
     with pg.expect_download() as dl:
         pg.click("#download")
     path = tmp_path / "incident.json"

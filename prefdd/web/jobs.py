@@ -14,6 +14,7 @@ from compensation.errors import ScoringError
 from compensation.incident import IncidentError
 from compensation.numbers import text_number
 from compensation.rulings.wording import ROUNDINGS, rounded
+from prefdd.messages import fields_in_words
 from solver.errors import PrefError, SearchLimitError
 
 from .table import table_state
@@ -119,12 +120,36 @@ def texts(ruling) -> dict:
             "writes": [_cap(names.say(w.describe(lang, ruling.whist_rounding), lang)) for w in ruling.writes],
             "options": options,
             "figures": [names.say(f.describe(lang).split("\n")[0], lang) for f in ruling.figures],
-            "notes": [_cap(ruling.say(n, lang)) for n in ruling.notes],
-            "summary": _cap(ruling.say(ruling.summary, lang)) if ruling.summary is not None else None,
-            "settings": "; ".join(setting_words(ruling.settings, lang)),
+            "notes": [fields_in_words(_cap(ruling.say(n, lang)), lang) for n in ruling.notes],
+            "summary": fields_in_words(_cap(ruling.say(ruling.summary, lang)), lang) if ruling.summary is not None else None,
+            "settings": "; ".join(_settings_words(ruling.settings, lang, setting_words)),
             "balance": BALANCE_MEANING.get(lang),
         }
     return out
+
+
+def _settings_words(settings: dict, lang: str, setting_words) -> list:
+    """The settings line as ``prefdd rule`` words it, the convention's changed options named
+    by the page's words for them (not ``players=4``)."""
+    from .catalogue import CHOICE_WORDS, OPTION_WORDS
+
+    over = settings.get("overrides") or {}
+    words = setting_words(dict(settings, overrides={}), lang)
+    if over:
+        i = 1 if lang == "ru" else 0
+
+        def value(v):
+            if isinstance(v, bool):
+                return ("да" if v else "нет") if lang == "ru" else ("yes" if v else "no")
+            if isinstance(v, str) and v in CHOICE_WORDS:
+                return CHOICE_WORDS[v][i]
+            if isinstance(v, (list, tuple)):
+                return ", ".join(text_number(Fraction(x)) for x in v)
+            return "—" if v is None else text_number(Fraction(v)) if not isinstance(v, str) else v
+
+        changed = [f"{OPTION_WORDS.get(k, (k, k))[i].lower()}: {value(v)}" for k, v in over.items()]
+        words.insert(1, ("изменено: " if lang == "ru" else "changed: ") + ", ".join(changed))
+    return words
 
 
 def rule(body: dict, node_budget: int) -> dict:

@@ -38,7 +38,8 @@ export function renderRuling() {
       replayButton(r.figures[i].line, fix(r.figures[i].label[L]), i)) : null))));
   if (r.figures.some((f) => f.balance) || r.options.some((o) => o.value !== undefined)) parts.push(el("p", { class: "hint", text: T.balance }));
   if (T.notes.length) parts.push(el("h4", { text: t("notes") }), el("ul", { id: "notes" }, ...T.notes.map((x) => el("li", { text: fix(x) }))));
-  if (r.unset.length) parts.push(el("p", { text: `${t("unset")}: ${r.unset.join(", ")}` }));
+  const optionWord = (n) => S.convention?.options.find((o) => o.name === n)?.label[L] ?? n;
+  if (r.unset.length) parts.push(el("p", { id: "unset", text: `${t("unset")}: ${r.unset.map(optionWord).join("; ")}` }));
   parts.push(el("h4", { text: t("settings") }), el("p", { id: "settings", text: T.settings }));
   box.replaceChildren(...parts);
 }
