@@ -262,9 +262,14 @@ def test_changing_the_contract_clears_the_play_and_history_cards_go_back(page):
     assert pg.eval_on_selector_all("#history .hcard", "bs => bs.length") == 4
     pg.click("#undo")
     settle(pg, 3)
+    upload(pg, EXAMPLE_PATH)  # the whole play again, ruled
+    settle(pg, 30)
+    rule_now(pg)
+    assert pg.is_visible("#sheet")
     pg.select_option("#contract", "8s")
     settle(pg, 0)
     assert pg.inner_text("#play-note") == "Контракт изменён — розыгрыш очищен."
+    assert not pg.is_visible("#sheet")  # the ruling was on the other contract
     assert pg.eval_on_selector_all("#history .hcard", "bs => bs.length") == 0
 
 

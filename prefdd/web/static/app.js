@@ -39,6 +39,7 @@ async function start() {
     if (id !== "talon" && S.history.length) {
       S.history = []; S.ooo = {}; S.pendingOoo = null; S.line = null;
       $("play-note").textContent = t("cleared_play");
+      S.ruling = null; renderRuling();
     } else $("play-note").textContent = "";
     S.view = null; refreshTable(); renderForm();
   });

@@ -94,6 +94,7 @@ export function setDeal(deal) {
 }
 export function dealChanged() {
   S.history = []; S.ooo = {}; S.pendingOoo = null; S.view = null; S.line = null; S.analysis = null;
+  S.ruling = null; $("ruling").replaceChildren();  // a ruling on other cards no longer stands
   clearErrors($("deal-section"));
   renderPicker();
   refreshTable();
