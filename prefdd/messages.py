@@ -185,7 +185,7 @@ PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^must be (?P<allowed>[\w ,]+ or \w+), got (?P<got>.*)$", "must_be"),
     (r"^not a card: '(?P<card>[^']*)'", "not_a_card"),
     (r"^holds (?P<n>\d+) cards; a hand holds 1\.\.10$", "hand_size"),
-    (r"^the three hands must hold the same number of cards,? (?:got )?(?P<sizes>.*)$", "hands_unequal"),
+    (r"^the three hands must hold the same number of cards.*?got \[?(?P<sizes>[\d, ]+)\]?$", "hands_unequal"),
     (r"^expected three hands", "three_hands"),
     (r"^card (?P<card>\S+) is also in (?P<b>\S+)$", "card_twice"),
     (r"^card (?P<card>\S+) is in (?P<a>hand \d) and in (?P<b>hand \d|the talon|the discard)$", "card_twice"),
@@ -205,7 +205,7 @@ PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^(?P<card>\S+) is in no player's hand$", "in_no_hand"),
     (r"^history has \d+ card\(s\); move (?P<move>\d+) is past its end$", "move_past_end"),
     (r"^this line does not continue", "line_off"),
-    (r"^missing$", "missing"),
+    (r"^missing(?:$|: )", "missing"),
     (r"^unknown field", "unknown_field"),
     (r"^expected an integer", "expected_int"),
     (r"^expected a positive integer", "expected_int"),
@@ -254,7 +254,7 @@ def _ru_params(kind: str, p: dict) -> dict:
         n = int(q["n"])
         q["n_cards"] = f"{n} {_plural(n, ('карта', 'карты', 'карт'))}"
     if kind == "hands_unequal":
-        q["sizes"] = q["sizes"].replace(",", " —").replace(" — ", ", ") if q.get("sizes") else ""
+        q["sizes"] = ", ".join(x.strip() for x in q.get("sizes", "").split(",") if x.strip())
     if kind == "card_twice":
         q["a_ru"] = _place_ru(q.get("a", "")) if q.get("a") else ""
         q["b_ru"] = _place_ru(q["b"])

@@ -8,6 +8,7 @@ number of requests to it and stops it (``/work/.library/env/README.md``: loopbac
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import subprocess
@@ -314,3 +315,18 @@ def test_a_request_the_client_abandons_is_stopped(served):
     import requests
 
     assert requests.post(url + "/api/random", json={"seed": 1}, timeout=5).status_code == 200
+
+
+def test_prefdd_rule_lang_ru_says_its_errors_in_russian(tmp_path, capsys):
+    from prefdd.cli import main
+
+    bad = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
+    bad["deal"]["hands"][1] = bad["deal"]["hands"][1] + ["7s"]  # 11 cards, and 7s twice
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(bad))
+    assert main(["rule", str(f), "--lang", "ru"]) == 2
+    ru = capsys.readouterr().err
+    assert main(["rule", str(f)]) == 2
+    en = capsys.readouterr().err
+    assert ru.startswith(f"prefdd rule: {f}: ") and not re.search("[A-Za-z]", ru.split(f"{f}: ", 1)[1]), ru
+    assert en.startswith(f"prefdd rule: {f}: deal.hands"), en  # without --lang: the libraries' English, as before
