@@ -8,8 +8,8 @@ number of requests to it and stops it (``/work/.library/env/README.md``: loopbac
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import socket
 import subprocess
 import sys
