@@ -240,9 +240,10 @@ def test_misere_hides_the_whist_choices_and_says_whether_it_stands(page):
         assert not pg.is_visible(sel), sel
     assert pg.eval_on_selector("#dec-a-l", "e => getComputedStyle(e).display") == "none"
     assert "ловящим" in pg.inner_text("#legend")  # what the number means on misère
-    assert pg.inner_text("#misere-status") == "Мизер пока стоит: играющий не взял ни одной взятки."
+    assert pg.inner_text("#misere-status") == "Мизер сыгран: играющий не взял ни одной взятки."  # all 30 cards
     pg.click('#history .hcard[data-index="0"]')  # back to the first lead
     settle(pg, 0)
+    assert pg.inner_text("#misere-status") == "Мизер пока стоит: играющий не взял ни одной взятки."
     for i, c in enumerate(trick):
         pg.click(f'#table [data-card="{c}"]:not([disabled])')
         settle(pg, i + 1)

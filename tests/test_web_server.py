@@ -3,7 +3,7 @@ crash or a hang; rulings run in worker processes under a time budget and a bound
 a request the browser abandons is stopped; the page's files are served meanwhile.
 
 The load test starts ``prefdd serve`` on a loopback port in a subprocess, sends a bounded
-number of requests to it and stops it (``/work/.library/env/README.md``: loopback only).
+number of requests to it, bounded in count and time, and stops it (loopback only).
 """
 from __future__ import annotations
 

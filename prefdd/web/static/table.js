@@ -95,7 +95,8 @@ export function renderTable() {
   const centre = el("div", { class: "centre" }, trick, pileBox, info);
   if (kind() === "misere" && decl !== null) {
     const n = st.taken[decl];
-    centre.append(el("p", { id: "misere-status", class: n ? "lost" : "stands", text: n ? t("misere_lost")(n) : t("misere_stands") }));
+    centre.append(el("p", { id: "misere-status", class: n ? "lost" : "stands",
+      text: n ? t("misere_lost")(n) : st.over ? t("misere_made") : t("misere_stands") }));
   }
   box.replaceChildren(...seats, centre);
   const lp = $("line");
