@@ -389,3 +389,27 @@ def test_where_the_play_went_wrong(page):
     pg.wait_for_selector('ol.analysis li[data-index="0"]')
     assert pg.get_attribute('ol.analysis li[data-index="0"]', "data-cost") == str(high - low)
     assert pg.inner_text('#history .hcard[data-index="0"] .cost') == f"−{high - low}"
+
+
+def test_rule_3s_plans_are_entered_with_controls(page):
+    """Rule 3 without JSON: each plan's hands ticked and its cards typed in Russian notation."""
+    pg = page
+    inc = json.loads((ROOT / "examples/incidents/rule_3_plans.json").read_text())
+    upload(pg, ROOT / "examples/incidents/rule_3_plans.json")
+    # what the upload put in: the example's two plans, shown as controls
+    assert pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length") == 2
+    while pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length"):
+        pg.click("#f-plans .plan >> nth=0 >> button")
+    russian = {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    suits = {"s": "♠", "c": "♣", "d": "♦", "h": "♥"}
+    for i, plan in enumerate(inc["violation"]["plans"]):
+        pg.click("#f-plans button.plan-add")
+        row = f'#f-plans .plan[data-plan="{i}"]'
+        for s in plan["seats"]:
+            pg.check(f"{row} label:nth-of-type({s + 1}) input")
+        pg.fill(f"{row} .plan-cards", " ".join(russian.get(c[0], c[0]) + suits[c[1]] for c in plan["cards"]))
+    pg.select_option("#f-played", str(inc["violation"]["played"]))
+    assert visible_latin(pg) == []
+    rule_now(pg)
+    assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#incident-section")
+    assert sheet_cells(pg) == cli_cells(rule_incident(inc).to_json()["entries"])

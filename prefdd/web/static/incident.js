@@ -133,6 +133,11 @@ export function fieldInput(f) {
     const one = (k, val) => { const s = el("select", { id: `${id}-${k}`, onchange: sync }, opt("", "—"),
       ...strains.map((x, i) => opt(x, i < 4 ? SUITS[i] : t("nt")))); s.value = val || ""; return s; };
     input = el("span", { id, class: "checks" }, one("a", have[0]), " / ", one("b", have[1]));
+  } else if (kindName === "plans") {
+    input = plansEditor(id);
+  } else if (kindName === "plan") {
+    const n = (S.values.plans || []).length;
+    input = el("select", { id, onchange: save }, opt("", "—"), ...[...Array(n).keys()].map((i) => opt(String(i), planName(i))));
   } else if (kindName === "bool") {
     input = el("input", { id, type: "checkbox", onchange: save });
     input.checked = v === true;
@@ -141,10 +146,32 @@ export function fieldInput(f) {
   } else {
     input = el("input", { id, spellcheck: "false", inputmode: kindName === "int" ? "numeric" : null, oninput: save });
   }
-  if (!["bool", "seats", "cards", "strains"].includes(kindName)) input.value = typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (!["bool", "seats", "cards", "strains", "plans"].includes(kindName)) input.value = typeof v === "object" ? JSON.stringify(v) : String(v);
   return el("div", { class: `field field-${kindName}` },
     el("label", { for: id, text: f.label[S.lang] + (f.required ? " *" : "") }), input, extra,
     el("p", { class: "err", "data-err-for": `violation.${f.name}` }));
+}
+// rule 3's plans: each a row — who proposed it (hands) and its cards in order, in any notation
+function planName(i) {
+  const p = (S.values.plans || [])[i] || { seats: [], cards: "" };
+  return `${t("plan")} ${i}: ${p.seats.map((s) => handName(+s)).join(", ") || "—"} — ${p.cards || "—"}`;
+}
+function plansEditor(id) {
+  if (!Array.isArray(S.values.plans)) S.values.plans = [];
+  const box = el("div", { id, class: "plans" });
+  const redraw = () => { box.replaceWith(plansEditor(id)); const pl = $("f-played"); if (pl) { const v = S.values.played ?? "";
+    pl.replaceChildren(el("option", { value: "", text: "—" }), ...S.values.plans.map((_, i) => el("option", { value: String(i), text: planName(i) })));
+    pl.value = String(v); } };
+  S.values.plans.forEach((p, i) => {
+    box.append(el("div", { class: "plan", "data-plan": i }, el("span", { class: "tn", text: `${t("plan")} ${i}: ` }),
+      ...[0, 1, 2].map((s) => el("label", {}, el("input", { type: "checkbox", checked: p.seats.includes(s), onchange: (e) => {
+        p.seats = e.target.checked ? [...p.seats, s].sort() : p.seats.filter((x) => x !== s); } }), " " + handName(s))),
+      el("label", {}, `${t("plan_cards")} `, el("input", { class: "plan-cards", value: p.cards, spellcheck: "false",
+        placeholder: "10♣ 8♣ В♦", oninput: (e) => { p.cards = e.target.value; } })),
+      el("button", { type: "button", class: "no-print", onclick: () => { S.values.plans.splice(i, 1); redraw(); } }, t("plan_remove"))));
+  });
+  box.append(el("button", { type: "button", class: "no-print plan-add", onclick: () => { S.values.plans.push({ seats: [], cards: "" }); redraw(); } }, t("plan_add")));
+  return box;
 }
 export function violation() {
   const r = S.rules[S.rule];
@@ -162,6 +189,10 @@ export function violation() {
       } else if (k === "seats") v[f.name] = String(raw).trim().split(/[\s,]+/).map((x) => (/^\d+$/.test(x) ? +x : x));
       else if (k === "cards" || k === "strains") v[f.name] = String(raw).trim().split(/[\s,]+/);
       else if (k === "json") v[f.name] = typeof raw === "string" ? JSON.parse(raw) : raw;
+      else if (k === "plans") {
+        if (!raw.length) continue;
+        v[f.name] = raw.map((p) => ({ seats: p.seats.slice(), cards: String(p.cards).trim().split(/[\s,]+/).filter(Boolean) }));
+      } else if (k === "plan") v[f.name] = parseInt(raw, 10);
       else v[f.name] = raw;
     } catch (e) {
       errEl.textContent = e instanceof SyntaxError ? t("not_json") : e.message;

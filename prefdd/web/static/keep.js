@@ -1,5 +1,5 @@
 // Keep and share: download, upload, a link carrying the incident.
-import { $, S, api, cap, clearErrors, el, errorText, t } from "./common.js";
+import { $, S, api, cap, clearErrors, el, errorText, face, t } from "./common.js";
 import { contractName, dealChanged, defenders, fillSelects, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
 import { refreshTable } from "./table.js";
 import { incident, renderForm, renderRuleList } from "./incident.js";
@@ -82,7 +82,10 @@ export function loadIncident(inc, deal, history) {
   const other = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === "rule") continue;
-    if (known.has(k)) S.values[k] = Array.isArray(x) && k !== "plans" ? x.join(" ") : typeof x === "object" ? JSON.stringify(x) : x;
+    if (k === "plans" && known.has(k) && Array.isArray(x) && x.every((p) => p && typeof p === "object"))
+      S.values.plans = x.map((p) => ({ seats: (p.seats ?? (p.seat !== undefined ? [p.seat] : [])).map(Number),
+        cards: (p.cards || []).map((c) => (typeof c === "string" && /^(10|[2-9TJQKA])[scdh]$/i.test(c) ? face(c.replace(/^10/, "T").replace(/^(.)/, (m) => m.toUpperCase())) : c)).join(" ") }));
+    else if (known.has(k)) S.values[k] = Array.isArray(x) ? x.join(" ") : typeof x === "object" ? JSON.stringify(x) : x;
     else other[k] = x;
   }
   $("other").value = Object.keys(other).length ? JSON.stringify(other) : "";
