@@ -119,7 +119,13 @@ def test_table_on_misere_and_raspasovka(client):
     t = {"deal": rasp["deal"], "contract": "raspasovka"}
     st = client.post("/api/table", json=t).json()
     # the talon's first card (7d) leads trick 1: first hand must follow diamonds
-    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"] and "values" not in st
+    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"]
+    # no declarer: each card's value is the mover's own total, the other two against him
+    from prefdd.web.table import position_of
+    from solver.raspasovka.api import card_values
+    pos, _ = position_of(t)
+    assert st["values_for"] == 0 and st["values"] == {str(c): v for c, v in card_values(pos, 0).items()}
+    assert st["best"] == [c for c in st["values"] if st["values"][c] == min(st["values"].values())]
     st = client.post("/api/table", json=dict(t, history=rasp["history"])).json()
     assert st["taken"] == [8, 0, 0] and st["talon_card"] is None
     e = err(client.post("/api/table", json=dict(t, history=["Ad", "Jd"])))

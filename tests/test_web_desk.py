@@ -413,3 +413,21 @@ def test_rule_3s_plans_are_entered_with_controls(page):
     rule_now(pg)
     assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#incident-section")
     assert sheet_cells(pg) == cli_cells(rule_incident(inc).to_json()["entries"])
+
+
+def test_raspasovka_cards_carry_the_movers_own_tricks(page):
+    from solver.raspasovka.api import card_values
+
+    from prefdd.web.table import position_of
+
+    pg = page
+    inc = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
+    upload(pg, ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json")
+    pg.click('#history .hcard[data-index="3"]')  # trick 2, its first card: back there
+    settle(pg, 3)
+    pos, _ = position_of({"deal": inc["deal"], "contract": "raspasovka", "history": inc["history"][:3]})
+    mover = pos.to_move
+    shown = pg.eval_on_selector_all(f'#table .seat[data-seat="{mover}"] .card .val',
+                                    "vs => Object.fromEntries(vs.map(v => [v.closest('button').dataset.card, +v.dataset.value]))")
+    assert shown == {str(c): pos.taken[mover] + v for c, v in card_values(pos, mover).items()}
+    assert "меньше взяток" in pg.inner_text("#legend")

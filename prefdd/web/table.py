@@ -172,8 +172,18 @@ def table_state(rec: dict, engine) -> dict:
     if isinstance(pos, RaspasovkaPosition):  # contract.is_raspasovka
         card = pos.talon_card
         state["talon_card"] = str(card) if card is not None and not pos.is_over() else None
-        state["note"] = {"en": "raspasovka: no declarer, so no card values",
-                         "ru": "распасовка: играющего нет, оценок карт нет"}
+        if rec.get("values", True) and not pos.is_over():
+            # no declarer: each card's value is the mover's own total if he plays it, the other two
+            # playing to make him take as many as they can (the raspasovka question, prefdd solve)
+            from solver.raspasovka.api import RaspasovkaSolver
+
+            mover = pos.to_move
+            a = RaspasovkaSolver(node_budget=engine.node_budget).analyse(pos, mover, all_cards=True)
+            base = pos.taken[mover]
+            state["values"] = {str(c): base + v for c, v in a.card_values.items()}
+            state["best"] = [str(c) for c in a.best_cards]
+            state["values_for"] = mover
+            state["nodes"] = a.nodes
         return state
     if pos.is_over():
         state["declarer_total"] = pos.taken[pos.declarer]

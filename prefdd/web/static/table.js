@@ -91,6 +91,7 @@ export function renderTable() {
   if (st.over) info.textContent = `${t("deal_over")}: ${t("by_seat")} ${st.taken.join("-")}.`;
   else if (st.declarer_total !== undefined && st.declarer_total !== null)
     info.textContent = `${t("declarer_total")}: ${st.declarer_total}. ${cap(handName(st.to_move))} ${t("to_move")}.`;
+  else if (st.values_for !== undefined) info.textContent = `${cap(handName(st.to_move))} ${t("to_move")}.`;
   else if (st.note) info.textContent = st.note[S.lang];
   const centre = el("div", { class: "centre" }, trick, pileBox, info);
   if (kind() === "misere" && decl !== null) {
