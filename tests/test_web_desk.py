@@ -416,9 +416,8 @@ def test_rule_3s_plans_are_entered_with_controls(page):
 
 
 def test_raspasovka_cards_carry_the_movers_own_tricks(page):
-    from solver.raspasovka.api import card_values
-
     from prefdd.web.table import position_of
+    from solver.raspasovka.api import card_values
 
     pg = page
     inc = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
