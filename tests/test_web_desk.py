@@ -162,6 +162,7 @@ def test_print_is_the_sheet_with_all_32_cards(page):
     assert len(cards) == 32 and len(set(cards)) == 32
     assert pg.is_visible("#sheet") and pg.is_visible("#writes") and pg.is_visible("#history")
     assert "Контракт: 7♠, играет первая рука" in pg.inner_text("#print-deal")
+    assert "Прикуп: Т♥ 7♥" in pg.inner_text("#print-deal")  # the incident's "Ah 7h", in the page's notation
     for sel in ("#picker", "#rule-go", "#download", "#share-link", "#contract", "#rule-search", "#undo"):
         assert not pg.is_visible(sel), sel
     visible_buttons = pg.eval_on_selector_all("button", "bs => bs.filter(b => b.offsetParent !== null && !b.closest('#history')).length")

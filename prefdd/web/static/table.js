@@ -182,7 +182,11 @@ export function renderPrintDeal() {
     el("h4", { text: cap(handName(s)) + (roleOf(s) ? `, ${roleOf(s)}` : "") + (S.players?.[s] ? ` (${S.players[s]})` : "") }),
     ...bySuit(hand(s))));
   const p = pile();
-  const talonText = $("talon").value.trim();
+  // the talon as typed, in the page's notation («Ah 7h» is printed «Т♥ 7♥»)
+  const talonText = $("talon").value.trim().split(/[\s,]+/).filter(Boolean).map((x) => {
+    const m = /^(10|[789TJQKAtjqka])([scdhSCDH])$/.exec(x);
+    return m ? face((m[1] === "10" ? "T" : m[1].toUpperCase()) + m[2].toLowerCase()) : x;
+  }).join(" ");
   const pileBox = el("div", { class: "pd-pile" }, el("h4", { text: k === "raspasovka" ? t("talon") : t("discard") }),
     ...(p.length ? p.map((c) => el("span", { class: `pdc ${isRed(c) ? "red" : ""}`, "data-card": c, text: face(c) + " " })) : ["—"]),
     talonText && k === "game" ? el("p", { text: `${t("talon")}: ${talonText}` }) : null);  // as the talon field shows it
