@@ -234,7 +234,9 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
     try:
         out = fut.result()
     except Stopped as e:
-        if e.why == "timeout" and not e.queued:
+        # over the budget on its own (it had a worker at once): the ruling is too long for this
+        # server, 422; having waited its turn first, or never started: the server is busy, 503
+        if e.why == "timeout" and not e.queued and e.waited < 1.0:
             return _error(422, "time_budget", say("time_budget", "en", budget=_secs(budget)), "time_budget",
                           budget=_secs(budget))
         return _busy(pool)

@@ -31,9 +31,9 @@ class Busy(Exception):
 class Stopped(Exception):
     """The job was stopped: ``why`` is "timeout" (``queued``: before it started) or "cancelled"."""
 
-    def __init__(self, why: str, queued: bool = False):
+    def __init__(self, why: str, queued: bool = False, waited: float = 0.0):
         super().__init__(why)
-        self.why, self.queued = why, queued
+        self.why, self.queued, self.waited = why, queued, waited
 
 
 class WorkerDied(Exception):
@@ -41,10 +41,11 @@ class WorkerDied(Exception):
 
 
 class Job:
-    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started")
+    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started", "created")
 
     def __init__(self, name: str, payload, deadline: float):
         self.name, self.payload, self.deadline = name, payload, deadline
+        self.created = time.monotonic()
         self.future: Future = Future()
         self.cancelled = threading.Event()
         self.started: float | None = None
@@ -146,7 +147,9 @@ class _Slot:
             if why is not None:
                 self.kill()  # the only way to stop a search in the middle
                 pool.count(why)
-                job.future.set_exception(WorkerDied("the worker process ended") if why == "died" else Stopped(why))
+                waited = (job.started or job.created) - job.created  # in the queue, before this worker took it
+                job.future.set_exception(WorkerDied("the worker process ended") if why == "died"
+                                         else Stopped(why, waited=waited))
                 return
 
     def recycle_if_large(self) -> None:
