@@ -85,6 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "result_sum": ("the result must sum to 10 tricks", "итог сдачи должен давать 10 взяток"),
     "result_contradicts": ("the result contradicts the recorded play", "итог противоречит записанному розыгрышу"),
     "rule_unknown": ("unknown rule {rule}", "нет правила {rule}"),
+    "unknown_option": ("not an option of this rule", "у этого правила нет такого варианта"),
     "contract": ("not a contract: {text}", "не контракт: {text}"),
     "input": ("{detail}", "неверные данные"),
 }
@@ -218,6 +219,7 @@ PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r".* contradicts the recorded play", "result_contradicts"),
     (r"^(?:missing: the hands hold|expected three trick counts|the hands hold \d+ cards: give)", "taken"),
     (r"^unknown rule (?P<rule>\S+)", "rule_unknown"),
+    (r"^unknown option '(?P<got>[^']*)'|^'(?P<got2>[^']*)' is not an option here", "unknown_option"),
 ]]
 
 

@@ -431,3 +431,19 @@ def test_raspasovka_cards_carry_the_movers_own_tricks(page):
                                     "vs => Object.fromEntries(vs.map(v => [v.closest('button').dataset.card, +v.dataset.value]))")
     assert shown == {str(c): pos.taken[mover] + v for c, v in card_values(pos, mover).items()}
     assert "меньше взяток" in pg.inner_text("#legend")
+
+
+def test_the_remedy_chosen_offers_the_rules_own_options_in_words(page):
+    pg = page
+    name = "rule_1_2_1_passer_opened_early.json"
+    inc = json.loads((ROOT / "examples/incidents" / name).read_text())
+    upload(pg, ROOT / "examples/incidents" / name)
+    labels = pg.eval_on_selector_all("#f-chosen option", "os => os.map(o => [o.value, o.textContent])")
+    assert labels[:3] == [["", "лучшая для играющего (по умолчанию)"], ["free", "свободный ход (без требования)"],
+                          ["demand s", "потребовать ♠ (пики)"]]
+    assert [v for v, _ in labels] == ["", "free", "demand s", "demand c", "demand d", "demand h"]
+    pg.select_option("#f-chosen", "free")
+    rule_now(pg)
+    assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#incident-section")
+    want = rule_incident(dict(inc, violation=dict(inc["violation"], chosen="free"))).to_json()["entries"]
+    assert sheet_cells(pg) == cli_cells(want)

@@ -189,6 +189,17 @@ def _key(number: str):
     return (seed, [int(x) if x.isdigit() else 0 for x in rest])
 
 
+# the remedies a rule's ``chosen`` may name (compensation/rulings/remedy.py's option keys)
+_SUITS = ("s", "c", "d", "h")
+CHOSEN = {
+    "1.2.1": ("free",) + tuple(f"demand {x}" for x in _SUITS),
+    "1.2.2": ("free",) + tuple(f"demand {x}" for x in _SUITS),
+    "1.3.2.1": ("none", "lead", "demand", "forbid"),
+    "2.3": ("none", "demand", "forbid"),
+    "1.5": ("none",) + tuple(f"forbid {x}" for x in _SUITS),
+}
+
+
 def form_of(spec) -> list:
     """The fields of ``spec``'s form, required first."""
     names = ([] if spec.offender == "none" else ["offender"]) + list(spec.needs)
@@ -200,6 +211,9 @@ def form_of(spec) -> list:
         for f in out:
             if f["name"] == "correction":
                 f["default"] = "none"
+    for f in out:
+        if f["name"] == "chosen" and spec.number in CHOSEN:
+            f["choices"] = list(CHOSEN[spec.number])
     return out
 
 

@@ -83,12 +83,15 @@ export function pickMoment(k) {
   renderHistory();
   $("f-move")?.focus();
 }
-function chosenOptions() {
-  const o = [["", t("chosen_best")], ["free", t("choice").free]];
-  ["s", "c", "d", "h"].forEach((s, i) => o.push([`demand ${s}`, t("demand_suit")(`${SUITS[i]} (${t("suits_gen")[i]})`)]));
-  ["s", "c", "d", "h"].forEach((s, i) => o.push([`forbid ${s}`, t("forbid_suit")(`${SUITS[i]} (${t("suits_gen")[i]})`)]));
-  for (const k of ["none", "lead", "demand", "forbid"]) o.push([k, t("choice")[k]]);
-  return o;
+// the remedies the rule offers, in words («потребовать ♠ (пики)»); the first: the declarer's best
+function chosenWord(k) {
+  const m = /^(demand|forbid) ([scdh])$/.exec(k);
+  if (m) { const i = "scdh".indexOf(m[2]); return t(m[1] === "demand" ? "demand_suit" : "forbid_suit")(`${SUITS[i]} (${t("suits_gen")[i]})`); }
+  return t("chosen_words")[k] ?? t("choice")[k] ?? k;
+}
+function chosenOptions(f) {
+  const keys = f.choices || ["free", "demand s", "demand c", "demand d", "demand h", "none", "lead", "demand", "forbid"];
+  return [["", t("chosen_best")], ...keys.map((k) => [k, chosenWord(k)])];
 }
 export function fieldInput(f) {
   const id = `f-${f.name}`, v = S.values[f.name] ?? (f.default ?? "");
@@ -113,7 +116,7 @@ export function fieldInput(f) {
     input = el("select", { id, onchange: save }, opt("", "—"),
       ...f.kind.split(":")[1].split(",").map((o) => opt(o, t("choice")[o] ?? o)));
   } else if (f.name === "chosen") {
-    input = el("select", { id, onchange: save }, ...chosenOptions().map(([a, b]) => opt(a, b)));
+    input = el("select", { id, onchange: save }, ...chosenOptions(f).map(([a, b]) => opt(a, b)));
     if (v && ![...input.options].some((o) => o.value === v)) input.append(opt(v, v));
   } else if (kindName === "card") {
     input = el("select", { id, onchange: save }, opt("", "—"), ...CARDS.map((c) => opt(c, face(c))));
