@@ -187,9 +187,11 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     assert msg == "JSON вложен глубже 32 уровней"
     assert pg.inner_text("#paste-error") == "" and not pg.is_visible("#paste-error")
     assert not pg.is_visible("#sheet")  # the old ruling is gone
-    # next to the control: just below the upload button, on the screen that shows it
+    # next to the control: right below the upload button, and on the screen
     up, err_box = pg.locator('label[for="upload"]').bounding_box(), pg.locator("#upload-error").bounding_box()
-    assert 0 <= err_box["y"] - (up["y"] + up["height"]) < 80
+    assert 0 <= err_box["y"] - (up["y"] + up["height"]) < 10 and abs(err_box["x"] - up["x"]) < 5
+    assert pg.evaluate("(() => { const r = document.getElementById('upload-error').getBoundingClientRect();"
+                       " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
     bad = json.loads(EXAMPLE_PATH.read_text())
     bad["deal"]["hands"][0] = bad["deal"]["hands"][0] + ["Ac", "Kc", "Qc", "Jc", "Tc"]  # 15 cards
     f = tmp_path / "fifteen.json"

@@ -42,6 +42,7 @@ export async function loadText(text, errEl) {
     errEl.textContent = (e.where?.[S.lang] && e.field !== "text" ? cap(e.where[S.lang]) + ": " : "") + errorText(e);
     errEl.dataset.kind = e.kind || "";
     errEl.closest("details")?.setAttribute("open", "");
+    errEl.scrollIntoView?.({ block: "nearest" });  // on a phone: where the eye is
     return false;
   }
   if (res.data.incident) loadIncident(res.data.incident, res.data.deal, res.data.history);
