@@ -294,7 +294,7 @@ class DaskBackend(Backend):
                 with _ctrl_c_to_parent_only():
                     self._cluster = distributed.LocalCluster(
                         n_workers=local or local_cores(), threads_per_worker=1, processes=processes,
-                        dashboard_address=":0", silence_logs=logging.CRITICAL)  # failures surface as task errors
+                        dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)  # failures surface as task errors
                 address = self._cluster
             try:
                 client = distributed.Client(address, timeout=timeout)

@@ -26,7 +26,8 @@ def register(subparsers):
                               description="Apply the penalty code to an incident described in JSON and print what "
                                           "every player writes, with the rule, the figures compared and the settings.")
     p.add_argument("input", nargs="?", help="incident file (JSON); '-' for stdin")
-    p.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the text (default ru)")
+    p.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="language of the text (default ru); with --lang ru the error messages are Russian too")
     from .options import add_output_switches
 
     add_output_switches(p, "text")
@@ -66,7 +67,22 @@ def _list(lang: str) -> int:
     return 0
 
 
+def _fail_in(lang, where: str, field, message: str) -> int:
+    """A bad incident's one line; with ``--lang ru`` in Russian (:mod:`prefdd.messages`)."""
+    if lang == "ru":
+        from prefdd.messages import explain, field_words, translate
+
+        place = field_words(field, "ru") or field
+        text = translate(message)
+        if explain(message)[0] == "input":  # no Russian words for it yet: the English kept beside
+            text += f" ({message})"
+        return _fail(where, f"{place}: {text}" if place else text)
+    return _fail(where, f"{field}: {message}" if field else message)
+
+
 def run(args) -> int:
+    asked = args.lang  # None: Russian text, the libraries' English errors (as before --lang existed)
+    args.lang = args.lang or "ru"
     if args.list:
         return _list(args.lang)
     if not args.input:
@@ -114,11 +130,11 @@ def run(args) -> int:
     except SearchLimitError as e:
         return _fail(name, f"{e}: the ruling needs a longer search (raise --node-budget)")
     except IncidentError as e:
-        return _fail(name, str(e))
+        return _fail_in(asked, name, e.field, e.message)
     except ScoringError as e:
-        return _fail(name, str(e))
+        return _fail_in(asked, name, e.field, e.message)
     except PrefError as e:
-        return _fail(name, str(e))
+        return _fail_in(asked, name, None, str(e))
     if args.output_format == "json":
         print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
     else:

@@ -15,6 +15,11 @@ def register(subparsers):
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--node-budget", type=int, default=None,
                    help="nodes one search may visit before it is stopped (default 50000000)")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="seconds a ruling may take from its arrival to its answer (default 60)")
+    p.add_argument("--workers", type=int, default=2, help="worker processes that compute rulings (default 2)")
+    p.add_argument("--queue", type=int, default=8,
+                   help="rulings that may wait for a worker; more are refused at once with 503 (default 8)")
     p.set_defaults(func=run)
     return p
 
@@ -26,12 +31,21 @@ def run(args) -> int:
     except ImportError:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    from prefdd.web.app import DEFAULT_NODE_BUDGET, create_app
+    from prefdd.web.app import DEFAULT_NODE_BUDGET, DEFAULT_TIME_BUDGET, create_app
 
     budget = args.node_budget if args.node_budget is not None else DEFAULT_NODE_BUDGET
     if budget < 1:
         print(f"prefdd serve: --node-budget: expected a positive integer, got {budget}", file=sys.stderr)
         return 2
+    seconds = args.time_budget if args.time_budget is not None else DEFAULT_TIME_BUDGET
+    if not seconds > 0:
+        print(f"prefdd serve: --time-budget: expected a positive number of seconds, got {seconds}", file=sys.stderr)
+        return 2
+    if args.workers < 1 or args.queue < 0:
+        print("prefdd serve: --workers must be at least 1 and --queue at least 0", file=sys.stderr)
+        return 2
+    app = create_app(budget, time_budget=seconds, workers=args.workers, queue=args.queue, host=args.host)
     print(f"prefdd serve: the arbiter's desk at http://{args.host}:{args.port}/ (Ctrl+C stops it)", file=sys.stderr)
-    uvicorn.run(create_app(budget), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=5,
+                limit_concurrency=256)
     return 0

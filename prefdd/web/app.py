@@ -1,14 +1,25 @@
 """The arbiter's desk as an ASGI app: the page, its static files, and a small JSON API.
 
-Every endpoint answers bad input with ``{"error": {"field": ..., "message": ...}}`` (status
-400; 422 when a search hits the node budget) and never with a stack trace; an
-unexpected failure is a one-line 500 and the server stays up. Every search runs under the
-server's node budget (``prefdd serve --node-budget``), which a request may only lower.
+Every endpoint answers bad input with ``{"error": {"field", "message", "kind", "text":
+{"en", "ru"}, "where"}}`` (status 400; 422 when a search hits the node budget or a ruling
+its time budget) and never with a stack trace; an unexpected failure is a one-line 500 and
+the server stays up.
+
+What holds the server up (:class:`Guard`, in front of everything): a request body limit
+(413), ``application/json`` on every POST (415), the Host header checked against the names
+the server answers for (421: a page on another site cannot post to the desk through a
+renamed DNS entry), JSON nested more than :data:`MAX_DEPTH` levels refused (400). Rulings
+and tables run in worker processes (:mod:`.pool`): a bounded queue (503 with
+``Retry-After`` when full), a time budget over the whole request, the computation killed
+when the browser goes away; the page's files are served meanwhile.
 """
 from __future__ import annotations
 
+import asyncio
+import atexit
+import json
 import logging
-from fractions import Fraction
+import time
 from importlib.resources import files
 
 from fastapi import FastAPI, Request
@@ -17,54 +28,141 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from compensation.errors import ScoringError
-from compensation.incident import IncidentError
-from compensation.numbers import text_number
-from solver.errors import PrefError, SearchLimitError
+from prefdd.messages import error_texts, say
 
 from .catalogue import catalogue
-from .table import out_of_turn, parse_paste, position_of, random_deal, table_state
+from .jobs import BadInput, guard, known
+from .pool import Busy, Pool, Stopped, WorkerDied
+from .table import out_of_turn, parse_paste, position_of, random_deal
 
 STATIC = files("prefdd.web") / "static"
 DEFAULT_NODE_BUDGET = 50_000_000
+DEFAULT_TIME_BUDGET = 60.0
+MAX_BODY = 1 << 20  # an incident is a few kilobytes
+MAX_DEPTH = 32
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("prefdd.web")
 
 
-class BadInput(Exception):
-    def __init__(self, field, message, status=400):
-        self.field, self.message, self.status = field, message, status
+def error_body(status: int, field, message: str, kind: str | None = None, **params) -> dict:
+    e = {"field": field, "message": message}
+    e.update(error_texts(field, message, kind, **params))
+    return {"error": e}
 
 
-def _error(status: int, field, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"field": field, "message": message}}, status_code=status)
+def _error(status: int, field, message: str, kind: str | None = None, headers=None, **params) -> JSONResponse:
+    return JSONResponse(error_body(status, field, message, kind, **params), status_code=status, headers=headers)
 
 
-def create_app(node_budget: int = DEFAULT_NODE_BUDGET) -> FastAPI:
-    """The app; ``node_budget`` bounds every search a request starts."""
+def allowed_hosts(host: str | None) -> tuple | None:
+    """The names the server answers for when it listens on ``host``: the loopback names,
+    and ``host`` itself; ``None`` (any name) when it listens on every address."""
+    if host in ("0.0.0.0", "::", ""):
+        return None
+    names = set(LOOPBACK)
+    if host:
+        names.add(host.strip("[]").lower())
+    return tuple(sorted(names))
+
+
+class Guard:
+    """ASGI middleware: Host, content type and body size, before any endpoint runs."""
+
+    def __init__(self, app, hosts: tuple | None, max_body: int = MAX_BODY):
+        self.app, self.hosts, self.max_body = app, hosts, max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if self.hosts is not None:
+            name = _host_name(headers.get("host", ""))
+            if name not in self.hosts:
+                hosts = ", ".join(self.hosts)
+                return await _error(421, "host", say("bad_host", "en", hosts=hosts), "bad_host", hosts=hosts)(
+                    scope, receive, send)
+        if scope["method"] not in ("POST", "PUT", "PATCH"):
+            return await self.app(scope, receive, send)
+        ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            return await _error(415, "request", say("content_type", "en"), "content_type")(scope, receive, send)
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return await self._too_large(scope, receive, send)
+        chunks, size, more = [], 0, True
+        while more:
+            msg = await receive()
+            if msg["type"] == "http.disconnect":
+                return None
+            chunk = msg.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return await self._too_large(scope, receive, send)
+            chunks.append(chunk)
+            more = msg.get("more_body", False)
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay():
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # then the client's disconnect, when it comes
+
+        return await self.app(scope, replay, send)
+
+    async def _too_large(self, scope, receive, send):
+        resp = _error(413, "request", say("body_too_large", "en", limit=self.max_body), "body_too_large",
+                      headers={"Connection": "close"}, limit=self.max_body)
+        return await resp(scope, receive, send)
+
+
+def _host_name(host: str) -> str:
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = DEFAULT_TIME_BUDGET,
+               workers: int = 2, queue: int = 8, host: str | None = "127.0.0.1", max_body: int = MAX_BODY):
+    """The app. ``node_budget`` bounds every search, ``time_budget`` (seconds) every request
+    that computes, from its arrival to its answer; ``workers`` processes compute, at most
+    ``queue`` requests wait; ``host`` is what the server listens on (see :func:`allowed_hosts`)."""
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
         raise ValueError(f"node budget must be a positive integer, got {node_budget!r}")
+    if not time_budget > 0:
+        raise ValueError(f"time budget must be positive, got {time_budget!r}")
+    pool = Pool(workers, queue)
     app = FastAPI(title="prefdd: the arbiter's desk", docs_url=None, redoc_url=None, openapi_url=None)
+    app.router.on_shutdown.append(pool.close)
+    atexit.register(pool.close)
     app.state.node_budget = node_budget
+    app.state.time_budget = float(time_budget)
+    app.state.pool = pool
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.exception_handler(BadInput)
     async def bad_input(request: Request, e: BadInput):
-        return _error(e.status, e.field, e.message)
+        return _error(e.status, e.field, e.message, e.kind, **e.params)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, e: RequestValidationError):
-        return _error(400, "request", "expected a JSON object as the request body")
+        return _error(400, "request", "expected a JSON object as the request body", "not_object")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, e: StarletteHTTPException):
-        return _error(e.status_code, None, str(e.detail))
+        kind = {404: "not_found", 405: "method"}.get(e.status_code)
+        return _error(e.status_code, None, str(e.detail), kind)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, e: Exception):
         log.error("prefdd serve: %s on %s: %s", type(e).__name__, request.url.path, e)
-        return _error(500, None, f"internal error ({type(e).__name__}); the server is still running")
+        return _error(500, None, f"internal error ({type(e).__name__}); the server is still running", "internal",
+                      what=type(e).__name__)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index():
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
 
@@ -74,110 +172,137 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET) -> FastAPI:
 
     @app.post("/api/paste")
     async def paste(request: Request):
-        body = await _body(request, {"text"})
-        return _guard(lambda: parse_paste(body.get("text")))
+        body = await read_json(request, {"text"})
+        return guard(lambda: parse_paste(body.get("text")))
 
     @app.post("/api/random")
     async def random(request: Request):
-        body = await _body(request, {"seed"})
-        return _guard(lambda: {"deal": random_deal(body.get("seed"))})
+        body = await read_json(request, {"seed"})
+        return guard(lambda: {"deal": random_deal(body.get("seed"))})
 
     @app.post("/api/table")
-    def table(body: dict):
-        return _guard(lambda: table_state(body, _engine(app, body)))
+    async def table(request: Request):
+        body = await read_json(request)
+        return await compute(app, request, "table", body, front=True)
+
+    @app.post("/api/analyse")
+    async def analyse(request: Request):
+        body = await read_json(request)
+        return await compute(app, request, "analyse", body)
 
     @app.post("/api/line")
-    def line(body: dict):
-        return _guard(lambda: _line_start(body))
+    async def line(request: Request):
+        body = await read_json(request, {"table", "line", "start"})
+        return guard(lambda: _line_start(body))
 
     @app.post("/api/rule")
-    def rule(body: dict):
-        _known(body, {"incident", "settings", "node_budget"})
-        return _guard(lambda: _rule(body, _engine(app, body, reuse=True)))
+    async def rule(request: Request):
+        body = await read_json(request, {"incident", "settings", "node_budget"})
+        return await compute(app, request, "rule", body)
 
+    app.add_middleware(Guard, hosts=allowed_hosts(host) if host is not None else None, max_body=max_body)
     return app
 
 
-async def _body(request: Request, known: set) -> dict:
+async def compute(app, request: Request, name: str, body: dict, front: bool = False):
+    """Run job ``name`` in a worker; answer when it is done, 503 when the queue is full or the
+    request waited out its time, 422 when the job itself ran out of time; stop it when the
+    client goes away."""
+    pool: Pool = app.state.pool
+    budget = app.state.time_budget
+    start = time.monotonic()
     try:
-        body = await request.json()
+        job = pool.submit(name, (body, app.state.node_budget), budget, front=front)
+    except Busy:
+        return _busy(pool)
+    fut = asyncio.wrap_future(job.future)
+    try:
+        while True:
+            done, _ = await asyncio.wait({fut}, timeout=0.25)
+            if done:
+                break
+            if await request.is_disconnected():
+                pool.cancel(job)
+                log.info("prefdd serve: %s abandoned by the client after %.1f s: stopped", name,
+                         time.monotonic() - start)
+                return JSONResponse({"error": {"field": None, "message": "cancelled"}}, status_code=499)
+            if time.monotonic() - start > budget + 2:  # the pool missed the deadline: never wait forever
+                pool.cancel(job)
+    except asyncio.CancelledError:
+        pool.cancel(job)
+        raise
+    try:
+        out = fut.result()
+    except Stopped as e:
+        # over the budget on its own (it had a worker at once): the ruling is too long for this
+        # server, 422; having waited its turn first, or never started: the server is busy, 503
+        if e.why == "timeout" and not e.queued and e.waited < 1.0:
+            return _error(422, "time_budget", say("time_budget", "en", budget=_secs(budget)), "time_budget",
+                          budget=_secs(budget))
+        return _busy(pool)
+    except WorkerDied as e:
+        log.error("prefdd serve: a worker died during %s: %s", name, e)
+        return _error(500, None, "internal error (worker died); the server is still running", "internal",
+                      what="worker")
+    status, data = out
+    if status == "ok":
+        return data
+    if status == "error":
+        return _error(data["status"], data["field"], data["message"], data.get("kind"), **(data.get("params") or {}))
+    log.error("prefdd serve: %s on /api/%s", data, name)
+    what = data.split(":")[0]
+    return _error(500, None, f"internal error ({what}); the server is still running", "internal", what=what)
+
+
+def _secs(x: float) -> str:
+    return f"{x:g}"
+
+
+def _busy(pool: Pool) -> JSONResponse:
+    busy = pool.busy()
+    retry = max(1, min(30, busy // max(1, pool.workers)))
+    return _error(503, None, say("busy", "en", busy=busy, retry=retry), "busy", headers={"Retry-After": str(retry)},
+                  busy=busy, retry=retry)
+
+
+async def read_json(request: Request, names: set | None = None) -> dict:
+    """The request's JSON object: valid, at most :data:`MAX_DEPTH` deep, no unknown field."""
+    raw = await request.body()
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise BadInput("request", f"the JSON is nested more than {MAX_DEPTH} levels deep", kind="too_deep",
+                       limit=MAX_DEPTH) from None
     except ValueError:
-        raise BadInput("request", "the request body is not valid JSON") from None
+        raise BadInput("request", "the request body is not valid JSON", kind="bad_json") from None
+    if depth(body) > MAX_DEPTH:
+        raise BadInput("request", f"the JSON is nested more than {MAX_DEPTH} levels deep", kind="too_deep",
+                       limit=MAX_DEPTH)
     if not isinstance(body, dict):
-        raise BadInput("request", "expected a JSON object as the request body")
-    _known(body, known)
+        raise BadInput("request", "expected a JSON object as the request body", kind="not_object")
+    if names is not None:
+        known(body, names)
     return body
 
 
-def _known(body: dict, known: set) -> None:
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise BadInput(unknown[0], f"unknown field (known: {', '.join(sorted(known))})")
-
-
-def _guard(fn):
-    """Run ``fn``, turning the libraries' input errors into a field and a message."""
-    try:
-        return fn()
-    except SearchLimitError as e:
-        raise BadInput("node_budget", f"search stopped: {e}; the position is too large for this server's "
-                                      "budget (prefdd serve --node-budget N)", 422) from None
-    except IncidentError as e:
-        raise BadInput(e.field, e.message) from None
-    except ScoringError as e:
-        raise BadInput(e.field, e.message) from None
-    except PrefError as e:
-        raise BadInput(None, str(e)) from None
-
-
-def _engine(app, body: dict, reuse: bool = False):
-    from solver.engine import Engine
-
-    budget = app.state.node_budget
-    asked = body.pop("node_budget", None)
-    if asked is not None:
-        if isinstance(asked, bool) or not isinstance(asked, int) or asked < 1:
-            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}")
-        budget = min(budget, asked)
-    return Engine(table_mb=4, node_budget=budget, reuse_table=reuse)
-
-
-def _rule(body: dict, engine) -> dict:
-    from compensation.rulings import rule_incident
-
-    if "incident" not in body:
-        raise BadInput("incident", "missing")
-    settings = body.get("settings") or {}
-    if not isinstance(settings, dict):
-        raise BadInput("settings", "expected an object")
-    ruling = rule_incident(body["incident"], settings, engine=engine)
-    out = ruling.to_json()
-    return {"ruling": out, "sheet": sheet(ruling.entries)}
-
-
-def _number(x: Fraction) -> dict:
-    """The exact value and the value as read at the table (two decimals, as ``prefdd rule`` prints)."""
-    x = Fraction(x)
-    exact = text_number(x)
-    rounded = exact if x.denominator == 1 else f"{float(x):.2f}"
-    return {"exact": exact, "rounded": rounded}
-
-
-def sheet(entries) -> dict:
-    """The entries as the sheet shows them, each number exact and rounded."""
-    n = entries.n
-    return {"players": n,
-            "pulya": [_number(x) for x in entries.pulya],
-            "gora": [_number(x) for x in entries.gora],
-            "whists": [[_number(entries.whists[i][j]) for j in range(n)] for i in range(n)]}
+def depth(x) -> int:
+    """How deep ``x`` nests lists and objects (iteratively: a deep value cannot overflow it)."""
+    most, stack = 0, [(x, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            most = max(most, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((w, d + 1) for w in (v.values() if isinstance(v, dict) else v))
+    return most
 
 
 def _line_start(body: dict) -> dict:
     """Where a ruling's line of play starts: the first of ``start``, the end of history and
     the first lead from which history's cards before it and then the line all replay."""
-    if not isinstance(body, dict):
-        raise BadInput("request", "expected a JSON object")
-    _known(body, {"table", "line", "start"})
+    from solver.errors import PrefError
+
     rec = body.get("table")
     if not isinstance(rec, dict):
         raise BadInput("table", "expected the table object")
@@ -203,4 +328,4 @@ def _line_start(body: dict) -> dict:
     raise BadInput("line", "this line does not continue the history given")
 
 
-__all__ = ["DEFAULT_NODE_BUDGET", "create_app", "sheet"]
+__all__ = ["DEFAULT_NODE_BUDGET", "DEFAULT_TIME_BUDGET", "MAX_BODY", "MAX_DEPTH", "allowed_hosts", "create_app"]

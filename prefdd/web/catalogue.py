@@ -14,21 +14,21 @@ from compensation.rulings import LOAD_ERRORS, VARIANTS
 # what each violation field is, for the form: (input kind, English label, Russian label)
 FIELDS = {
     "offender": ("seat", "Offender", "Нарушитель"),
-    "offenders": ("seats", "Offenders (seats)", "Нарушители (места)"),
-    "move": ("move", "Moment (card in the history)", "Момент (карта в истории)"),
+    "offenders": ("seats", "Offenders (seats)", "Нарушители"),
+    "move": ("move", "Moment (card in the history)", "Момент (карта розыгрыша)"),
     "card": ("card", "Card", "Карта"),
     "cards": ("cards", "Cards", "Карты"),
     "correction": ("choice:none,demand,forbid,lead", "Declarer's correction", "Поправка играющего"),
-    "chosen": ("text", "Remedy chosen (empty: the best)", "Выбранная мера (пусто: лучшая)"),
+    "chosen": ("chosen", "Remedy chosen", "Выбранная мера"),
     "agreed": ("bool", "The defenders decided jointly", "Вистующие решили вместе"),
     "named": ("contract", "Contract first named", "Сначала названный контракт"),
     "trumps": ("strains", "The two disputed strains", "Две спорные масти"),
-    "plans": ("json", "Plans (JSON list)", "Планы (список JSON)"),
-    "played": ("int", "Index of the plan played", "Номер разыгранного плана"),
+    "plans": ("plans", "Plans (who proposed what, card by card)", "Планы (кто что предлагал, по картам)"),
+    "played": ("plan", "The plan played", "Разыгранный план"),
     "count": ("int", "Number of violations", "Число нарушений"),
     "offence_number": ("int", "Which offence in this deal", "Какое по счёту нарушение"),
     "tricks": ("int", "Tricks with talk", "Взяток с разговорами"),
-    "reading": ("choice:wrong_guess,worst_legal_move", "Reading", "Прочтение"),
+    "reading": ("choice:wrong_guess,worst_legal_move", "Reading of the rule", "Как читать правило"),
     "claimed": ("int", "Tricks claimed", "Заявлено взяток"),
     "concede": ("int", "Tricks conceded", "Отдано взяток"),
     "cards_left": ("int", "Cards left in the offender's hand", "Карт на руке у нарушителя"),
@@ -53,10 +53,151 @@ OPTIONAL = {
 }
 
 
+# what happened, in the words an arbiter would search with (the titles hold more)
+KEYWORDS = {
+    "1.1": ("открыл карты", "открыл", "показал карты", "exposed", "opened cards"),
+    "1.2": ("открыл карты", "открыл", "пасующий открыл", "exposed", "opened cards"),
+    "1.3": ("ход вне очереди", "не в очередь", "чужой ход", "lead out of turn", "wrong lead"),
+    "1.4": ("чужая взятка", "взял взятку", "ход вне очереди", "gathered trick", "lead out of turn"),
+    "1.5": ("две карты", "три карты", "ход двумя", "two cards"),
+    "1.6": ("открыл карты", "угадайка", "заявка", "claim", "exposed"),
+    "2": ("открытая карта", "засветил", "уронил карту", "показал карту", "exposed card", "dropped card"),
+    "3": ("план розыгрыша", "разногласия", "plan"),
+    "4": ("просмотр взятки", "посмотрел взятку", "looked at a trick"),
+    "5": ("снос", "посмотрел снос", "просмотр сноса", "discard", "looked at the discard"),
+    "6": ("снос", "посмотрел снос", "просмотр сноса", "discard", "looked at the discard"),
+    "7": ("перебил", "перебитие", "overtake"),
+    "8": ("прорезка", "прорезал", "finesse through"),
+    "9": ("смешал", "смешивание", "снос", "mixed", "discard"),
+    "10": ("ошибочный ход", "ошибся", "сыграл не ту", "wrong card", "erroneous"),
+    "11": ("разговоры", "подсказка", "talk", "hint"),
+    "claim": ("заявка", "претензия", "без розыгрыша", "открыл карты", "claim"),
+    "002": ("контракт", "заказ", "торговля", "назвал", "мизер", "contract", "bidding"),
+    "001": ("нарушение", "примечание", "violation"),
+}
+
+
+def keywords(number: str) -> list:
+    """The search words of a rule: those of its group (1.3 for 1.3.2.2, 002 for 002.6) and its own."""
+    parts = number.split(".")
+    out: list = []
+    for k in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+        out += KEYWORDS.get(k, ())
+    return list(dict.fromkeys(out))
+
+
+# every option of a convention as the page's settings offer it: (English, Russian) label;
+# choices: value -> (English, Russian)
+OPTION_WORDS = {
+    "players": ("Players at the table (4: the dealer sits out)", "Игроков за столом (4 — сдающий не играет)"),
+    "prices": ("Price of a game, levels 6 to 10", "Цена игры на 6, 7, 8, 9, 10"),
+    "whist_obligations": ("Tricks the defence must take, levels 6 to 10", "Обязанность вистующих (взяток) на 6…10"),
+    "shared_obligations": ("Each of two whisters' share of it", "Доля каждого из двух вистующих"),
+    "half_whist_levels": ("Levels where half-whist is allowed", "Уровни, где можно «полвиста»"),
+    "undertrick_multiplier": ("Declarer's gora per undertrick (× price)", "Гора играющему за недобранную (× цена)"),
+    "whist_multiplier": ("Whists per defence trick (× price)", "Вистов за взятку защиты (× цена)"),
+    "consolation_multiplier": ("Consolation per undertrick (× price)", "Консоляция за недобранную (× цена)"),
+    "consolation_fixed": ("Fixed consolation per undertrick (empty: none)", "Постоянная консоляция за недобранную (пусто — нет)"),
+    "responsibility": ("A short whister's gora", "Гора недобравшему вистующему"),
+    "whisting": ("A lone whister's whists on a defeat", "Висты одиночного вистующего при ремизе"),
+    "misere_price": ("Pulya for a made misère", "Пуля за сыгранный мизер"),
+    "misere_undertrick_price": ("Gora per trick on a failed misère", "Гора за взятку на несыгранном мизере"),
+    "raspasovka_progression": ("Raspasovka steps (1st, 2nd, 3rd in a row)", "Прогрессия распасов (1-й, 2-й, 3-й подряд)"),
+    "raspasovka_progression_end": ("Past the last step", "После последнего шага"),
+    "raspasovka_scoring": ("A raspasovka is written", "Распасы пишутся"),
+    "raspasovka_zero_trick_pulya": ("No trick on a raspasovka: to the pulya", "Ни одной взятки на распасах — в пулю"),
+    "raspasovka_amnesty": ("Amnesty: the fewest tricks subtracted first", "Амнистия: сначала вычесть наименьшее число взяток"),
+    "raspasovka_whist_price": ("Whists per trick (raspasovka in whists)", "Вистов за взятку (распасы вистами)"),
+    "raspasovka_whists_above_min": ("Only tricks above the fewest (in whists)", "Только взятки сверх наименьшего (вистами)"),
+    "raspasovka_tie": ("A tie on the fewest tricks (in whists)", "Поровну наименьшее число взяток (вистами)"),
+    "raspasovka_talon": ("Talon cards setting the suit of tricks 1 and 2", "Карты прикупа задают масть 1-й и 2-й взяток"),
+    "pulya_worth": ("Whists per pulya point at settlement", "Вистов за очко пули при расчёте"),
+    "gora_divisor": ("Gora divided by", "Гора делится на"),
+    "pulya_in_damage": ("Count the pulya when measuring damage", "Учитывать пулю при расчёте ущерба"),
+    "counterfactual_split": ("Equally good trick splits of the defence", "Равноценные раскладки взяток защиты"),
+    "penalty_002_1_1": ("Penalty, rule 002.1.1 (gora; empty: not set)", "Штраф по правилу 002.1.1 (гора; пусто — не задан)"),
+    "penalty_002_2_3": ("Penalty, rule 002.2.3 (gora; empty: not set)", "Штраф по правилу 002.2.3 (гора; пусто — не задан)"),
+    "penalty_002_2_4": ("Penalty, rule 002.2.4 (gora; empty: not set)", "Штраф по правилу 002.2.4 (гора; пусто — не задан)"),
+    "penalty_002_3_1": ("Penalty, rule 002.3.1 (gora; empty: not set)", "Штраф по правилу 002.3.1 (гора; пусто — не задан)"),
+    "penalty_002_3_2": ("Penalty, rule 002.3.2 (gora; empty: not set)", "Штраф по правилу 002.3.2 (гора; пусто — не задан)"),
+    "penalty_002_4": ("Penalty, rule 002.4 (gora; empty: not set)", "Штраф по правилу 002.4 (гора; пусто — не задан)"),
+}
+CHOICE_WORDS = {
+    "full": ("in full", "полная"), "half": ("half", "половина"),
+    "greedy": ("all his (greedy)", "все себе (жлобский вист)"), "gentleman": ("shared with the passer (gentleman's)",
+                                                                          "пополам с пасующим (джентльменский)"),
+    "extend": ("go on by the last difference", "расти с тем же шагом"), "cap": ("stay at the last", "оставаться на последнем"),
+    "gora": ("to the gora", "в гору"), "whists": ("as whists", "вистами"),
+    "split": ("split the amount", "делить"), "both": ("each in full", "каждому полностью"),
+    "first": ("the first only", "только первая"), "none": ("none", "ни одна"),
+    "N": ("the number of players", "число игроков"), "N-1": ("the number of players less one", "число игроков без одного"),
+    "for_victim": ("the one best for the victim", "в пользу пострадавшего"),
+    "against_victim": ("the one worst for the victim", "против пострадавшего"),
+}
+TALON_WORDS = {"both": ("both cards", "обе карты")}  # raspasovka_talon's "both" reads otherwise
+
+
+def _value(x):
+    """A convention value as the page's control holds it: numbers as text, lists joined."""
+    from fractions import Fraction
+
+    from compensation.numbers import text_number
+
+    if x is None:
+        return None
+    if isinstance(x, bool) or isinstance(x, str):
+        return x
+    if isinstance(x, (tuple, list)):
+        return ", ".join(text_number(Fraction(v)) for v in x)
+    return text_number(Fraction(x))
+
+
+def convention_options() -> dict:
+    """Every convention option with its kind, words and each preset's value (the page's
+    settings: a control for each; what differs from the preset goes in ``scoring.set``)."""
+    from compensation.conventions import _CHOICES, OPTION_NAMES, PRESETS
+
+    options: list[dict] = []
+    for name in OPTION_NAMES:
+        default = getattr(PRESETS["sochi"], name)
+        if name in _CHOICES:
+            words = {c: (TALON_WORDS if name == "raspasovka_talon" and c in TALON_WORDS else CHOICE_WORDS).get(c, (c, c))
+                     for c in _CHOICES[name]}
+            kind, choices = "choice", [{"value": c, "label": {"en": w[0], "ru": w[1]}} for c, w in words.items()]
+        elif name == "players":
+            kind, choices = "choice", [{"value": v, "label": {"en": v, "ru": v}} for v in ("3", "4")]
+        elif isinstance(default, bool):
+            kind, choices = "bool", None
+        elif isinstance(default, tuple):
+            kind, choices = "numbers", None
+        else:
+            kind, choices = "number", None
+        en, ru = OPTION_WORDS.get(name, (name, name))
+        opt: dict = {"name": name, "kind": kind, "label": {"en": en, "ru": ru}}
+        if choices:
+            opt["choices"] = choices
+        options.append(opt)
+    presets = {p: {str(o["name"]): _value(getattr(c, str(o["name"]))) for o in options} for p, c in PRESETS.items()}
+    for p in presets.values():
+        p["players"] = str(p["players"])
+    return {"options": options, "presets": presets}
+
+
 def _key(number: str):
     seed = number.split(".")[0] if number.startswith("00") else "000"
     rest = number.split(".")[1:] if number.startswith("00") else number.split(".")
     return (seed, [int(x) if x.isdigit() else 0 for x in rest])
+
+
+# the remedies a rule's ``chosen`` may name (compensation/rulings/remedy.py's option keys)
+_SUITS = ("s", "c", "d", "h")
+CHOSEN = {
+    "1.2.1": ("free",) + tuple(f"demand {x}" for x in _SUITS),
+    "1.2.2": ("free",) + tuple(f"demand {x}" for x in _SUITS),
+    "1.3.2.1": ("none", "lead", "demand", "forbid"),
+    "2.3": ("none", "demand", "forbid"),
+    "1.5": ("none",) + tuple(f"forbid {x}" for x in _SUITS),
+}
 
 
 def form_of(spec) -> list:
@@ -70,6 +211,9 @@ def form_of(spec) -> list:
         for f in out:
             if f["name"] == "correction":
                 f["default"] = "none"
+    for f in out:
+        if f["name"] == "chosen" and spec.number in CHOSEN:
+            f["choices"] = list(CHOSEN[spec.number])
     return out
 
 
@@ -87,7 +231,7 @@ def catalogue() -> dict:
                 "number": s.number, "title": {"ru": s.title_ru, "en": s.title_en},
                 "text": {"ru": s.text_ru, "en": s.text_en}, "pattern": s.pattern,
                 "contracts": list(s.contracts), "offender": s.offender, "play": s.play,
-                "fields": form_of(s),
+                "fields": form_of(s), "keywords": keywords(s.number),
             })
-    return {"rules": rules, "out_of_turn_rules": list(OUT_OF_TURN_RULES),
+    return {"rules": rules, "out_of_turn_rules": list(OUT_OF_TURN_RULES), "convention": convention_options(),
             "load_errors": [f"{m}: {msg}" for m, msg in LOAD_ERRORS]}

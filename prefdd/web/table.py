@@ -172,8 +172,18 @@ def table_state(rec: dict, engine) -> dict:
     if isinstance(pos, RaspasovkaPosition):  # contract.is_raspasovka
         card = pos.talon_card
         state["talon_card"] = str(card) if card is not None and not pos.is_over() else None
-        state["note"] = {"en": "raspasovka: no declarer, so no card values",
-                         "ru": "распасовка: играющего нет, оценок карт нет"}
+        if rec.get("values", True) and not pos.is_over():
+            # no declarer: each card's value is the mover's own total if he plays it, the other two
+            # playing to make him take as many as they can (the raspasovka question, prefdd solve)
+            from solver.raspasovka.api import RaspasovkaSolver
+
+            mover = pos.to_move
+            a = RaspasovkaSolver(node_budget=engine.node_budget).analyse(pos, mover, all_cards=True)
+            base = pos.taken[mover]
+            state["values"] = {str(c): base + v for c, v in a.card_values.items()}
+            state["best"] = [str(c) for c in a.best_cards]
+            state["values_for"] = mover
+            state["nodes"] = a.nodes
         return state
     if pos.is_over():
         state["declarer_total"] = pos.taken[pos.declarer]
@@ -194,6 +204,45 @@ def table_state(rec: dict, engine) -> dict:
             state["line"] = [str(c) for c in a.line]
         state["nodes"] = a.nodes
     return state
+
+
+def play_analysis(rec: dict, engine) -> dict:
+    """Each card of ``history`` with its double-dummy cost (``prefdd solve --analyse-play``,
+    :func:`solver.play_analysis.analyse_play`): the declarer's total before and after it, the
+    tricks it gave away for its side, the best cards there. A lead out of turn that stood
+    starts a new stretch from its seat, so that card too is valued against that seat's best
+    lead. On a raspasovka there is no declarer: nothing is valued (as on the table)."""
+    from solver.play_analysis import analyse_play
+
+    pos, contract = position_of(dict(rec, history=[], out_of_turn={}))
+    if contract.is_raspasovka:
+        return {"kind": "raspasovka", "moves": [],
+                "note": {"en": "raspasovka: no declarer, so no card values",
+                         "ru": "распасовка: играющего нет, оценок карт нет"}}
+    history = _cards(rec.get("history") or [], "history")
+    ooo = out_of_turn(rec.get("out_of_turn"))
+    position_of(rec)  # the whole play checked first: an illegal card is named as the table names it
+    moves: list = []
+    start = 0
+    for stop in sorted(i for i in ooo if 0 < i <= len(history)) + [len(history)]:
+        seg = dict(rec, history=[str(c) for c in history[:start]],
+                   out_of_turn={str(i): s for i, s in ooo.items() if i < start})
+        p, _ = position_of(seg)
+        if start in ooo:
+            p.leader = ooo[start]
+        if stop > start:
+            a = analyse_play(p, history[start:stop], engine=engine)
+            rightful = moves[-1]["after"] if moves and start in ooo else None
+            for st in a.steps:
+                m = st.to_json()
+                m["index"] = start + st.index
+                m["out_of_turn"] = m["index"] in ooo
+                if m["out_of_turn"] and rightful is not None:
+                    m["rightful"] = rightful  # the declarer's total had the rightful seat led
+                moves.append(m)
+        start = stop
+    kind = "misere" if contract.is_misere else "game"
+    return {"kind": kind, "declarer": getattr(pos, "declarer", None), "moves": moves}
 
 
 def random_deal(seed=None) -> dict:
@@ -221,6 +270,10 @@ def parse_paste(text) -> dict:
             data = json.loads(t)
         except json.JSONDecodeError as e:
             raise IncidentError("text", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+        except RecursionError:
+            data = None
+        if data is None or _depth(data) > MAX_DEPTH:
+            raise IncidentError("text", f"the JSON is nested more than {MAX_DEPTH} levels deep")
         if isinstance(data, dict) and "deal" in data and "violation" in data:
             if not isinstance(data["deal"], dict) or "hands" not in data["deal"]:
                 raise IncidentError("deal.hands", "missing")
@@ -246,10 +299,31 @@ def parse_paste(text) -> dict:
             hands.append([str(c) for c in Hand.parse(body)])
         except PrefError as e:
             raise IncidentError("text", f"{what}: {e}") from None
+        # as prefdd refuses such a deal: a hand holds at most 10 cards, the talon 2
+        if i < 3 and len(hands[-1]) > 10:
+            raise IncidentError("text", f"{what}: holds {len(hands[-1])} cards; a hand holds 1..10")
+        if i == 3 and len(hands[-1]) > 2:
+            raise IncidentError("text", f"{what}: expected 2 cards, got {len(hands[-1])}")
     deal = {"hands": hands[:3]}
     if len(hands) == 4:
         deal["talon"] = hands[3]
     return {"deal": _checked_lines(deal)}
+
+
+MAX_DEPTH = 32  # an incident nests 4 or 5 levels
+
+
+def _depth(x) -> int:
+    """How deep ``x`` nests lists and objects, counted without recursion."""
+    most, stack = 0, [(x, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            most = max(most, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((w, d + 1) for w in (v.values() if isinstance(v, dict) else v))
+    return most
 
 
 def _checked_lines(deal: dict) -> dict:
@@ -261,6 +335,8 @@ def _checked_lines(deal: dict) -> dict:
     out: dict[str, list] = {"hands": []}
     for i, h in enumerate(hands):
         cs = _cards(h, f"hands[{i}]")
+        if len(cs) > 10:
+            raise IncidentError("text", f"hand {i + 1}: holds {len(cs)} cards; a hand holds 1..10")
         for c in cs:
             if c in seen:
                 raise IncidentError("text", f"card {c} is in {seen[c]} and in hand {i + 1}")
@@ -279,4 +355,4 @@ def _checked_lines(deal: dict) -> dict:
     return out
 
 
-__all__ = ["out_of_turn", "parse_paste", "position_of", "random_deal", "table_state"]
+__all__ = ["out_of_turn", "parse_paste", "play_analysis", "position_of", "random_deal", "table_state"]

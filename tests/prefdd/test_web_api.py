@@ -26,9 +26,12 @@ ENDING = {"deal": {"hands": [["As", "Qs", "7h"], ["Ks", "Js", "8h"], ["7s", "8s"
           "contract": "6nt", "declarer": 0, "first_leader": 0, "taken": [4, 2, 1]}
 
 
+BASE = "http://127.0.0.1"  # the Host the server answers for
+
+
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(create_app(node_budget=5_000_000))
+    return TestClient(create_app(node_budget=5_000_000), base_url=BASE)
 
 
 def err(r, status=400):
@@ -116,7 +119,13 @@ def test_table_on_misere_and_raspasovka(client):
     t = {"deal": rasp["deal"], "contract": "raspasovka"}
     st = client.post("/api/table", json=t).json()
     # the talon's first card (7d) leads trick 1: first hand must follow diamonds
-    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"] and "values" not in st
+    assert st["talon_card"] == "7d" and st["legal"] == ["Qd", "Kd", "Ad"]
+    # no declarer: each card's value is the mover's own total, the other two against him
+    from prefdd.web.table import position_of
+    from solver.raspasovka.api import card_values
+    pos, _ = position_of(t)
+    assert st["values_for"] == 0 and st["values"] == {str(c): v for c, v in card_values(pos, 0).items()}
+    assert st["best"] == [c for c in st["values"] if st["values"][c] == min(st["values"].values())]
     st = client.post("/api/table", json=dict(t, history=rasp["history"])).json()
     assert st["taken"] == [8, 0, 0] and st["talon_card"] is None
     e = err(client.post("/api/table", json=dict(t, history=["Ad", "Jd"])))
@@ -163,7 +172,7 @@ def test_every_search_has_a_node_budget(client):
     """A request may lower the server's budget, never raise it; a hit is a 422 naming it."""
     e = err(client.post("/api/table", json=dict(TABLE, node_budget=50)), 422)
     assert e["field"] == "node_budget" and "50" in e["message"]
-    small = TestClient(create_app(node_budget=50))
+    small = TestClient(create_app(node_budget=50), base_url=BASE)
     e = err(small.post("/api/table", json=dict(TABLE, node_budget=10**9)), 422)
     assert "node budget of 50" in e["message"]
     assert small.post("/api/table", json=dict(TABLE, values=False)).status_code == 200  # no search asked
@@ -224,10 +233,18 @@ def test_rule_gives_the_rulings_json_and_the_sheet(client):
     out = client.post("/api/rule", json={"incident": EXAMPLE}).json()
     assert out["ruling"] == rule_incident(EXAMPLE).to_json()
     sh = out["sheet"]
-    # seat 0 writes 196/3 whists on seat 1: 65.33 as read at the table, exact beside it
-    assert sh["whists"][0][1] == {"exact": "196/3", "rounded": "65.33"}
+    # seat 0 writes 196/3 whists on seat 1: 65 on the sheet (whist_rounding=nearest), as the CLI says
+    assert sh["whists"][0][1] == {"exact": "196/3", "rounded": "65", "approx": "65.33"}
     assert sh["gora"][0] == {"exact": "4", "rounded": "4"}
-    assert sh["whists"][2][0]["exact"] == "16"
+    assert sh["whists"][2][0]["exact"] == "16" and sh["whist_rounding"] == "nearest"
+    # the lines as `prefdd rule` prints them, seats named by role, decimal comma in Russian
+    ru = out["text"]["ru"]
+    assert ru["writes"][0] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
+                               "компенсация: возможный ущерб 196/3 (≈65,33) виста")
+    assert ru["seats"] == ["Играющий", "Вистующий второй руки", "Вистующий третьей руки"]
+    assert "сочинка" in ru["settings"] and "side_best" not in ru["settings"]
+    up = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "up"}}}).json()
+    assert up["sheet"]["whists"][0][1]["rounded"] == "66" and "66 вистов" in up["text"]["ru"]["writes"][0]
 
 
 @pytest.mark.parametrize("change, field", [
@@ -278,13 +295,13 @@ def test_line_bad_input(client):
 
 # ---------------------------------------------------------------- the server stays up
 def test_an_unexpected_failure_is_one_line_and_the_server_stays_up(monkeypatch):
-    import prefdd.web.app as web_app
+    import prefdd.web.jobs as web_jobs
 
     def boom(rec, engine):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(web_app, "table_state", boom)
-    c = TestClient(create_app(), raise_server_exceptions=False)
+    monkeypatch.setattr(web_jobs, "table_state", boom)
+    c = TestClient(create_app(workers=0), raise_server_exceptions=False, base_url=BASE)  # in-process: patched
     e = err(c.post("/api/table", json=TABLE), 500)
     assert e["message"] == "internal error (RuntimeError); the server is still running"
     assert c.get("/api/rules").status_code == 200
@@ -319,3 +336,46 @@ def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
     assert main(["serve"]) == 2
     err_text = capsys.readouterr().err
     assert err_text == serve_command.INSTALL_HINT + "\n" and "pip install" in err_text
+
+
+# ---------------------------------------------------------------- the play analysis
+def test_analyse_gives_each_cards_cost_as_the_library_does(client):
+    from solver import Deal, analyse, analyse_play
+
+    deal = Deal(TABLE["deal"]["hands"], "7s", 0, discard=TABLE["deal"]["discard"])
+    bad: list = []  # six cards, each the worst for the side that plays it
+    for _ in range(6):
+        pos = deal.after(bad)
+        vals = analyse(pos, all_cards=True).card_values
+        pick = min if pos.to_move == 0 else max
+        bad.append(str(pick(vals, key=lambda c: vals[c])))
+    st = client.post("/api/analyse", json=dict(TABLE, history=bad)).json()
+    a = analyse_play(deal, bad)
+    assert sum(s.cost for s in a.steps) > 0
+    assert [(m["card"], m["cost"], m["before"], m["after"]) for m in st["moves"]] == \
+        [(str(s.card), s.cost, s.before, s.after) for s in a.steps]
+    # a lead out of turn that stood: its card valued against its seat's best lead, the rightful total beside
+    h = EXAMPLE["history"]
+    st = client.post("/api/analyse", json=dict(TABLE, history=h, out_of_turn={"12": 1})).json()
+    m = st["moves"][12]
+    assert m["out_of_turn"] and m["seat"] == 1 and m["rightful"] == 7 and m["after"] == 6
+    e = err(client.post("/api/analyse", json=dict(TABLE, history=h)))
+    assert e["field"] == "history[12]"
+    rasp = json.loads((ROOT / "examples/incidents/raspasovka_lead_out_of_turn.json").read_text())
+    st = client.post("/api/analyse", json={"deal": rasp["deal"], "contract": "raspasovka"}).json()
+    assert st["moves"] == [] and st["note"]["ru"].startswith("распасовка")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "examples/incidents").glob("*.json")
+                                        if p.name != "rule_001_declarer_violation.json"))
+def test_the_rulings_russian_lines_hold_no_latin(name):
+    """What the page shows of a ruling (writes, options, figures, notes, settings) in Russian:
+    seats by role, cards as «9♦» or «9б», fields in words — no identifier."""
+    import re
+
+    from prefdd.web.jobs import texts
+
+    ru = texts(rule_incident(json.loads((ROOT / "examples/incidents" / name).read_text())))["ru"]
+    lines = ru["writes"] + [o["text"] for o in ru["options"]] + ru["figures"] + ru["notes"] + [ru["summary"] or "",
+                                                                                              ru["settings"]]
+    assert [x for x in lines if re.search("[A-Za-z]", x)] == []

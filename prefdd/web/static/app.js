@@ -1,9 +1,10 @@
 // The arbiter's desk: wires the page's parts together and starts it.
 import { $, S, api, clearErrors, errTarget, showError, t } from "./common.js";
 import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
-import { refreshTable, renderHistory, renderOoo, renderTable, stepView, undo } from "./table.js";
+import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
+import { renderConvention } from "./conv.js";
 import { b64decode, download, loadText, share } from "./keep.js";
 
 function applyLang() {
@@ -11,13 +12,14 @@ function applyLang() {
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderRuleList(); renderForm(); renderRuling();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis();
 }
 
 async function start() {
   const res = await api("/api/rules");
   if (res.error) { $("fatal").textContent = res.error.message; return; }
-  S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules;
+  S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules; S.convention = res.data.convention;
+  $("convention").addEventListener("change", () => { S.convValues = {}; renderConvention(); });
   $("lang").addEventListener("click", () => { S.lang = S.lang === "ru" ? "en" : "ru"; applyLang(); });
   $("print").addEventListener("click", () => window.print());
   $("random").addEventListener("click", async () => {
@@ -31,12 +33,20 @@ async function start() {
     $("paste-error").textContent = "";
     await loadText($("paste-text").value, $("paste-error"));
   });
+  // a new contract, declarer or first lead makes another deal of the cards played: the play is cleared (and said so)
   for (const id of ["contract", "declarer", "first_leader", "talon"]) $(id).addEventListener("change", () => {
     if (id === "contract" || id === "declarer") renderDecisions();
-    S.view = null; refreshTable();
+    if (id !== "talon" && S.history.length) {
+      S.history = []; S.ooo = {}; S.pendingOoo = null; S.line = null;
+      $("play-note").textContent = t("cleared_play");
+      S.ruling = null; renderRuling();
+    } else $("play-note").textContent = "";
+    S.view = null; refreshTable(); renderForm();
   });
+  for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
+  $("analyse").addEventListener("click", analysePlay);
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
   $("replay-prev").addEventListener("click", () => stepView(-1));
   $("replay-next").addEventListener("click", () => stepView(1));
@@ -57,6 +67,7 @@ async function start() {
     $("upload-error").textContent = "";
     const f = e.target.files[0];
     if (f && await loadText(await f.text(), $("upload-error"))) $("upload-error").textContent = "";
+    document.body.dataset.upload = $("upload-error").textContent ? "error" : "done";
     e.target.value = "";
   });
   applyLang();

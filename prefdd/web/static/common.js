@@ -20,13 +20,35 @@ export const el = (tag, attrs = {}, ...kids) => {
 
 export const S = {
   lang: "ru", owner: {}, history: [], ooo: {}, pendingOoo: null, rules: [], oooRules: [],
-  rule: null, values: {}, view: null, table: null, ruling: null, line: null, tableSeq: 0,
+  rule: null, values: {}, view: null, table: null, ruling: null, line: null, tableSeq: 0, players: [],
 };
 export const t = (k) => WORDS[S.lang][k] ?? k;
 export const cardIndex = (c) => SUIT_LETTERS.indexOf(c[1]) * 8 + RANK_LETTERS.indexOf(c[0]);
 export const face = (c) => RANKS[S.lang][RANK_LETTERS.indexOf(c[0])] + SUITS[SUIT_LETTERS.indexOf(c[1])];
 export const isRed = (c) => c[1] === "d" || c[1] === "h";
-export const seatName = (s) => `${t("seat")} ${s} (${t("hand_n")[s]})`;
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ------------------------------------------------------------------ seats
+// one numbering everywhere: first, second, third hand (seat 0 is the first hand), the roles of
+// this deal and the names the incident gives
+export const handName = (s) => t("hand_n")[s] ?? String(s);
+export function roleOf(s) {
+  const c = document.getElementById("contract")?.value;
+  if (!c || c === "raspasovka" || s > 2) return null;
+  const d = +document.getElementById("declarer").value;
+  if (s === d) return t("role_declarer");
+  if (c === "misere") return t("role_whister");
+  const [a, b] = [(d + 1) % 3, (d + 2) % 3];
+  const dec = s === a ? document.getElementById("dec-a").value : s === b ? document.getElementById("dec-b").value : "";
+  return dec === "pass" ? t("role_passer") : t("role_whister");
+}
+export function seatName(s, withRole = true) {
+  const parts = [handName(s)];
+  const role = withRole ? roleOf(s) : null;
+  if (role) parts.push(role);
+  const name = S.players?.[s];
+  return parts.join(", ") + (name ? ` (${name})` : "");
+}
 
 // ------------------------------------------------------------------ server
 export async function api(path, body) {
@@ -35,7 +57,7 @@ export async function api(path, body) {
     r = await fetch(path, { method: body === undefined ? "GET" : "POST",
       headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    return { error: { field: null, message: t("server_down") } };
+    return { error: { field: null, message: t("server_down"), text: { ru: WORDS.ru.server_down, en: WORDS.en.server_down } } };
   }
   let data;
   try { data = await r.json(); } catch (e) { return { error: { field: null, message: `HTTP ${r.status}` } }; }
@@ -53,9 +75,20 @@ export function errTarget(field, fallback) {
   }
   return fallback;
 }
+// an error from the server: in the page's language, next to its field when the page has one
+export function errorText(err) { return err.text?.[S.lang] ?? err.message; }
 export function showError(err, fallback) {
   const target = errTarget(err.field, fallback);
-  target.textContent = (err.field ? err.field + ": " : "") + err.message;
-  target.closest("section")?.querySelector("details")?.setAttribute("open", "");
+  const where = err.where?.[S.lang];
+  const own = target.dataset.errFor && err.field && (err.field === target.dataset.errFor);
+  target.textContent = (where && !own ? cap(where) + ": " : "") + errorText(err);
+  target.dataset.kind = err.kind || "";
+  target.closest("details")?.setAttribute("open", "");
+  return target;
 }
 export function clearErrors(root) { root.querySelectorAll(".err").forEach((e) => { e.textContent = ""; }); }
+// the server's Russian text writes cards as «9б»: the page writes «9♦» everywhere
+export function symbols(text) {
+  return String(text).replace(/(^|[^0-9A-Za-zА-Яа-яЁё])(10|[789ВДКТ])([птбч])(?![0-9A-Za-zА-Яа-яЁё])/g,
+    (m, pre, r, s) => pre + r + SUITS["птбч".indexOf(s)]);
+}

@@ -1,15 +1,32 @@
-// The incident: the rule chosen by search, its form, the incident built from the page, the ruling asked.
-import { $, S, api, clearErrors, el, errTarget, face, seatName, showError, t } from "./common.js";
-import { dealObject, defenders, kind } from "./deal.js";
+// The incident: the rule found by what happened, its form (a control for every field), the
+// incident built from the page, the ruling asked.
+import { $, CARDS, S, SUITS, api, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
+import { contractName, dealObject, defenders, kind } from "./deal.js";
 import { renderRuling } from "./ruling.js";
+import { conventionSet } from "./conv.js";
+import { renderHistory } from "./table.js";
 
-export function ruleLabel(r) { return `${r.number} — ${r.title[S.lang]}${r.contracts.includes("raspasovka") ? " (" + t("raspasovka") + ")" : ""}`; }
+const numbered = (r) => /\d/.test(r.number);
+export function ruleLabel(r) {
+  const rasp = r.contracts.includes("raspasovka") && r.contracts.length === 1 && !/распас/i.test(r.title.ru) ? ` (${t("raspasovka")})` : "";
+  return (numbered(r) ? `${r.number} — ` : "") + r.title[S.lang] + rasp;
+}
+const norm = (s) => String(s || "").toLowerCase().replace(/ё/g, "е");
 export function renderRuleList() {
-  const q = $("rule-search").value.trim().toLowerCase();
+  const q = norm($("rule-search").value.trim());
+  const words = q.split(/\s+/).filter(Boolean);
   const list = $("rule-list");
-  list.replaceChildren(...S.rules.map((r, i) => [r, i])
-    .filter(([r]) => !q || r.number.startsWith(q) || r.title.ru.toLowerCase().includes(q) || r.title.en.toLowerCase().includes(q))
-    .map(([r, i]) => el("option", { value: String(i), text: ruleLabel(r) })));
+  const hit = (r) => {
+    if (!q) return 2;
+    if (r.number.startsWith(q)) return 3;
+    const title = norm(r.title.ru + " " + r.title.en), keys = norm((r.keywords || []).join(" "));
+    if (words.every((w) => title.includes(w) || keys.includes(w))) return 2;
+    if (words.every((w) => norm(r.text.ru + " " + r.text.en).includes(w))) return 1;
+    return 0;
+  };
+  const rows = S.rules.map((r, i) => [r, i, hit(r)]).filter(([, , h]) => h > 0)
+    .sort((a, b) => b[2] - a[2] || a[1] - b[1]);
+  list.replaceChildren(...rows.map(([r, i]) => el("option", { value: String(i), text: ruleLabel(r) })));
   if (S.rule !== null) list.value = String(S.rule);
 }
 export function selectRule(i) {
@@ -32,15 +49,24 @@ export function renderForm() {
     return;
   }
   const r = S.rules[S.rule];
-  $("rule-title").textContent = `${r.number}: ${r.title[S.lang]}`;
-  aside.replaceChildren(el("h4", { text: `${r.number} [${r.pattern}]` }), el("p", { text: r.text[S.lang] || r.title[S.lang] }));
+  $("rule-title").textContent = (numbered(r) ? `${r.number}: ` : "") + r.title[S.lang];
+  aside.replaceChildren(el("h4", { text: `${t("rule_text")}${numbered(r) ? " " + r.number : ""}` }), el("p", { text: r.text[S.lang] || r.title[S.lang] }));
   box.replaceChildren(...r.fields.map((f) => fieldInput(f)));
+}
+// the moment: a card of the play, named as players count it (trick, card, who played it)
+export function momentName(i) {
+  const h = S.history;
+  if (i >= h.length) return t("after_all");
+  const c = h[i];
+  const who = S.owner[c] !== undefined && S.owner[c] < 3 ? `, ${handName(S.owner[c])}` : "";
+  return S.lang === "ru" ? `взятка ${Math.floor(i / 3) + 1}, ${i % 3 + 1}-я карта: ${face(c)}${who}`
+    : `trick ${Math.floor(i / 3) + 1}, card ${i % 3 + 1}: ${face(c)}${who}`;
 }
 export function moveOptions() {
   const h = S.history;
   return [el("option", { value: "", text: "—" }),
-    ...h.map((c, i) => el("option", { value: String(i), text: `${i}: ${face(c)} (${t("seat")} ${S.owner[c] ?? "?"})` })),
-    el("option", { value: String(h.length), text: `${h.length}: ${t("after_all")}` })];
+    ...h.map((c, i) => el("option", { value: String(i), text: momentName(i) })),
+    el("option", { value: String(h.length), text: t("after_all") })];
 }
 export function updateMoveField() {  // the play went on after the form was drawn: offer its new cards
   const sel = $("f-move");
@@ -50,20 +76,71 @@ export function updateMoveField() {  // the play went on after the form was draw
   if (v !== "" && ![...sel.options].some((o) => o.value === String(v))) sel.append(el("option", { value: String(v), text: String(v) }));
   sel.value = String(v);
 }
+export function pickMoment(k) {
+  S.picking = false;
+  S.values.move = String(k);
+  updateMoveField();
+  renderHistory();
+  $("f-move")?.focus();
+}
+// the remedies the rule offers, in words («потребовать ♠ (пики)»); the first: the declarer's best
+function chosenWord(k) {
+  const m = /^(demand|forbid) ([scdh])$/.exec(k);
+  if (m) { const i = "scdh".indexOf(m[2]); return t(m[1] === "demand" ? "demand_suit" : "forbid_suit")(`${SUITS[i]} (${t("suits_gen")[i]})`); }
+  return t("chosen_words")[k] ?? t("choice")[k] ?? k;
+}
+function chosenOptions(f) {
+  const keys = f.choices || ["free", "demand s", "demand c", "demand d", "demand h", "none", "lead", "demand", "forbid"];
+  return [["", t("chosen_best")], ...keys.map((k) => [k, chosenWord(k)])];
+}
 export function fieldInput(f) {
   const id = `f-${f.name}`, v = S.values[f.name] ?? (f.default ?? "");
   let input;
   const kindName = f.kind.split(":")[0];
   const save = (e) => { S.values[f.name] = e.target.type === "checkbox" ? e.target.checked : e.target.value; };
+  const opt = (value, text) => el("option", { value, text });
+  let extra = null;
   if (kindName === "seat") {
-    input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
-      ...[0, 1, 2].map((s) => el("option", { value: String(s), text: seatName(s) })));
+    input = el("select", { id, onchange: save }, opt("", "—"), ...[0, 1, 2].map((s) => opt(String(s), seatName(s))));
+  } else if (kindName === "seats") {
+    const have = new Set(String(v).split(/[\s,]+/).filter(Boolean));
+    input = el("span", { id, class: "checks" }, ...[0, 1, 2].map((s) => el("label", {},
+      el("input", { type: "checkbox", value: String(s), checked: have.has(String(s)), onchange: () => {
+        S.values[f.name] = [...document.querySelectorAll(`#${id} input:checked`)].map((x) => x.value).join(" ");
+      } }), " " + seatName(s))));
   } else if (kindName === "move") {
     input = el("select", { id, onchange: save }, ...moveOptions());
-    if (v !== "" && ![...input.options].some((o) => o.value === String(v))) input.append(el("option", { value: String(v), text: String(v) }));
+    if (v !== "" && ![...input.options].some((o) => o.value === String(v))) input.append(opt(String(v), String(v)));
+    extra = el("button", { type: "button", class: "pick no-print", onclick: () => { S.picking = true; renderHistory(); $("history").scrollIntoView({ block: "nearest" }); } }, t("pick_moment"));
   } else if (kindName === "choice") {
-    input = el("select", { id, onchange: save }, el("option", { value: "", text: "—" }),
-      ...f.kind.split(":")[1].split(",").map((o) => el("option", { value: o, text: t("choice")[o] ? `${o} — ${t("choice")[o]}` : o })));
+    input = el("select", { id, onchange: save }, opt("", "—"),
+      ...f.kind.split(":")[1].split(",").map((o) => opt(o, t("choice")[o] ?? o)));
+  } else if (f.name === "chosen") {
+    input = el("select", { id, onchange: save }, ...chosenOptions(f).map(([a, b]) => opt(a, b)));
+    if (v && ![...input.options].some((o) => o.value === v)) input.append(opt(v, v));
+  } else if (kindName === "card") {
+    input = el("select", { id, onchange: save }, opt("", "—"), ...CARDS.map((c) => opt(c, face(c))));
+  } else if (kindName === "cards") {
+    const have = new Set(String(v).split(/[\s,]+/).filter(Boolean));
+    input = el("select", { id, multiple: true, size: "6", onchange: (e) => {
+      S.values[f.name] = [...e.target.selectedOptions].map((o) => o.value).join(" ");
+    } }, ...CARDS.map((c) => { const o = opt(c, face(c)); o.selected = have.has(c); return o; }));
+  } else if (kindName === "contract") {
+    const cs = [];
+    for (let l = 6; l <= 10; l++) for (const s of ["s", "c", "d", "h", "nt"]) cs.push(`${l}${s}`);
+    input = el("select", { id, onchange: save }, opt("", "—"), ...[...cs, "misere"].map((c) => opt(c, contractName(c))));
+  } else if (kindName === "strains") {
+    const have = String(v).split(/[\s,]+/).filter(Boolean);
+    const strains = ["s", "c", "d", "h", "nt"];
+    const sync = () => { S.values[f.name] = [`${id}-a`, `${id}-b`].map((x) => $(x).value).filter(Boolean).join(" "); };
+    const one = (k, val) => { const s = el("select", { id: `${id}-${k}`, onchange: sync }, opt("", "—"),
+      ...strains.map((x, i) => opt(x, i < 4 ? SUITS[i] : t("nt")))); s.value = val || ""; return s; };
+    input = el("span", { id, class: "checks" }, one("a", have[0]), " / ", one("b", have[1]));
+  } else if (kindName === "plans") {
+    input = plansEditor(id);
+  } else if (kindName === "plan") {
+    const n = (S.values.plans || []).length;
+    input = el("select", { id, onchange: save }, opt("", "—"), ...[...Array(n).keys()].map((i) => opt(String(i), planName(i))));
   } else if (kindName === "bool") {
     input = el("input", { id, type: "checkbox", onchange: save });
     input.checked = v === true;
@@ -72,10 +149,32 @@ export function fieldInput(f) {
   } else {
     input = el("input", { id, spellcheck: "false", inputmode: kindName === "int" ? "numeric" : null, oninput: save });
   }
-  if (kindName !== "bool") input.value = typeof v === "object" ? JSON.stringify(v) : String(v);
-  return el("div", { class: "field" },
-    el("label", { for: id, text: f.label[S.lang] + (f.required ? " *" : "") }), input,
+  if (!["bool", "seats", "cards", "strains", "plans"].includes(kindName)) input.value = typeof v === "object" ? JSON.stringify(v) : String(v);
+  return el("div", { class: `field field-${kindName}` },
+    el("label", { for: id, text: f.label[S.lang] + (f.required ? " *" : "") }), input, extra,
     el("p", { class: "err", "data-err-for": `violation.${f.name}` }));
+}
+// rule 3's plans: each a row — who proposed it (hands) and its cards in order, in any notation
+function planName(i) {
+  const p = (S.values.plans || [])[i] || { seats: [], cards: "" };
+  return `${t("plan")} ${i}: ${p.seats.map((s) => handName(+s)).join(", ") || "—"} — ${p.cards || "—"}`;
+}
+function plansEditor(id) {
+  if (!Array.isArray(S.values.plans)) S.values.plans = [];
+  const box = el("div", { id, class: "plans" });
+  const redraw = () => { box.replaceWith(plansEditor(id)); const pl = $("f-played"); if (pl) { const v = S.values.played ?? "";
+    pl.replaceChildren(el("option", { value: "", text: "—" }), ...S.values.plans.map((_, i) => el("option", { value: String(i), text: planName(i) })));
+    pl.value = String(v); } };
+  S.values.plans.forEach((p, i) => {
+    box.append(el("div", { class: "plan", "data-plan": i }, el("span", { class: "tn", text: `${t("plan")} ${i}: ` }),
+      ...[0, 1, 2].map((s) => el("label", {}, el("input", { type: "checkbox", checked: p.seats.includes(s), onchange: (e) => {
+        p.seats = e.target.checked ? [...p.seats, s].sort() : p.seats.filter((x) => x !== s); } }), " " + handName(s))),
+      el("label", {}, `${t("plan_cards")} `, el("input", { class: "plan-cards", value: p.cards, spellcheck: "false",
+        placeholder: "10♣ 8♣ В♦", oninput: (e) => { p.cards = e.target.value; } })),
+      el("button", { type: "button", class: "no-print", onclick: () => { S.values.plans.splice(i, 1); redraw(); } }, t("plan_remove"))));
+  });
+  box.append(el("button", { type: "button", class: "no-print plan-add", onclick: () => { S.values.plans.push({ seats: [], cards: "" }); redraw(); } }, t("plan_add")));
+  return box;
 }
 export function violation() {
   const r = S.rules[S.rule];
@@ -93,9 +192,13 @@ export function violation() {
       } else if (k === "seats") v[f.name] = String(raw).trim().split(/[\s,]+/).map((x) => (/^\d+$/.test(x) ? +x : x));
       else if (k === "cards" || k === "strains") v[f.name] = String(raw).trim().split(/[\s,]+/);
       else if (k === "json") v[f.name] = typeof raw === "string" ? JSON.parse(raw) : raw;
+      else if (k === "plans") {
+        if (!raw.length) continue;
+        v[f.name] = raw.map((p) => ({ seats: p.seats.slice(), cards: String(p.cards).trim().split(/[\s,]+/).filter(Boolean) }));
+      } else if (k === "plan") v[f.name] = parseInt(raw, 10);
       else v[f.name] = raw;
     } catch (e) {
-      errEl.textContent = `violation.${f.name}: ${e instanceof SyntaxError ? t("not_json") : e.message}`;
+      errEl.textContent = e instanceof SyntaxError ? t("not_json") : e.message;
       bad = true;
     }
   }
@@ -105,7 +208,7 @@ export function violation() {
       const o = JSON.parse(other);
       if (typeof o !== "object" || Array.isArray(o) || o === null) throw new SyntaxError();
       Object.assign(v, o);
-    } catch (e) { $("other-error").textContent = `violation: ${t("not_json")}`; bad = true; }
+    } catch (e) { $("other-error").textContent = t("not_json"); $("experts").open = true; bad = true; }
   }
   return bad ? null : v;
 }
@@ -123,18 +226,21 @@ export function incident() {
   inc.violation = v;
   const res = ["res-0", "res-1", "res-2"].map((i) => $(i).value.trim());
   if (res.some((x) => x !== "")) {
-    if (!res.every((x) => /^\d+$/.test(x))) { errTarget("result", $("rule-error")).textContent = `result.tricks: ${t("int_expected")}`; return null; }
+    if (!res.every((x) => /^\d+$/.test(x))) { errTarget("result", $("rule-error")).textContent = t("int_expected"); return null; }
     inc.result = { tricks: res.map(Number) };
   }
   inc.scoring = { convention: $("convention").value };
+  const fromControls = conventionSet();
+  if (Object.keys(fromControls).length) inc.scoring.set = fromControls;
   const set = $("scoring-set").value.trim();
   if (set) {
     let o = null;
     try { o = JSON.parse(set); } catch (e) { /* reported below */ }
-    if (!o || typeof o !== "object" || Array.isArray(o)) { errTarget("scoring", $("rule-error")).textContent = `scoring.set: ${t("not_json")}`; return null; }
-    inc.scoring.set = o;
+    if (!o || typeof o !== "object" || Array.isArray(o)) { $("experts").open = true; errTarget("scoring", $("rule-error")).textContent = t("not_json"); return null; }
+    inc.scoring.set = { ...fromControls, ...o };
   }
-  inc.options = { compare: $("compare").value, resolve: $("resolve").value };
+  inc.options = { ...(S.loadedOptions || {}), compare: $("compare").value, resolve: $("resolve").value };
+  if ($("rounding").value !== "nearest") inc.options.whist_rounding = $("rounding").value;
   if (S.loadedExtra) Object.assign(inc, S.loadedExtra);
   return inc;
 }
@@ -142,8 +248,9 @@ export async function rule(e) {
   e?.preventDefault();
   clearErrors($("incident-section"));
   clearErrors($("deal-section"));
+  S.ruling = null; renderRuling();  // a stale ruling never stands beside a new question
   const inc = incident();
-  if (!inc) return;
+  if (!inc) { document.body.dataset.ruling = "error"; return; }
   $("rule-go").disabled = true;
   document.body.dataset.ruling = "busy";
   $("ruling").replaceChildren(el("p", { class: "hint", text: "…" }));

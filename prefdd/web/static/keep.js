@@ -1,9 +1,10 @@
 // Keep and share: download, upload, a link carrying the incident.
-import { $, S, api, clearErrors, el, showError, t } from "./common.js";
-import { dealChanged, defenders, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
+import { $, S, api, cap, clearErrors, el, errorText, face, t } from "./common.js";
+import { contractName, dealChanged, defenders, fillSelects, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
 import { refreshTable } from "./table.js";
 import { incident, renderForm, renderRuleList } from "./incident.js";
 import { renderRuling } from "./ruling.js";
+import { loadConventionSet } from "./conv.js";
 
 export function download() {
   clearErrors($("incident-section"));
@@ -31,9 +32,19 @@ export function share() {
   $("share-out").replaceChildren(`${t("copied")} `, el("a", { href: url, id: "share-link", text: url }));
   navigator.clipboard?.writeText(url).catch(() => {});
 }
+// read a pasted or uploaded text; an error goes next to the control it came from (``errEl``),
+// and the ruling on the screen, no longer the deal's, is cleared
 export async function loadText(text, errEl) {
   const res = await api("/api/paste", { text });
-  if (res.error) { showError(res.error, errEl); return false; }
+  if (res.error) {
+    S.ruling = null; renderRuling();
+    const e = res.error;
+    errEl.textContent = (e.where?.[S.lang] && e.field !== "text" ? cap(e.where[S.lang]) + ": " : "") + errorText(e);
+    errEl.dataset.kind = e.kind || "";
+    errEl.closest("details")?.setAttribute("open", "");
+    errEl.scrollIntoView?.({ block: "nearest" });  // on a phone: where the eye is
+    return false;
+  }
   if (res.data.incident) loadIncident(res.data.incident, res.data.deal, res.data.history);
   else { setDeal(res.data.deal); dealChanged(); }
   return true;
@@ -41,8 +52,10 @@ export async function loadText(text, errEl) {
 export function loadIncident(inc, deal, history) {
   const c = $("contract");
   const con = String(inc.contract ?? "7s");
-  if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: con }));
+  if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: contractName(con) }));
   c.value = con;
+  S.players = Array.isArray(inc.players) ? inc.players.map(String) : [];
+  fillSelects();
   if (inc.declarer !== undefined && inc.declarer !== null) $("declarer").value = String(inc.declarer);
   $("first_leader").value = String(inc.first_leader ?? 0);
   renderDecisions();
@@ -52,12 +65,15 @@ export function loadIncident(inc, deal, history) {
   $("convention").value = inc.scoring?.convention ?? "sochi";
   $("compare").value = inc.options?.compare ?? "double_dummy";
   $("resolve").value = inc.options?.resolve ?? "side_best";
+  $("rounding").value = inc.options?.whist_rounding ?? "nearest";
+  S.loadedOptions = Object.fromEntries(Object.entries(inc.options || {}).filter(([k]) => !["compare", "resolve", "whist_rounding"].includes(k)));
   setDeal(deal);
   renderPicker();
   S.history = history; S.ooo = {}; S.pendingOoo = null; S.view = null; S.ruling = null;
   S.loadedExtra = {};
-  for (const k of ["id", "note", "source", "taken", "raspasovka_round"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
-  $("scoring-set").value = inc.scoring?.set ? JSON.stringify(inc.scoring.set) : "";
+  for (const k of ["id", "note", "source", "taken", "raspasovka_round", "players"]) if (inc[k] !== undefined) S.loadedExtra[k] = inc[k];
+  const rest = loadConventionSet(inc.scoring?.set);  // into the controls; anything else stays JSON
+  $("scoring-set").value = Object.keys(rest).length ? JSON.stringify(rest) : "";
   const v = inc.violation || {};
   if (S.oooRules.includes(String(v.rule)) && (v.correction === undefined || v.correction === "none") && v.move !== undefined && v.offender !== undefined)
     S.ooo[v.move] = v.offender;
@@ -67,7 +83,10 @@ export function loadIncident(inc, deal, history) {
   const other = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === "rule") continue;
-    if (known.has(k)) S.values[k] = Array.isArray(x) && k !== "plans" ? x.join(" ") : typeof x === "object" ? JSON.stringify(x) : x;
+    if (k === "plans" && known.has(k) && Array.isArray(x) && x.every((p) => p && typeof p === "object"))
+      S.values.plans = x.map((p) => ({ seats: (p.seats ?? (p.seat !== undefined ? [p.seat] : [])).map(Number),
+        cards: (p.cards || []).map((c) => (typeof c === "string" && /^(10|[2-9TJQKA])[scdh]$/i.test(c) ? face(c.replace(/^10/, "T").replace(/^(.)/, (m) => m.toUpperCase())) : c)).join(" ") }));
+    else if (known.has(k)) S.values[k] = Array.isArray(x) ? x.join(" ") : typeof x === "object" ? JSON.stringify(x) : x;
     else other[k] = x;
   }
   $("other").value = Object.keys(other).length ? JSON.stringify(other) : "";

@@ -1,7 +1,9 @@
-// The table picture: the play so far, each legal card's double-dummy value, a line replayed.
-import { $, CARDS, S, api, clearErrors, el, face, isRed, seatName, showError, t } from "./common.js";
-import { hand, kind, tableRequest } from "./deal.js";
-import { updateMoveField } from "./incident.js";
+// The card table: three hands around it as the players sit, the trick in the centre with who
+// played what, the talon/discard, each legal card's double-dummy value; the play so far, any
+// card of which takes the play back there; a ruling's line replayed; the deal as dealt for print.
+import { $, CARDS, S, api, cap, clearErrors, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
+import { contractName, hand, kind, pile, tableRequest } from "./deal.js";
+import { pickMoment, updateMoveField } from "./incident.js";
 
 export async function refreshTable(extra = {}) {
   const seq = ++S.tableSeq;
@@ -9,10 +11,11 @@ export async function refreshTable(extra = {}) {
   document.body.dataset.busy = "1";
   const sizes = [0, 1, 2].map((s) => hand(s).length);
   clearErrors($("play-section"));
+  renderPrintDeal();
   if (!sizes[0] || sizes.some((n) => n !== sizes[0])) {
     S.table = null;
     box.replaceChildren(el("p", { class: "hint", text: $("counts").textContent }));
-    renderHistory(); renderOoo();
+    renderHistory(); renderOoo(); renderLegend();
     delete document.body.dataset.busy;
     return;
   }
@@ -29,12 +32,24 @@ export async function refreshTable(extra = {}) {
     S.table = res.data;
     if (!extra.line) S.line = null; else S.line = res.data.line;
   }
-  renderTable(); renderHistory(); renderOoo();
+  renderTable(); renderHistory(); renderOoo(); renderLegend();
+  if (S.analysis && (v || S.analysis.key !== JSON.stringify([S.history, S.ooo]))) S.analysis = null;  // another play
+  renderAnalysis();
   if (S.table?.over && !v) prefillResult();
   if (!v) updateMoveField();
   document.body.dataset.plies = String(hist.length);
   delete document.body.dataset.busy;
 }
+
+function seatHead(s, decl, taken) {
+  const role = roleOf(s);
+  const name = S.players?.[s];
+  return el("h4", {}, el("span", { class: "hand-name", text: cap(handName(s)) }),
+    role ? el("span", { class: "role", text: ` · ${role}${s === decl ? " ★" : ""}` }) : null,
+    name ? el("span", { class: "pname", text: ` · ${name}` }) : null,
+    el("span", { class: "taken", "data-taken": taken, text: ` · ${t("taken")}: ${taken}` }));
+}
+
 export function renderTable() {
   const box = $("table"), st = S.table;
   if (!st) return;
@@ -55,29 +70,62 @@ export function renderTable() {
         onclick: () => playCard(c) }, el("span", { class: "face", text: face(c) }),
         val !== undefined ? el("span", { class: "val", "data-value": val, text: String(val) }) : null));
     }
-    return el("div", { class: `seat ${s === mover && !st.over ? "to-move" : ""} ${s === decl ? "decl" : ""}`, "data-seat": s },
-      el("h4", {}, seatName(s) + (s === decl ? " ★" : ""), el("span", { class: "taken", "data-taken": st.taken[s],
-        text: ` · ${t("taken")}: ${st.taken[s]}` })), row);
+    return el("div", { class: `seat seat-${s} ${s === mover && !st.over ? "to-move" : ""} ${s === decl ? "decl" : ""}`, "data-seat": s },
+      seatHead(s, decl, st.taken[s]), row);
   });
+  // the centre: the trick, who played each card, a lead out of turn marked; the talon or discard
+  const hist = S.view ? S.view.history.slice(0, S.view.step) : S.history;
+  const ooo = S.view ? S.view.ooo : S.ooo;
+  const first = hist.length - st.trick.length;
   const trick = el("div", { class: "trick", "aria-label": t("trick") },
-    st.talon_card ? el("span", { class: `tcard ${isRed(st.talon_card) ? "red" : ""}`, "data-card": st.talon_card,
-      text: `${t("pile_short")}: ${face(st.talon_card)}` }) : null,
-    ...st.trick.map(([s, c]) => el("span", { class: `tcard ${isRed(c) ? "red" : ""}`, "data-card": c, text: `${s}: ${face(c)}` })));
-  const info = el("p", { class: "info" });
-  if (st.over) info.textContent = t("deal_over") + ` ${t("by_seat")} ${st.taken.join("-")}`;
+    st.talon_card ? el("span", { class: `tcard ${isRed(st.talon_card) ? "red" : ""}`, "data-card": st.talon_card },
+      el("small", { text: `${t("from_talon")}: ` }), face(st.talon_card)) : null,
+    ...st.trick.map(([s, c], i) => el("span", { class: `tcard ${isRed(c) ? "red" : ""} ${ooo[first + i] !== undefined ? "ooo" : ""}`,
+      "data-card": c, "data-seat": s },
+      el("small", { text: `${cap(handName(s))}: ` }), face(c),
+      ooo[first + i] !== undefined ? el("em", { class: "ooo-mark", text: ` (${t("ooo_mark")})` }) : null)));
+  const p = pile();
+  const pileBox = p.length ? el("p", { class: "pile", id: "pile" },
+    `${kind() === "raspasovka" ? t("talon") : t("discard")}: `, ...p.map((c) => el("span", { class: `pc ${isRed(c) ? "red" : ""}`, text: face(c) + " " }))) : null;
+  const info = el("p", { class: "info", id: "table-info" });
+  if (st.over) info.textContent = `${t("deal_over")}: ${t("by_seat")} ${st.taken.join("-")}.`;
   else if (st.declarer_total !== undefined && st.declarer_total !== null)
-    info.textContent = `${t("declarer_total")}: ${st.declarer_total}. ${seatName(st.to_move)} ${t("to_move")}.`;
+    info.textContent = `${t("declarer_total")}: ${st.declarer_total}. ${cap(handName(st.to_move))} ${t("to_move")}.`;
+  else if (st.values_for !== undefined) info.textContent = `${cap(handName(st.to_move))} ${t("to_move")}.`;
   else if (st.note) info.textContent = st.note[S.lang];
-  info.id = "table-info";
-  box.replaceChildren(...seats, trick, info);
+  const centre = el("div", { class: "centre" }, trick, pileBox, info);
+  if (kind() === "misere" && decl !== null) {
+    const n = st.taken[decl];
+    centre.append(el("p", { id: "misere-status", class: n ? "lost" : "stands",
+      text: n ? t("misere_lost")(n) : st.over ? t("misere_made") : t("misere_stands") }));
+  }
+  box.replaceChildren(...seats, centre);
   const lp = $("line");
   lp.textContent = S.line ? `${t("line")}: ${S.line.map(face).join(" ")}` : "";
 }
+export function renderLegend() {
+  const k = kind();
+  $("legend").textContent = k === "raspasovka" ? t("legend_rasp") : k === "misere" ? t("legend_misere") : t("legend");
+}
+// the play so far, trick by trick; a card clicked takes the play back to just before it
+// (or, while a rule's moment is being picked, names that card as the moment)
 export function renderHistory() {
   const h = S.view ? S.view.history.slice(0, S.view.step) : S.history;
-  const parts = [];
-  for (let i = 0; i < h.length; i += 3) parts.push(`${i / 3 + 1}: ${h.slice(i, i + 3).map(face).join(" ")}`);
-  $("history").textContent = h.length ? `${t("history")} — ${parts.join(" · ")}` : "";
+  const ooo = S.view ? S.view.ooo : S.ooo;
+  const box = $("history");
+  const tricks = [];
+  for (let i = 0; i < h.length; i += 3) {
+    const cards = h.slice(i, i + 3).map((c, j) => {
+      const k = i + j;
+      const mark = ooo[k] !== undefined ? ` (${t("ooo_mark")})` : "";
+      return el("button", { type: "button", class: `hcard ${isRed(c) ? "red" : ""} ${ooo[k] !== undefined ? "ooo" : ""}`,
+        "data-index": k, title: S.picking ? t("pick_moment_hint") : t("back_here"), disabled: !!S.view && !S.picking,
+        onclick: () => historyClick(k) }, face(c) + mark);
+    });
+    tricks.push(el("li", { "data-trick": i / 3 + 1 }, el("span", { class: "tn", text: `${t("trick_n")} ${i / 3 + 1}: ` }), ...cards));
+  }
+  box.replaceChildren(...(h.length ? [el("h4", { text: t("history") }), el("ol", { class: "tricks" }, ...tricks)] : []));
+  box.classList.toggle("picking", !!S.picking);
   $("undo").disabled = !!S.view || !S.history.length;
   const bar = $("replay-bar");
   bar.hidden = !S.view;
@@ -86,13 +134,24 @@ export function renderHistory() {
     $("replay-step").textContent = `${t("step")} ${S.view.step}/${S.view.history.length}`;
   }
 }
+function historyClick(k) {
+  if (S.picking) { pickMoment(k); return; }
+  if (S.view) return;
+  backTo(k);
+}
+export function backTo(k) {
+  S.history = S.history.slice(0, k);
+  for (const i of Object.keys(S.ooo)) if (+i >= k) delete S.ooo[i];
+  S.pendingOoo = null;
+  refreshTable();
+}
 export function renderOoo() {
   const sel = $("ooo"), st = S.table;
   const can = st && !st.over && !st.trick.length && !S.view;
   $("ooo-l").hidden = !can;
   if (!can) return;
   sel.replaceChildren(el("option", { value: "", text: t("none_ooo") }),
-    ...[0, 1, 2].filter((s) => s !== st.to_move).map((s) => el("option", { value: String(s), text: seatName(s) })));
+    ...[0, 1, 2].filter((s) => s !== st.to_move).map((s) => el("option", { value: String(s), text: handName(s) })));
   sel.value = S.pendingOoo === null ? "" : String(S.pendingOoo);
 }
 export function playCard(c) {
@@ -102,14 +161,38 @@ export function playCard(c) {
 }
 export function undo() {
   if (!S.history.length) return;
-  S.history.pop();
-  delete S.ooo[S.history.length];
-  S.pendingOoo = null;
-  refreshTable();
+  backTo(S.history.length - 1);
 }
 export function prefillResult() {
   const ids = ["res-0", "res-1", "res-2"];
   if (ids.every((i) => $(i).value === "")) ids.forEach((i, s) => { $(i).value = String(S.table.taken[s]); });
+}
+
+// the deal as dealt, for the printed sheet: three hands by suit, the talon/discard, the contract
+export function renderPrintDeal() {
+  const box = $("print-deal");
+  const k = kind();
+  const decl = k === "raspasovka" ? null : +$("declarer").value;
+  const bySuit = (cards) => [0, 1, 2, 3].map((s) => {
+    const cs = cards.filter((c) => "scdh".indexOf(c[1]) === s).reverse();  // as players write a hand: high to low
+    return el("div", { class: `ps ${s === 2 || s === 3 ? "red" : ""}` }, "♠♣♦♥"[s] + " ",
+      ...(cs.length ? cs.map((c) => el("span", { class: "pdc", "data-card": c, text: face(c).slice(0, -1) + " " })) : ["—"]));
+  });
+  const hands = [0, 1, 2].map((s) => el("div", { class: `pd-hand pd-${s}` },
+    el("h4", { text: cap(handName(s)) + (roleOf(s) ? `, ${roleOf(s)}` : "") + (S.players?.[s] ? ` (${S.players[s]})` : "") }),
+    ...bySuit(hand(s))));
+  const p = pile();
+  // the talon as typed, in the page's notation («Ah 7h» is printed «Т♥ 7♥»)
+  const talonText = $("talon").value.trim().split(/[\s,]+/).filter(Boolean).map((x) => {
+    const m = /^(10|[789TJQKAtjqka])([scdhSCDH])$/.exec(x);
+    return m ? face((m[1] === "10" ? "T" : m[1].toUpperCase()) + m[2].toLowerCase()) : x;
+  }).join(" ");
+  const pileBox = el("div", { class: "pd-pile" }, el("h4", { text: k === "raspasovka" ? t("talon") : t("discard") }),
+    ...(p.length ? p.map((c) => el("span", { class: `pdc ${isRed(c) ? "red" : ""}`, "data-card": c, text: face(c) + " " })) : ["—"]),
+    talonText && k === "game" ? el("p", { text: `${t("talon")}: ${talonText}` }) : null);  // as the talon field shows it
+  const head = el("p", { class: "pd-contract" }, `${t("contract")}: ${contractName($("contract").value)}`
+    + (decl !== null ? `, ${t("contract_by")} ${handName(decl)}` + (S.players?.[decl] ? ` (${S.players[decl]})` : "") : ""));
+  box.replaceChildren(el("h3", { text: t("print_deal") }), head, el("div", { class: "pd-grid" }, ...hands, pileBox));
 }
 
 export async function replay(line, label) {
@@ -126,4 +209,39 @@ export function stepView(d) {
   if (!S.view) return;
   S.view.step = Math.max(0, Math.min(S.view.history.length, S.view.step + d));
   refreshTable();
+}
+
+// where the play went wrong: each card's double-dummy cost, on the history and as a list
+export async function analysePlay() {
+  const box = $("analysis");
+  box.replaceChildren(el("p", { class: "hint", text: "…" }));
+  document.body.dataset.analysis = "busy";
+  const res = await api("/api/analyse", tableRequest(S.history, S.ooo));
+  if (res.error) { box.replaceChildren(); showError(res.error, $("play-error")); document.body.dataset.analysis = "error"; return; }
+  S.analysis = { ...res.data, key: JSON.stringify([S.history, S.ooo]) };
+  renderAnalysis();
+  document.body.dataset.analysis = "done";
+}
+export function renderAnalysis() {
+  const box = $("analysis"), A = S.analysis;
+  if (!A) { box.replaceChildren(); return; }
+  if (A.note) { box.replaceChildren(el("p", { class: "hint", text: A.note[S.lang] })); return; }
+  const rows = A.moves.map((m) => {
+    const who = cap(handName(m.seat));
+    const best = m.cost ? ` ${t("better")}: ${m.best.map(face).join(" ")}` : "";
+    const ooo = m.out_of_turn ? ` (${t("ooo_mark")}${m.rightful !== undefined ? `; ${t("rightful")(m.rightful, m.after)}` : ""})` : "";
+    return el("li", { class: `${m.cost ? "costly" : ""} ${m.out_of_turn ? "ooo" : ""}`, "data-index": m.index, "data-cost": m.cost },
+      el("span", { class: "tn", text: `${t("trick_n")} ${Math.floor(m.index / 3) + 1}, ${who}: ` }),
+      el("b", { class: isRed(m.card) ? "red" : "", text: face(m.card) }),
+      ` — ${t("declarer_tricks_after")} ${m.after}; ${t("cost")(m.cost)}${best}${ooo}`);
+  });
+  const lost = A.moves.filter((m) => m.cost);
+  box.replaceChildren(el("h4", { text: t("analyse") }), el("p", { class: "hint", text: A.kind === "misere" ? t("analyse_hint_misere") : t("analyse_hint") }),
+    el("p", { id: "analysis-summary", text: lost.length ? t("lost_summary")(lost.length, lost.reduce((a, m) => a + m.cost, 0)) : t("no_loss") }),
+    el("ol", { class: "analysis" }, ...rows));
+  // the costly cards marked on the history too
+  for (const m of lost) {
+    const b = document.querySelector(`#history .hcard[data-index="${m.index}"]`);
+    if (b) { b.classList.add("costly"); b.append(el("sup", { class: "cost", text: `−${m.cost}` })); }
+  }
 }

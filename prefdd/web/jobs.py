@@ -1,0 +1,192 @@
+"""The searches the page asks for, as jobs a worker process runs (:mod:`.pool`).
+
+:func:`run_job` never raises: it answers ``("ok", data)``, ``("error", {...})`` for bad
+input (status, field, English message, kind) or ``("bug", "Type: text")``. Importing this
+module loads the solver and the penalty code, so a preloaded forkserver forks workers
+that start at once.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import compensation.rulings  # noqa: F401  (preloaded for the workers)
+from compensation.errors import ScoringError
+from compensation.incident import IncidentError
+from compensation.numbers import text_number
+from compensation.rulings.wording import ROUNDINGS, rounded
+from prefdd.messages import fields_in_words
+from solver.errors import PrefError, SearchLimitError
+
+from .table import table_state
+
+
+class BadInput(Exception):
+    def __init__(self, field, message, status=400, kind=None, **params):
+        super().__init__(message)
+        self.field, self.message, self.status, self.kind, self.params = field, message, status, kind, params
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "field": self.field, "message": self.message, "kind": self.kind,
+                "params": self.params}
+
+
+def guard(fn):
+    """Run ``fn``, turning the libraries' input errors into a field and a message."""
+    try:
+        return fn()
+    except SearchLimitError as e:
+        import re
+
+        found = re.findall(r"\d[\d_,]*", str(e))
+        nodes = found[-1] if found else "?"
+        raise BadInput("node_budget", f"search stopped: {e}; the position is too large for this server's "
+                                      "budget (prefdd serve --node-budget N)", 422, "node_budget",
+                       nodes=nodes) from None
+    except IncidentError as e:
+        raise BadInput(e.field, e.message) from None
+    except ScoringError as e:
+        raise BadInput(e.field, e.message) from None
+    except RecursionError:
+        raise BadInput("request", "the JSON is nested too deeply", kind="too_deep", limit=32) from None
+    except PrefError as e:
+        raise BadInput(None, str(e)) from None
+
+
+def engine(body: dict, node_budget: int, reuse: bool = False):
+    from solver.engine import Engine
+
+    budget = node_budget
+    asked = body.pop("node_budget", None)
+    if asked is not None:
+        if isinstance(asked, bool) or not isinstance(asked, int) or asked < 1:
+            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}")
+        budget = min(budget, asked)
+    return Engine(table_mb=4, node_budget=budget, reuse_table=reuse)
+
+
+def known(body: dict, names: set) -> None:
+    unknown = sorted(set(body) - names)
+    if unknown:
+        raise BadInput(unknown[0], f"unknown field (known: {', '.join(sorted(names))})")
+
+
+def _number(x: Fraction, rounding: str) -> dict:
+    """The exact value, and what the sheet gets: rounded as ``whist_rounding`` says, as
+    ``prefdd rule`` writes it (``ru``: decimal comma)."""
+    x = Fraction(x)
+    exact = text_number(x)
+    r = rounded(x, rounding) if rounding in ROUNDINGS else x
+    out = {"exact": exact, "rounded": text_number(r)}
+    if r != x or x.denominator != 1:
+        out["approx"] = f"{float(x):.2f}"
+    return out
+
+
+def sheet(entries, rounding: str = "nearest") -> dict:
+    """The entries as the sheet shows them: gora and pulya exact, whists rounded as the
+    setting says with the exact figure beside."""
+    n = entries.n
+
+    def plain(x):
+        return _number(x, "exact")
+
+    return {"players": n, "whist_rounding": rounding,
+            "pulya": [plain(x) for x in entries.pulya],
+            "gora": [plain(x) for x in entries.gora],
+            "whists": [[_number(entries.whists[i][j], rounding) for j in range(n)] for i in range(n)]}
+
+
+def texts(ruling) -> dict:
+    """The ruling's lines as ``prefdd rule`` prints them, in both languages: seats named,
+    whists rounded for the sheet, numbers with the decimal comma in Russian."""
+    from compensation.rulings.ruling import BALANCE_MEANING, _cap
+    from compensation.rulings.wording import count, setting_words
+
+    out = {}
+    for lang in ("ru", "en"):
+        ru = lang == "ru"
+        names = ruling.names
+        seats = [names.ru(s) if ru else names.en(s) for s in range(ruling.players)]
+        options = []
+        for o in ruling.options:
+            line = f"{ruling.say(o.label, lang)}: " + (f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
+                                                        else f"the declarer's tricks: {o.declarer_tricks}")
+            if o.value is not None:
+                whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
+                line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
+            options.append({"text": names.say(line, lang), "best": o.best})
+        out[lang] = {
+            "seats": [_cap(s) for s in seats],
+            "writes": [_cap(names.say(w.describe(lang, ruling.whist_rounding), lang)) for w in ruling.writes],
+            "options": options,
+            "figures": [names.say(f.describe(lang).split("\n")[0], lang) for f in ruling.figures],
+            "notes": [fields_in_words(_cap(ruling.say(n, lang)), lang) for n in ruling.notes],
+            "summary": fields_in_words(_cap(ruling.say(ruling.summary, lang)), lang) if ruling.summary is not None else None,
+            "settings": "; ".join(_settings_words(ruling.settings, lang, setting_words)),
+            "balance": BALANCE_MEANING.get(lang),
+        }
+    return out
+
+
+def _settings_words(settings: dict, lang: str, setting_words) -> list:
+    """The settings line as ``prefdd rule`` words it, the convention's changed options named
+    by the page's words for them (not ``players=4``)."""
+    from .catalogue import CHOICE_WORDS, OPTION_WORDS
+
+    over = settings.get("overrides") or {}
+    words = setting_words(dict(settings, overrides={}), lang)
+    if over:
+        i = 1 if lang == "ru" else 0
+
+        def value(v):
+            if isinstance(v, bool):
+                return ("да" if v else "нет") if lang == "ru" else ("yes" if v else "no")
+            if isinstance(v, str) and v in CHOICE_WORDS:
+                return CHOICE_WORDS[v][i]
+            if isinstance(v, (list, tuple)):
+                return ", ".join(text_number(Fraction(x)) for x in v)
+            return "—" if v is None else text_number(Fraction(v)) if not isinstance(v, str) else v
+
+        changed = [f"{OPTION_WORDS.get(k, (k, k))[i].lower()}: {value(v)}" for k, v in over.items()]
+        words.insert(1, ("изменено: " if lang == "ru" else "changed: ") + ", ".join(changed))
+    return words
+
+
+def rule(body: dict, node_budget: int) -> dict:
+    from compensation.rulings import rule_incident
+
+    known(body, {"incident", "settings", "node_budget"})
+    eng = engine(body, node_budget, reuse=True)
+    if "incident" not in body:
+        raise BadInput("incident", "missing")
+    settings = body.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise BadInput("settings", "expected an object")
+    ruling = rule_incident(body["incident"], settings, engine=eng)
+    return {"ruling": ruling.to_json(), "sheet": sheet(ruling.entries, ruling.whist_rounding), "text": texts(ruling)}
+
+
+def table(body: dict, node_budget: int) -> dict:
+    return table_state(body, engine(body, node_budget))
+
+
+def analyse(body: dict, node_budget: int) -> dict:
+    from .table import play_analysis
+
+    return play_analysis(body, engine(body, node_budget))
+
+
+JOBS = {"rule": rule, "table": table, "analyse": analyse}
+
+
+def run_job(name: str, payload) -> tuple:
+    body, node_budget = payload
+    try:
+        return ("ok", guard(lambda: JOBS[name](body, node_budget)))
+    except BadInput as e:
+        return ("error", e.to_dict())
+    except Exception as e:  # a bug: one line for the log, the server stays up
+        return ("bug", f"{type(e).__name__}: {e}")
+
+
+__all__ = ["BadInput", "guard", "known", "run_job", "sheet", "texts"]
