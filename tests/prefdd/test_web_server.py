@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from prefdd.messages import error_texts, translate
 from prefdd.web.app import MAX_BODY, MAX_DEPTH, allowed_hosts, create_app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
 BASE = "http://127.0.0.1"
 
