@@ -204,6 +204,9 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
     return app
 
 
+SEARCH_SHARE = 0.6  # of a request's time budget, what a ruling's information-set search may take
+
+
 async def compute(app, request: Request, name: str, body: dict, front: bool = False):
     """Run job ``name`` in a worker; answer when it is done, 503 when the queue is full or the
     request waited out its time, 422 when the job itself ran out of time; stop it when the
@@ -212,6 +215,8 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
     budget = app.state.time_budget
     start = time.monotonic()
     try:
+        if name == "rule":  # the ruling's own search budget inside the request's: it answers with bounds, not a kill
+            body = dict(body, search_budget=max(0.5, budget * SEARCH_SHARE))
         job = pool.submit(name, (body, app.state.node_budget), budget, front=front)
     except Busy:
         return _busy(pool)

@@ -155,6 +155,8 @@ def _settings_words(settings: dict, lang: str, setting_words) -> list:
 def rule(body: dict, node_budget: int) -> dict:
     from compensation.rulings import rule_incident
 
+    search_budget = body.get("search_budget")  # set by the server (its request budget), never by the page
+    body = {k: v for k, v in body.items() if k != "search_budget"}
     known(body, {"incident", "settings", "node_budget"})
     eng = engine(body, node_budget, reuse=True)
     if "incident" not in body:
@@ -162,7 +164,12 @@ def rule(body: dict, node_budget: int) -> dict:
     settings = body.get("settings") or {}
     if not isinstance(settings, dict):
         raise BadInput("settings", "expected an object")
-    ruling = rule_incident(body["incident"], settings, engine=eng)
+    incident = body["incident"]
+    if search_budget is not None and isinstance(incident, dict) and isinstance(incident.get("violation"), dict) \
+            and "budget" not in incident["violation"]:
+        # within the request's time: an information-set search that cannot finish gives its proven bounds
+        incident = dict(incident, violation=dict(incident["violation"], budget=search_budget))
+    ruling = rule_incident(incident, settings, engine=eng)
     return {"ruling": ruling.to_json(), "sheet": sheet(ruling.entries, ruling.whist_rounding), "text": texts(ruling)}
 
 

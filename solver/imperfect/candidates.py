@@ -260,9 +260,11 @@ class _Scan:
     def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
         """:meth:`run` over every layout, split across processes where that pays."""
         n = workers if workers is not None else (os.cpu_count() or 1)
-        if n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]:
-            return self.run(layouts, deadline)
         import multiprocessing
+
+        if (n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]
+                or multiprocessing.current_process().daemon):  # a pool's worker (the web desk's) has no children
+            return self.run(layouts, deadline)
 
         _JOB[0] = (self, layouts, deadline, n)
         try:

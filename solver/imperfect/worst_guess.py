@@ -317,7 +317,7 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
         bounds = None if exact else tuple(sorted((declarer_total(start, pess), declarer_total(start, opt))))
         stopped = None if exact else "cap"
     except OutOfBudget:
-        v, line, decs, bounds = _bounds(view, eng, s, start)
+        v, line, decs, bounds = _bounds(view, eng, s, start, min(5.0, 0.25 * (budget or 20.0)))
         exact, stopped = False, "budget"
     end = start.copy(stack=False)
     end.replay(line)
@@ -326,17 +326,17 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
                       len(s.memo), time.monotonic() - t0, stopped, short)
 
 
-def _bounds(view, eng, s: _Search, start: Position):
+def _bounds(view, eng, s: _Search, start: Position, extra: float):
     """What a search stopped by its time budget still proves. The worst guess is never better
     for him than double dummy (his candidates are some of his cards, the others play their
     best), and never worse than letting him play *any* legal card at each of his decisions
-    (a search with no layouts, given a few seconds more); the line is a double-dummy line."""
+    (a search with no layouts, given ``extra`` seconds more); the line is a double-dummy line."""
     dd = eng.analyse(start, line=True)
     hi = dd.declarer_tricks
     lo = None
     try:
         a = _Search(view, eng, "every_sequence", s.history, s.window, None, s.candidates,
-                    time.monotonic() + 5.0, any_card=True)
+                    time.monotonic() + extra, any_card=True)
         lo = a.value(view, 0, bool(s.history))[0]
     except OutOfBudget:
         pass
