@@ -33,6 +33,7 @@ from ..engine import Engine
 from ..errors import PositionError
 from ..position import Position
 from .candidates import (
+    COUNT_LIMIT,
     DEFAULT_CANDIDATES,
     Decision,
     candidate_moves,
@@ -134,8 +135,10 @@ class _Search:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfBudget
 
-    def decision(self, node) -> Decision:
-        k = node.key()
+    def decision(self, node, counts: bool = False) -> Decision:
+        """The viewer's decision at ``node``: pruned scans while searching (``counts`` false);
+        the reported line asks again with ``counts`` for its "best in N" figures."""
+        k = (node.key(), counts)
         d = self.decisions.get(k)
         if d is None:
             settle = None
@@ -144,7 +147,7 @@ class _Search:
                 w = self.worse(real.values())
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
-                                cache=self.values, settle=settle)
+                                cache=self.values, settle=None if counts else settle, counts=counts)
             if not d.exact and self.deadline is not None and time.monotonic() > self.deadline:
                 raise OutOfBudget
             if not d.exact:
@@ -165,7 +168,7 @@ class _Search:
             v = self.dd[k] = self.eng.solve(p)
         return v
 
-    def options(self, node, depth: int, on: bool):
+    def options(self, node, depth: int, on: bool, counts: bool = False):
         """The ways the play may go on here: a list of (pessimistic cards, optimistic cards)
         alternatives — one alternative, or two where a truncated scan leaves open whether the
         knowledge could change the decision — and the Decision if the viewer decides here."""
@@ -177,6 +180,8 @@ class _Search:
                 return [(cards, cards)], None
             dec = self.decision(node)
             moves = self._moves(node, dec)
+            if counts:  # the line's own record of this decision, with its counts (the same candidates)
+                dec = self._counted(node, dec)
             if dec.forced or self.post is None:
                 return [moves], dec
             other = self.decision(self.post(node))
@@ -192,6 +197,13 @@ class _Search:
         if rec is not None and any(_same_card(p, rec, c) for c in best):
             return [([rec], [rec])], None
         return [(best, best)], None
+
+    def _counted(self, node, dec: Decision) -> Decision:
+        """``dec`` with exact "best in N" figures where its layouts are few enough to count."""
+        if dec.forced or dec.best_in is not None or dec.layouts.total > COUNT_LIMIT:
+            return dec
+        full = self.decision(node, counts=True)
+        return full if full.candidates == dec.candidates else dec
 
     def _moves(self, node, dec: Decision) -> tuple[list, list]:
         """(pessimistic, optimistic) cards for the viewer: his candidates, the undecided too."""
@@ -259,7 +271,7 @@ class _Search:
                 cards_out += list(self.eng.analyse(p, line=True).line)
                 break
             target = self.value(node, depth, on)[which]
-            alts, dec = self.options(node, depth, on)
+            alts, dec = self.options(node, depth, on, counts=True)
             rec = self.history[depth] if on and depth < len(self.history) else None
             found = None
             for alt in alts:
