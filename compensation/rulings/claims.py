@@ -115,7 +115,8 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
                "Защита играет в светлую: играющий видит все карты, расклад один.")
     else:
         wg = check.worst
-        layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"), wg.stopped, wg.bounds, wg.short_scans)
+        layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"), wg.stopped, wg.bounds, wg.short_scans,
+                     scans=wg.scans)
     for dec in check.worst.decisions:
         if not dec.guess:
             continue

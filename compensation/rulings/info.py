@@ -106,15 +106,17 @@ DEFAULT_BUDGET = 120.0  # seconds an information-set search may take by default:
 
 
 def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | None, bounds=None,
-                 short=(), undecided=()) -> None:
-    """Say how many layouts were solved and how long it took; where a scan stopped short of
-    every layout (past 200,000 of them) what it examined; where the result is not proven
-    exactly, the bounds that are and which end is written (the proven minimum)."""
+                 short=(), undecided=(), scans=()) -> None:
+    """Say how many layouts there were, how many were examined and how long it took; where a
+    scan stopped short of every layout (past 200,000 of them) what it examined; where the
+    result is not proven exactly, the bounds that are and which end is written (the proven
+    minimum). ``scans``: (trick, examined, layouts) of every decision searched."""
     short_en = short_ru = ""
     if short:
         n = sum(c for _, c, _ in short)
-        short_en = (f" At {len(short)} decision(s) with more than 200,000 layouts, {n} were examined in a fixed "
-                    "pseudo-random order (the real one among them).")
+        k = len(short)
+        short_en = (f" At {'the decision' if k == 1 else f'{k} decisions'} with more than 200,000 layouts, {n} were "
+                    "examined in a fixed pseudo-random order (the real one among them).")
         short_ru = (f" Там, где раскладов больше 200 000 (решений: {len(short)}), рассмотрено {n} в фиксированном "
                     "псевдослучайном порядке (реальный среди них).")
     if stopped is None:
@@ -123,10 +125,25 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
                    f"(the worst choice was decided by the layouts examined) — exact ({seconds_words(seconds, 'en')}).",
                    f"Возможных раскладов: {total}.{short_ru} Результат доказан при любых остальных (худший выбор "
                    f"решён рассмотренными раскладами) — точный ({seconds_words(seconds)}).")
-        else:
+        elif all(c >= n for _, c, n in scans) and max((n for _, _, n in scans), default=total) == total:
             r.note(f"Every one of the {count(total, 'layout', 'en')} was solved ({seconds_words(seconds, 'en')}): "
                    "the figures are exact.",
                    f"Решены все расклады ({count(total, 'layout')}) за {seconds_words(seconds)}: цифры точные.")
+        elif all(c >= n for _, c, n in scans):
+            big = max(n for _, _, n in scans)
+            r.note(f"Layouts he could believe in: {total} when he saw the cards; at each of his decisions every "
+                   f"layout of that moment was solved (the most: {big}) ({seconds_words(seconds, 'en')}): the "
+                   "figures are exact.",
+                   f"Возможных раскладов: {total} в момент нарушения; на каждом его решении решены все расклады "
+                   f"этого момента (больше всего — {big}) за {seconds_words(seconds)}: цифры точные.")
+        else:
+            _, c, n = max(scans, key=lambda x: x[2])
+            r.note(f"Layouts he could believe in: {total}. Every decision was decided exactly "
+                   f"({seconds_words(seconds, 'en')}): the largest, over {n} layouts, once {c} of them had settled "
+                   "every pair of cards (a witness layout each way: no layout left could change it).",
+                   f"Возможных раскладов: {total}. Каждое решение определено точно ({seconds_words(seconds)}): самое "
+                   f"большое, из {n} раскладов, — когда {c} из них разрешили каждую пару карт (для каждой пары есть "
+                   "расклад в пользу каждой: остальные расклады ничего не меняют).")
         return
     und_en = f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be reasonable choices." \
         if undecided else ""
@@ -165,6 +182,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         top = better(vals[c] for c in allowed if c in vals)
         rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
+    scans: list = []
     proven: tuple | None = None  # what a budget left: ("scan", covered, undecided) or ("bounds", (lo, hi))
     if window == 1 and allowed is not None:
         worse = min if (informed == inc.declarer) != pos.is_misere else max
@@ -193,12 +211,14 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         proxy = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
         decisions = [(dec, card, not (same or dec.forced))]
         reading = "one decision"
+        scans = [] if dec.forced else [(dec.trick, dec.covered, dec.layouts.total)]
     else:
         wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, post=post, candidates=cands,
                              budget=budget)
         proxy = Played(wg.tricks, list(wg.line), score_tricks(ctx, wg.tricks), wg.tricks[inc.declarer])
         decisions = [(d, d.played, d.changed and not d.forced) for d in wg.decisions]
         reading = wg.guess
+        scans = wg.scans
         if not wg.exact or wg.short_scans:
             proven = (wg.stopped, wg.bounds, wg.short_scans, [], None)
     total = pre.count
@@ -214,10 +234,10 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
            f"открытую, и каждое его решение в его ущерб по тому, что он знал до нарушения (возможных раскладов: "
            f"{total}), далее в открытую. Записанный итог сдачи для сравнения не берётся.")
     if proven is None:
-        layouts_note(r, total, seconds, budget, None)
+        layouts_note(r, total, seconds, budget, None, scans=scans)
     else:
         stop, bounds, short, undecided, _ = proven
-        layouts_note(r, total, seconds, budget, stop, bounds, short, undecided)
+        layouts_note(r, total, seconds, budget, stop, bounds, short, undecided, scans)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
             f"trick {d.trick}: {', '.join(x.pretty() for x in d.candidates + d.undecided)} possible, "

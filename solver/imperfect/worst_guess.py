@@ -75,6 +75,7 @@ class WorstGuess:
     seconds: float = 0.0
     stopped: str | None = None    # "budget": the time ran out; "cap": scans past SCAN_CAP left it open
     short_scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of scans cut at SCAN_CAP
+    scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of every decision scanned
 
     @property
     def guess_points(self) -> list:
@@ -334,8 +335,10 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     end = start.copy(stack=False)
     end.replay(line)
     short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
+    scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), d in s.decisions.items()
+             if not counted and not d.forced]
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
-                      len(s.memo), time.monotonic() - t0, stopped, short)
+                      len(s.memo), time.monotonic() - t0, stopped, short, scans)
 
 
 def _bounds(view, eng, s: _Search, start: Position, extra: float):
