@@ -98,7 +98,7 @@ def run(args) -> int:
             out = {"id": item.record.get("id")} if isinstance(item.record, dict) and "id" in item.record else {}
             out.update(result.to_json())
             if args.output_format == "text":
-                print(render_text(item.label, view, out, args.lang), flush=True)
+                print(render_text(item.label, view, dict(out, seconds=result.seconds), args.lang), flush=True)
             else:
                 print(json_line(out), flush=True)
     if not seen:

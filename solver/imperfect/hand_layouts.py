@@ -170,7 +170,6 @@ class HandLayouts:
             out["cards"] = {str(c): {"tricks": h, **({"made_in": m} if (m := self.made_in(h, self.level, self.misere))
                                                      is not None else {})}
                             for c, h in self.per_card.items()}
-        out["seconds"] = round(self.seconds, 3)
         return out
 
 

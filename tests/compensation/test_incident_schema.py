@@ -64,7 +64,7 @@ def test_the_schema_enums_are_the_rules_own_choices():
     assert tuple(viol["candidates"]["enum"]) == CANDIDATES
 
 
-@pytest.mark.parametrize("field,value", [("reading", "literal"), ("candidates", "all"), ("bound", 0),
+@pytest.mark.parametrize("field,value", [("reading", "literal"), ("candidates", "all"), ("budget", 0), ("budget", "9"),
                                          ("sample", True), ("seed", -1), ("bound", "9")])
 def test_a_claim_setting_out_of_range_is_named(field, value):
     inc = json.loads((ROOT / "examples" / "incidents" / "claim_needs_a_guess.json").read_text())
