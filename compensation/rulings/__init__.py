@@ -70,15 +70,16 @@ except Exception as e:  # noqa: BLE001
         LOAD_ERRORS.append((f"{__name__}.raspasovka", f"{type(e).__name__}: {e}"))
 
 
-def rule_incident(incident_dict, settings: dict | None = None, engine=None) -> Ruling:
-    """Parse, check and rule one incident (a dict as read from JSON)."""
+def rule_incident(incident_dict, settings: dict | None = None, engine=None, budget: float | None = None) -> Ruling:
+    """Parse, check and rule one incident (a dict as read from JSON). ``budget``: seconds an
+    information-set search may take where the incident does not say (``violation.budget``)."""
     settings = settings or {}
     inc = parse_incident(incident_dict, convention_name=settings.get("convention"),
                          overrides=settings.get("overrides"), options=settings.get("options"))
-    return rule_parsed(inc, engine)
+    return rule_parsed(inc, engine, budget)
 
 
-def rule_parsed(inc: Incident, engine=None) -> Ruling:
+def rule_parsed(inc: Incident, engine=None, budget: float | None = None) -> Ruling:
     from solver.engine import Engine
 
     from ..errors import ScoringError
@@ -86,7 +87,7 @@ def rule_parsed(inc: Incident, engine=None) -> Ruling:
     spec = find_rule(inc.violation.rule, inc.kind)
     spec.check(inc)
     conv = inc.convention()
-    ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv))
+    ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv), budget)
     try:
         r = spec.func(ctx)
     except ScoringError as e:

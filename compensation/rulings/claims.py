@@ -48,15 +48,17 @@ READINGS = ("wrong_guess", "worst_legal_move")
 
 
 # ------------------------------------------------------------------ for rule 001
-def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence") -> int:
+def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence", budget: float = DEFAULT_BUDGET) -> int:
     """The declarer's tricks from ``pos`` to the end with every guess wrong (rule 1.6.2).
 
     Without ``voids`` only those shown in the current trick are known (a position alone
     does not say what was shown earlier): the declarer is credited with less knowledge,
-    so the result can only be lower than with the full history.
+    so the result can only be lower than with the full history. Where ``budget`` (seconds)
+    or a decision's 200,000-layout scan leaves it open, the end of the proven bounds nearest
+    double dummy: "needed a guess" is then said only where it is proven.
     """
     info = InfoSet.from_position(pos, voids)
-    wg = worst_guess_play(info, engine, guess=guess)
+    wg = worst_guess_play(info, engine, guess=guess, budget=budget)
     return wg.declarer_tricks - pos.taken[pos.declarer]
 
 
@@ -78,7 +80,7 @@ def _setup(ctx):
     # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
     search = {"candidates": v.get("candidates", DEFAULT_CANDIDATES), "guess": inc.option("guess"),
-              "budget": v.get("budget", DEFAULT_BUDGET)}
+              "budget": ctx.search_budget()}
     return info, at, reading, search
 
 

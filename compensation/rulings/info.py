@@ -172,7 +172,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     rest = _rest_of_history(inc, n)
     guess = inc.option("guess")
     cands = inc.violation.get("candidates", DEFAULT_CANDIDATES)  # one of CANDIDATES: the schema checks it
-    budget = inc.violation.get("budget", DEFAULT_BUDGET)
+    budget = ctx.search_budget()
     deadline = None if budget is None else time.monotonic() + budget
     t0 = time.monotonic()
     if window == 1 and allowed is not None and not (rest and rest[0] in allowed):

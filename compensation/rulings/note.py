@@ -74,7 +74,8 @@ def play_violation_note(ctx) -> Ruling:
                        "judged double dummy only.",
                        "Нужно ли было угадывать, не проверялось (нет поиска худшего угадывания): только в открытую.")
             else:
-                worst = pos.taken[decl] + wg(ctx.engine, pos, voids=_shown_voids(inc, at), guess=inc.option("guess"))
+                worst = pos.taken[decl] + wg(ctx.engine, pos, voids=_shown_voids(inc, at), guess=inc.option("guess"),
+                                             budget=ctx.search_budget())
                 r.figures.append(Figure(text("every guess wrong (1.6.2) from before the violation",
                                              "при худшем угадывании (1.6.2) с момента до нарушения"),
                                         declarer_tricks=worst, source="worst guess"))

@@ -127,6 +127,13 @@ class Context:
     engine: Engine
     spec: RuleSpec
     settings: dict = field(default_factory=dict)
+    budget: float | None = None   # seconds an information-set search may take, unless violation.budget says
+
+    def search_budget(self) -> float:
+        """``violation.budget``, else the caller's (the web desk: a share of its request's), else 120 s."""
+        from .info import DEFAULT_BUDGET
+
+        return self.incident.violation.get("budget", self.budget if self.budget is not None else DEFAULT_BUDGET)
 
     def ruling(self) -> Ruling:
         s = self.spec

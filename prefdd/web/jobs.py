@@ -164,12 +164,8 @@ def rule(body: dict, node_budget: int) -> dict:
     settings = body.get("settings") or {}
     if not isinstance(settings, dict):
         raise BadInput("settings", "expected an object")
-    incident = body["incident"]
-    if search_budget is not None and isinstance(incident, dict) and isinstance(incident.get("violation"), dict) \
-            and "budget" not in incident["violation"]:
-        # within the request's time: an information-set search that cannot finish gives its proven bounds
-        incident = dict(incident, violation=dict(incident["violation"], budget=search_budget))
-    ruling = rule_incident(incident, settings, engine=eng)
+    # within the request's time: an information-set search that cannot finish gives its proven bounds
+    ruling = rule_incident(body["incident"], settings, engine=eng, budget=search_budget)
     return {"ruling": ruling.to_json(), "sheet": sheet(ruling.entries, ruling.whist_rounding), "text": texts(ruling)}
 
 
