@@ -14,8 +14,11 @@ layout: the layouts are solved in chunks, and a card drops out of the search as 
 each of its pairs is settled (witness layouts both ways show neither card dominates the
 other; for ``best_somewhere``, one layout where it is best). A dominated card needs every
 layout (domination is a statement about all of them). Cards of one run in his hand — no
-card between them live in any layout — are one choice. Where a time budget stops the scan
-the decision says what was proven (``exact`` false, ``undecided`` cards, layouts covered).
+card between them live in any layout — are one choice. From 20,000 layouts the scan is split
+across the cores. A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
+declarer's first lead — and past that a fixed pseudo-random order of that many; where that,
+or a time budget, leaves a card open the decision says what was proven (``exact`` false, the
+proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 """
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ LAYOUT_FIELDS = frozenset({"id", "hand", "discard", "contract", "declarer", "lea
 CHUNK = 4096
 
 
-def _seats_of_history(declarer: int, leader: int, contract, history: list[Card]) -> list[int]:
+def _seats_of_history(leader: int, contract, history: list[Card]) -> list[int]:
     """Who played each card of ``history``: the order of play follows from the cards alone
     (each trick's winner leads the next), before anyone's hand is known."""
     trump = contract.trump
@@ -84,7 +84,7 @@ def view_from_json(rec) -> InfoSet:
     history = json_fields.cards(rec["history"], "history") if rec.get("history") is not None else []
     mine = mask_of(hand)
     gone = mask_of(discard)
-    seats = _seats_of_history(declarer, leader, c, history)
+    seats = _seats_of_history(leader, c, history)
     played: dict[int, int] = {0: 0, 1: 0, 2: 0}
     for i, (card, seat) in enumerate(zip(history, seats)):
         if seat == declarer and not card.mask & mine:
