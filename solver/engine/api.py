@@ -342,21 +342,137 @@ class Engine:
     def card_values(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
-    def solve_layouts(self, pos: Position, layouts, cards=None, progress=None) -> list:
+    def solve_layouts(self, pos: Position, layouts, cards=None, progress=None, *, workers: int = 1,
+                      prev_guess: bool = True, chunk: int = 2048, compiled: bool = True) -> list:
         """Many layouts of one position: the same contract, trick, leader and tricks taken, the
-        hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2).
+        hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2, or an
+        int64 array of shape (n, 3): :func:`~solver.engine.many.encode_layouts`).
 
         Without ``cards``: the declarer's tricks still to play in each layout (a list of ints).
         With ``cards`` (cards the seat to move holds in every layout): each card's value in
         each layout, a list of tuples in the order of ``cards``. The table is kept from one
         layout to the next (their positions meet again after a few tricks); ``progress`` is
         called with the number of layouts done so far, now and then. Exact, no sampling.
+
+        The layouts are searched in the kernel's own loop (``kernel.layouts_with``), ``chunk``
+        layouts a call; MTD(f) starts from the previous layout's value (``prev_guess``: an
+        order in which neighbours are close helps, :func:`~solver.engine.many.split_layouts`).
+        ``workers`` > 1 splits the layouts into that many contiguous shares, one process and
+        one engine each (results in input order; ``nodes`` their sum). ``compiled=False``
+        runs the plain loop over :meth:`solve` / :meth:`analyse` (the tests' oracle).
         """
+        cards = None if cards is None else [Card.parse(c) for c in cards]
+        if not compiled:
+            return self._layouts_loop(pos, layouts, cards, progress)
+        flat, mover = self._layouts_input(pos, layouts)
+        n = len(flat) // 3
+        if workers > 1 and n > 1:
+            from .many import run_split
+
+            parts, _, self.nodes = run_split(self, pos, flat, cards, workers, progress, "solve")
+            return [v for part in parts for v in part]
+        k = 0 if cards is None else len(cards)
+        out = self._run_layouts(pos, flat, 0 if cards is None else 1, cards or [], prev_guess, chunk, progress)
+        if cards is None:
+            return list(out)
+        res = []
+        for i in range(n):
+            row = tuple(out[i * k:(i + 1) * k])
+            if -1 in row:
+                bad = cards[row.index(-1)]
+                raise PositionError(f"cards: {bad} is not a legal card of seat {mover} in layout {i}")
+            res.append(row)
+        return res
+
+    def ever_better(self, pos: Position, layouts, a, b, progress=None, *, workers: int = 1,
+                    prev_guess: bool = True, chunk: int = 2048) -> int | None:
+        """Is card ``a`` ever better than card ``b`` for the side to move? The index of the
+        first layout (in the order given) where it is — the declarer's tricks after ``a``
+        more than after ``b`` for the max side (fewer for the other) — or None if in none.
+
+        One exact value (``b``'s) and one null-window test (does ``a`` beat it?) a layout,
+        stopping at the first witness; both cards must be held and legal in every layout
+        searched (else :class:`~solver.errors.PositionError`). ``workers``: as
+        :meth:`solve_layouts` (every share is searched to its first witness; the first of them)."""
+        a, b = Card.parse(a), Card.parse(b)
+        flat, mover = self._layouts_input(pos, layouts)
+        n = len(flat) // 3
+        if workers > 1 and n > 1:
+            from .many import run_split
+
+            parts, bounds, self.nodes = run_split(self, pos, flat, (a, b), workers, progress, "better")
+            for w, r in enumerate(parts):
+                if r is not None:
+                    return bounds[w] + r
+            return None
+        out = self._run_layouts(pos, flat, 2, [a, b], prev_guess, chunk, progress)
+        if out is None:
+            return None
+        i, flag = out
+        if flag < 0:
+            raise PositionError(f"cards: {a} or {b} is not a legal card of seat {mover} in layout {i}")
+        return i
+
+    def _layouts_input(self, pos: Position, layouts):
+        """The layouts encoded and checked against ``pos`` (the cards each seat holds there, the trick)."""
+        from .many import encode_layouts
+
+        forbidden = 0
+        for _, c in pos.trick:
+            forbidden |= Card.parse(c).mask
+        counts = tuple(h.bit_count() for h in pos.hands)
+        return encode_layouts(layouts, self.backend, counts, forbidden), int(pos.to_move)
+
+    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, prev_guess: bool, chunk: int, progress):
+        """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
+        values, 1 the cards' values (a flat list), 2 (stop index, flag) or None."""
+        saved = self.reuse_table
+        self.reuse_table = True
+        try:
+            args = self._begin(pos, NO_CONSTRAINTS, None)
+        finally:
+            self.reuse_table = saved
+        s = self._bound(args)
+        trick = pos.trick
+        nt = len(trick)
+        c0 = int(trick[0][1]) if nt > 0 else 0
+        c1 = int(trick[1][1]) if nt > 1 else 0
+        leader = int(pos.leader)
+        n = len(flat) // 3
+        k = len(cards) if mode == 1 else 1
+        cw = self.backend.array([int(c) for c in cards] or [0])
+        res: list = []
+        total = 0
+        chunk = max(1, int(chunk))
+        for a in range(0, n, chunk):
+            m = min(chunk, n - a)
+            out = self.backend.zeros(m * k)
+            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1,
+                          int(bool(prev_guess)), self.gen, self.node_budget)
+            total += int(self._stats[layout.S_NODES])
+            if r < 0:
+                self.nodes = total
+                raise SearchLimitError(f"node budget of {self.node_budget} exhausted (layout {a - 1 - r})")
+            if mode == 2:
+                if r < m:
+                    self.nodes = total
+                    if progress is not None:
+                        progress(a + r + 1)
+                    return a + r, int(out[r])
+            else:
+                res.extend(out.tolist())
+            if progress is not None:
+                progress(a + m)
+        self.nodes = total
+        return None if mode == 2 else res
+
+    def _layouts_loop(self, pos: Position, layouts, cards, progress) -> list:
+        """:meth:`solve_layouts` as a plain loop over :meth:`solve` / :meth:`analyse`."""
         saved = self.reuse_table
         self.reuse_table = True
         try:
             out: list = []
-            cards = None if cards is None else [Card.parse(c) for c in cards]
+            total = 0
             for i, hands in enumerate(layouts):
                 p = pos.copy(stack=False)
                 p.hands = [int(h) for h in hands]
@@ -365,10 +481,12 @@ class Engine:
                 else:
                     vals = self.analyse(p, all_cards=True).card_values
                     out.append(tuple(vals[c] for c in cards))
+                total += self.nodes
                 if progress is not None and i % 256 == 255:
                     progress(i + 1)
             if progress is not None:
                 progress(len(out))
+            self.nodes = total
             return out
         finally:
             self.reuse_table = saved

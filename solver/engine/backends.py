@@ -168,6 +168,7 @@ class _QuietSearcher:
         self.use = self._s.use
         self.mtd = _quiet(self._s.mtd)
         self.search = _quiet(self._s.search)
+        self.layouts = _quiet(self._s.layouts)
 
 
 class _CheckedSearcher:

@@ -1898,6 +1898,156 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
     return lo
 
 
+# ---------------------------------------------------------------- many layouts of one position
+
+def child_root(RH, root_leader, root_nt, root_tc, c, mover, trump, cfg, CH, CTC):
+    """The root after the mover plays ``c``: its hands into ``CH``, its trick into ``CTC``;
+    returns the child's leader, cards in its trick, and the reward of the trick ``c`` ends."""
+    for i in range(3):
+        CH[i] = RH[i]
+        CTC[i] = root_tc[i]
+    CH[mover] &= ~(ONE << c)
+    if root_nt == 2:
+        w = trick_winner(root_tc[0], root_tc[1], c, root_leader, trump)
+        CTC[0] = 0
+        CTC[1] = 0
+        CTC[2] = 0
+        return w, 0, cfg[C_REW + w]
+    CTC[root_nt] = c
+    return root_leader, root_nt + 1, 0
+
+
+def run_rep(RH, root_nt, root_tc, c, mover, trump, REP):
+    """The lowest card of the run ``c`` belongs to in the mover's hand (cards of one suit with
+    no live card between them; the trick's cards count as live), or -1 if ``c`` is not a
+    legal card of his here."""
+    hand = RH[mover]
+    legal = legal_of(hand, root_nt, root_tc[0], trump)
+    if not ((legal >> c) & 1):
+        return -1
+    alive_all = RH[0] | RH[1] | RH[2]
+    for i in range(root_nt):
+        alive_all |= ONE << root_tc[i]
+    s = c >> 3
+    reps = REP[suit_of(alive_all, s) * 256 + suit_of(hand, s)] & low_bits((c & 7) + 1)
+    return s * 8 + highest_bit(reps)
+
+
+def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, prev_guess, RH, CH, CTC, X,
+                 cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """Many layouts of one position, the table kept from one to the next: layout ``i`` is the
+    hands ``lay[3 i .. 3 i + 2]``, the trick, leader and configuration the same in all.
+
+    ``mode`` 0: ``out[i]`` the exact score of layout ``i``. Mode 1: ``out[i * ncards + j]``
+    the score after the mover plays ``cards[j]`` (-1: not a legal card of his there); the
+    root's score first bounds the window, cards of one run share a search. Mode 2: is
+    ``cards[0]`` ever better for the mover than ``cards[1]``? ``out[i]`` 1 where it is (the
+    search stops there), 0 where not, -1 where either card is not legal; returns the layout
+    it stopped at, ``nlay`` if none. With ``prev_guess`` MTD(f) starts from the previous
+    layout's value (neighbouring layouts are close), else from the kernel's first guess.
+
+    Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
+    layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
+    ``RH``, ``CH``, ``CTC``: 3 words each (a root's and a child's hands, the child's trick),
+    ``X``: ``ncards`` words (the cards' runs)."""
+    trump = cfg[C_TRUMP]
+    maxrew = cfg[C_MAXREW]
+    mover = (root_leader + root_nt) % 3
+    ismax = (cfg[C_MAXMASK] >> mover) & 1
+    total = 0
+    g = -1
+    gb = -1
+    for i in range(nlay):
+        RH[0] = lay[3 * i]
+        RH[1] = lay[3 * i + 1]
+        RH[2] = lay[3 * i + 2]
+        hi = maxrew * ((popcount(RH[0]) + popcount(RH[1]) + popcount(RH[2]) + root_nt) // 3)
+        stats[S_NODES] = 0
+        if mode == 2:
+            ra = run_rep(RH, root_nt, root_tc, cards[0], mover, trump, REP)
+            rb = run_rep(RH, root_nt, root_tc, cards[1], mover, trump, REP)
+            if ra < 0 or rb < 0:
+                out[i] = -1
+                stats[S_NODES] = total
+                return i
+            out[i] = 0
+            if ra == rb:
+                continue
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
+            chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
+            vb = mtd_with(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
+                          plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+            if vb < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            gb = vb
+            vb += bank
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
+            clear_history(W)
+            if ismax:
+                r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
+            else:
+                r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                if r >= 0:
+                    r = 1 - r
+            if r < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            total += stats[S_NODES]
+            if r == 1:
+                out[i] = 1
+                stats[S_NODES] = total
+                return i
+            continue
+        v = mtd_with(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
+                     plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+        if v < 0:
+            stats[S_NODES] += total
+            return -1 - i
+        g = v
+        if mode == 0:
+            out[i] = v
+            total += stats[S_NODES]
+            continue
+        for j in range(ncards):
+            c = cards[j]
+            X[j] = run_rep(RH, root_nt, root_tc, c, mover, trump, REP)
+            if X[j] < 0:
+                out[i * ncards + j] = -1
+                continue
+            k = 0
+            while k < j and X[k] != X[j]:
+                k += 1
+            if k < j:
+                out[i * ncards + j] = out[i * ncards + k]
+                continue
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, c, mover, trump, cfg, CH, CTC)
+            chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
+            if ismax:
+                top = v - bank
+                if top > chi:
+                    top = chi
+                if top < 0:
+                    top = 0
+                w = mtd_with(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
+            else:
+                bot = v - bank
+                if bot < 0:
+                    bot = 0
+                w = mtd_with(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
+            if w < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            out[i * ncards + j] = w + bank
+        total += stats[S_NODES]
+    stats[S_NODES] = total
+    return nlay
+
+
 def fill_tables(sq, rep, spread, nth):
     """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
     for b in range(256):
@@ -1974,6 +2124,9 @@ class Searcher:
         self.h = zeros(3)
         self.tc = zeros(3)
         self.W = zeros(WORK_SIZE)
+        self.ch = zeros(3)
+        self.ctc = zeros(3)
+        self.x = zeros(10)
         cfg = zeros(CFG_SIZE)
         check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
         self.tt = tt
@@ -2016,6 +2169,25 @@ class Searcher:
                          gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
                          data(self.W))
         return v
+
+    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, prev_guess, gen, budget):
+        """:func:`layouts_with` over ``nlay`` layouts (``lay``: 3 words each) of the root
+        ``leader``, ``nt``, ``c0``, ``c1``; ``budget`` nodes a layout."""
+        if nlay < 0 or lay.shape[0] < 3 * nlay:
+            raise ValueError(f"lay: {lay.shape[0]} words, {nlay} layouts need {3 * nlay}")
+        if not (0 <= ncards <= 10) or cards.shape[0] < max(ncards, 1) or (mode == 2 and ncards != 2):
+            raise ValueError(f"cards: {ncards} cards (at most 10; 2 to compare), {cards.shape[0]} words")
+        if out.shape[0] < nlay * (ncards if mode == 1 else 1):
+            raise ValueError(f"out: {out.shape[0]} words, too few for {nlay} layouts")
+        if not (0 <= mode <= 2):
+            raise ValueError(f"mode: {mode} is not 0, 1 or 2")
+        self._root(0, 0, 0, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), prev_guess,
+                             data(self.h), data(self.ch), data(self.ctc), data(self.x), data(self.cfg), data(self.pen_mask),
+                             data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
+                             data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
+        return r
 
     def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
         """:func:`search` on the root, as :meth:`mtd` takes it."""
@@ -2237,9 +2409,10 @@ if not cython.compiled:
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
-                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
+                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",
+                      "child_root", "run_rep"):
             globals()[_name] = _inline(globals()[_name])
-        for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
+        for _name in ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
         del _name
 
@@ -2273,6 +2446,7 @@ if not cython.compiled:
 
         _search_core = search_with
         _mtd_core = mtd_with
+        _layouts_core = layouts_with
 
         @_entry
         def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
@@ -2289,6 +2463,15 @@ if not cython.compiled:
                              as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
                              as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, prev_guess, RH,  # noqa: F811
+                         CH, CTC, X, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _layouts_core(as_pointer(lay), nlay, as_pointer(out), mode, as_pointer(cards), ncards, root_leader,
+                                 root_nt, as_pointer(root_tc), prev_guess, as_pointer(RH), as_pointer(CH), as_pointer(CTC),
+                                 as_pointer(X), as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags),
+                                 as_pointer(plan_cards), as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ),
+                                 as_pointer(REP), as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
 
 # MISERE_SUITS (misere_suits_fill): the misère suits the declarer ducks for ever or exits in, a
