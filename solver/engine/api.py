@@ -155,6 +155,7 @@ class Engine:
             raise PrefError("rank_entries: this build's kernel has them compiled out (layout.RANK_ENTRIES = 0)")
         self.rank_entries = bool(rank_entries)
         self.gen = 0
+        self._stale = False
         self.nodes = 0  # nodes of the last call
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
@@ -180,6 +181,9 @@ class Engine:
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:
         """Forget the table's contents in O(1) (entries of older generations are ignored)."""
+        if self._stale:  # a layouts' loop stored under generations of its own: forgotten for real
+            self.clear()
+            self._stale = False
         self.gen = next_generation(self.backend, self.tt, self.gen)
 
     def clear(self) -> None:
@@ -343,7 +347,8 @@ class Engine:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
     def solve_layouts(self, pos: Position, layouts, cards=None, progress=None, *, workers: int = 1,
-                      prev_guess: bool = True, chunk: int = 2048, compiled: bool = True) -> list:
+                      prev_guess: bool = True, history: bool = False, rotate: bool = False, chunk: int = 2048,
+                      compiled: bool = True) -> list:
         """Many layouts of one position: the same contract, trick, leader and tricks taken, the
         hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2, or an
         int64 array of shape (n, 3): :func:`~solver.engine.many.encode_layouts`).
@@ -372,7 +377,8 @@ class Engine:
             parts, _, self.nodes = run_split(self, pos, flat, cards, workers, progress, "solve")
             return [v for part in parts for v in part]
         k = 0 if cards is None else len(cards)
-        out = self._run_layouts(pos, flat, 0 if cards is None else 1, cards or [], prev_guess, chunk, progress)
+        flags = self._layout_flags(prev_guess, history, rotate)
+        out = self._run_layouts(pos, flat, 0 if cards is None else 1, cards or [], flags, chunk, progress)
         if cards is None:
             return list(out)
         res = []
@@ -385,7 +391,8 @@ class Engine:
         return res
 
     def ever_better(self, pos: Position, layouts, a, b, progress=None, *, workers: int = 1,
-                    prev_guess: bool = True, chunk: int = 2048) -> int | None:
+                    prev_guess: bool = True, history: bool = False, rotate: bool = False,
+                    chunk: int = 2048) -> int | None:
         """Is card ``a`` ever better than card ``b`` for the side to move? The index of the
         first layout (in the order given) where it is — the declarer's tricks after ``a``
         more than after ``b`` for the max side (fewer for the other) — or None if in none.
@@ -405,7 +412,7 @@ class Engine:
                 if r is not None:
                     return bounds[w] + r
             return None
-        out = self._run_layouts(pos, flat, 2, [a, b], prev_guess, chunk, progress)
+        out = self._run_layouts(pos, flat, 2, [a, b], self._layout_flags(prev_guess, history, rotate), chunk, progress)
         if out is None:
             return None
         i, flag = out
@@ -423,7 +430,11 @@ class Engine:
         counts = tuple(h.bit_count() for h in pos.hands)
         return encode_layouts(layouts, self.backend, counts, forbidden), int(pos.to_move)
 
-    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, prev_guess: bool, chunk: int, progress):
+    @staticmethod
+    def _layout_flags(prev_guess: bool, history: bool, rotate: bool) -> int:
+        return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0) | (layout.L_ROTATE if rotate else 0)
+
+    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress):
         """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
         values, 1 the cards' values (a flat list), 2 (stop index, flag) or None."""
         saved = self.reuse_table
@@ -447,8 +458,11 @@ class Engine:
         for a in range(0, n, chunk):
             m = min(chunk, n - a)
             out = self.backend.zeros(m * k)
+            if flags & layout.L_ROTATE:
+                self._stale = True  # generations used that a later fresh search must not find
             r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1,
-                          int(bool(prev_guess)), self.gen, self.node_budget)
+                          flags, self.gen if not flags & layout.L_ROTATE else 1 + (self.gen - 1 + a) % (layout.E_GEN_MASK - 1),
+                          self.node_budget)
             total += int(self._stats[layout.S_NODES])
             if r < 0:
                 self.nodes = total

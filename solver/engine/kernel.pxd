@@ -64,6 +64,9 @@ cdef enum:
     S_STORES = 5
     STATS_SIZE = 32
     S_CUT = 8
+    L_GUESS = 1
+    L_HIST = 2
+    L_ROTATE = 4
     P_LEAD = 1
     P_SUIT = 2
     P_RUFF = 4
@@ -271,7 +274,6 @@ cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t de
 @cython.locals(hd=int64_t, ha=int64_t, hb=int64_t, q=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, live=int64_t,
                low=int64_t, m=int64_t, x=int64_t, y=int64_t)
 cdef inline int64_t first_guess_misere(const int64_t *root_h, int64_t decl, int64_t n) noexcept nogil
-@cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
                   int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
@@ -284,12 +286,16 @@ cdef inline int64_t run_rep(const int64_t *RH, int64_t root_nt, const int64_t *r
                             const uint8_t *REP) noexcept nogil
 @cython.locals(trump=int64_t, maxrew=int64_t, mover=int64_t, ismax=int64_t, total=int64_t, g=int64_t, gb=int64_t, i=int64_t, hi=int64_t,
                ra=int64_t, rb=int64_t, cl=int64_t, cn=int64_t, bank=int64_t, chi=int64_t, vb=int64_t, r=int64_t, v=int64_t, j=int64_t,
-               c=int64_t, k=int64_t, top=int64_t, bot=int64_t, w=int64_t)
+               c=int64_t, k=int64_t, top=int64_t, bot=int64_t, w=int64_t, gi=int64_t, prev_guess=int64_t, keep_hist=int64_t)
 cdef int64_t layouts_with(const int64_t *lay, int64_t nlay, int64_t *out, int64_t mode, const int64_t *cards, int64_t ncards,
-                          int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t prev_guess, int64_t *RH, int64_t *CH,
+                          int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t flags, int64_t *RH, int64_t *CH,
                           int64_t *CTC, int64_t *X, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags,
                           const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats, const uint8_t *SQ,
                           const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+@cython.locals(g=int64_t, t=int64_t, r=int64_t)
+cdef int64_t mtd_loop(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
+                  int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
+                  int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
 cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
@@ -318,7 +324,7 @@ cdef class Searcher:
                       int64_t lo, int64_t hi, int64_t guess, int64_t gen, int64_t budget) except? -2
     @cython.locals(r=int64_t)
     cpdef int64_t layouts(self, int64_t[::1] lay, int64_t nlay, int64_t[::1] out, int64_t mode, int64_t[::1] cards, int64_t ncards,
-                          int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t prev_guess, int64_t gen, int64_t budget) except? -2
+                          int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t flags, int64_t gen, int64_t budget) except? -2
     @cython.locals(r=int64_t)
     cpdef int64_t search(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
                          int64_t target, int64_t gen, int64_t budget) except? -2

@@ -90,6 +90,9 @@ if not cython.compiled:
         E_MOVE_MASK,
         E_SCORE_MASK,
         E_UB,
+        L_GUESS,
+        L_HIST,
+        L_ROTATE,
         MAXPLY,
         MVMAX,
         P_ANY,
@@ -1871,6 +1874,13 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
     search to the next.
     """
     clear_history(W)
+    return mtd_loop(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
+                    tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+
+
+def mtd_loop(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
+             plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """:func:`mtd_with` on the history of the leads as it is (the layouts' loop may keep it)."""
     g = guess
     if g < 0:
         if cfg[C_MISERE]:
@@ -1933,7 +1943,7 @@ def run_rep(RH, root_nt, root_tc, c, mover, trump, REP):
     return s * 8 + highest_bit(reps)
 
 
-def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, prev_guess, RH, CH, CTC, X,
+def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH, CH, CTC, X,
                  cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
     """Many layouts of one position, the table kept from one to the next: layout ``i`` is the
     hands ``lay[3 i .. 3 i + 2]``, the trick, leader and configuration the same in all.
@@ -1943,8 +1953,11 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     root's score first bounds the window, cards of one run share a search. Mode 2: is
     ``cards[0]`` ever better for the mover than ``cards[1]``? ``out[i]`` 1 where it is (the
     search stops there), 0 where not, -1 where either card is not legal; returns the layout
-    it stopped at, ``nlay`` if none. With ``prev_guess`` MTD(f) starts from the previous
-    layout's value (neighbouring layouts are close), else from the kernel's first guess.
+    it stopped at, ``nlay`` if none. ``flags``: ``L_GUESS`` MTD(f) starts from the previous
+    layout's value (neighbouring layouts are close), else from the kernel's first guess;
+    ``L_HIST`` the history of the leads is kept from one layout to the next; ``L_ROTATE``
+    each layout stores under a generation of its own (``gen + i``, wrapping below
+    ``E_GEN_MASK``), so the entries of earlier layouts are replaced first.
 
     Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
     layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
@@ -1957,7 +1970,15 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     total = 0
     g = -1
     gb = -1
+    prev_guess = flags & L_GUESS
+    keep_hist = flags & L_HIST
+    gi = gen
+    clear_history(W)
     for i in range(nlay):
+        if flags & L_ROTATE:
+            gi = 1 + (gen - 1 + i) % (E_GEN_MASK - 1)
+        if not keep_hist:
+            clear_history(W)
         RH[0] = lay[3 * i]
         RH[1] = lay[3 * i + 1]
         RH[2] = lay[3 * i + 2]
@@ -1975,21 +1996,20 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 continue
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
             chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
-            vb = mtd_with(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
-                          plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+            vb = mtd_loop(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
+                          plan_cards, tt, ttlen, gi, stats, SQ, REP, SPREAD, NTH, W)
             if vb < 0:
                 stats[S_NODES] += total
                 return -1 - i
             gb = vb
             vb += bank
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
-            clear_history(W)
             if ismax:
                 r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                                gi, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                                gi, stats, SQ, REP, SPREAD, NTH, W)
                 if r >= 0:
                     r = 1 - r
             if r < 0:
@@ -2001,8 +2021,8 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 stats[S_NODES] = total
                 return i
             continue
-        v = mtd_with(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
-                     plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+        v = mtd_loop(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
+                     plan_cards, tt, ttlen, gi, stats, SQ, REP, SPREAD, NTH, W)
         if v < 0:
             stats[S_NODES] += total
             return -1 - i
@@ -2031,14 +2051,14 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                     top = chi
                 if top < 0:
                     top = 0
-                w = mtd_with(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gen, stats, SQ, REP, SPREAD, NTH, W)
+                w = mtd_loop(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gi, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 bot = v - bank
                 if bot < 0:
                     bot = 0
-                w = mtd_with(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gen, stats, SQ, REP, SPREAD, NTH, W)
+                w = mtd_loop(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gi, stats, SQ, REP, SPREAD, NTH, W)
             if w < 0:
                 stats[S_NODES] += total
                 return -1 - i
@@ -2170,7 +2190,7 @@ class Searcher:
                          data(self.W))
         return v
 
-    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, prev_guess, gen, budget):
+    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, flags, gen, budget):
         """:func:`layouts_with` over ``nlay`` layouts (``lay``: 3 words each) of the root
         ``leader``, ``nt``, ``c0``, ``c1``; ``budget`` nodes a layout."""
         if nlay < 0 or lay.shape[0] < 3 * nlay:
@@ -2183,7 +2203,7 @@ class Searcher:
             raise ValueError(f"mode: {mode} is not 0, 1 or 2")
         self._root(0, 0, 0, leader, nt, c0, c1, budget)
         with cython.nogil:
-            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), prev_guess,
+            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), flags,
                              data(self.h), data(self.ch), data(self.ctc), data(self.x), data(self.cfg), data(self.pen_mask),
                              data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
                              data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
@@ -2323,7 +2343,7 @@ LAYOUT = dict(
     W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
     W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
     W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY,
+    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST, L_ROTATE=L_ROTATE,
 )
 
 if not cython.compiled:
@@ -2410,7 +2430,7 @@ if not cython.compiled:
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",
-                      "child_root", "run_rep"):
+                      "child_root", "run_rep", "mtd_loop"):
             globals()[_name] = _inline(globals()[_name])
         for _name in ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
@@ -2465,10 +2485,10 @@ if not cython.compiled:
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
         @_entry
-        def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, prev_guess, RH,  # noqa: F811
+        def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH,  # noqa: F811
                          CH, CTC, X, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _layouts_core(as_pointer(lay), nlay, as_pointer(out), mode, as_pointer(cards), ncards, root_leader,
-                                 root_nt, as_pointer(root_tc), prev_guess, as_pointer(RH), as_pointer(CH), as_pointer(CTC),
+                                 root_nt, as_pointer(root_tc), flags, as_pointer(RH), as_pointer(CH), as_pointer(CTC),
                                  as_pointer(X), as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags),
                                  as_pointer(plan_cards), as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ),
                                  as_pointer(REP), as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))

@@ -28,6 +28,9 @@ S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
 STATS_SIZE = 32
 S_CUT = 8  # cutoffs: (position in trick 0..2) x (first / later move) x (min / max side): 12 counters
 
+# the layouts' loop (kernel.layouts_with): its flags
+L_GUESS, L_HIST, L_ROTATE = 1, 2, 4
+
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8
 

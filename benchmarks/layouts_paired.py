@@ -1,0 +1,206 @@
+"""Every layout of one declarer hand, prefdd beside another solver: histograms and CPU.
+
+    python benchmarks/layouts_paired.py [--against CMD] [--layouts 184756] [--strains s,nt,misere]
+                                        [--loop 5000] [--workers 2] [--order door|lex] [--seed 2026]
+                                        [--table-mb 16] [--rounds 1] [--json]
+
+One seeded full deal (``--seed``): the declarer (seat 0) holds 10 cards and leads, 2 cards
+are out of play (the talon discarded), and the 20 cards of the other two hands are split
+10/10 every way: C(20, 10) = 184,756 layouts (``--layouts`` keeps the first N in the
+order ``--order``: ``door``, revolving door — one card pair swapped from one layout to the
+next — or ``lex``, lexicographic). Per strain (spades as the trump suit, no-trump, misère):
+
+* prefdd's compiled loop (:meth:`Engine.solve_layouts`, one process): thread CPU, nodes;
+* with ``--loop N``, the plain Python loop over :meth:`Engine.solve` on the first N layouts
+  (thread CPU a layout, scaled to all: the loop it replaces);
+* with ``--workers W`` (> 1), the same layouts in W processes: wall time, and its ratio to
+  the one process's CPU;
+* with ``--against CMD``, the other solver over the same layouts, one request a line
+  (docs/paired-benchmark.md's protocol), the sum of its ``us`` (its search's thread CPU);
+  a driver that keeps its table from line to line while contract and declarer stay the
+  same (slovesnov's "solve all deals" mode) is what this pairs with. The histograms (how
+  many layouts give the declarer k tricks) must agree: exit status 1 if not.
+
+``--rounds`` repeats each measurement (median and spread are reported). The requests are
+written by a thread while the answers are read, so the pipe's round trips do not wait.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shlex
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from protocol import hand_text  # noqa: E402
+
+from solver import Card, Position  # noqa: E402
+from solver.engine import Engine  # noqa: E402
+from solver.engine.many import split_layouts  # noqa: E402
+
+STRAINS = {"s": "s", "nt": "nt", "misere": "misere"}
+
+
+def the_deal(seed: int):
+    rng = random.Random(f"layouts:{seed}")
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = [sum(1 << c for c in cards[i * 10:(i + 1) * 10]) for i in range(3)]
+    return hands, cards[30:]
+
+
+def layouts_of(hands, n: int, order: str) -> list:
+    out = []
+    for lay in split_layouts(0, hands[0], hands[1] | hands[2], 1, 10, order):
+        out.append(lay)
+        if len(out) >= n:
+            break
+    return out
+
+
+def histogram(values) -> list:
+    h = [0] * 11
+    for v in values:
+        h[v] += 1
+    return h
+
+
+def ours(pos, lays, table_mb: float, backend: str | None) -> tuple:
+    eng = Engine(table_mb=table_mb, backend=backend)
+    t = time.thread_time()
+    vals = eng.solve_layouts(pos, lays)
+    return time.thread_time() - t, vals, eng.nodes
+
+
+def ours_workers(pos, lays, table_mb: float, backend: str | None, workers: int) -> tuple:
+    eng = Engine(table_mb=table_mb, backend=backend)
+    w = time.perf_counter()
+    vals = eng.solve_layouts(pos, lays, workers=workers)
+    return time.perf_counter() - w, vals
+
+
+def ours_loop(pos, lays, backend: str | None) -> float:
+    eng = Engine(backend=backend)
+    t = time.thread_time()
+    eng.solve_layouts(pos, lays, compiled=False)
+    return time.thread_time() - t
+
+
+def theirs(cmd: str, pos, lays, strain: str) -> tuple:
+    proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1 << 16)
+    tail = f" strain={strain} declarer={int(pos.declarer)} leader={int(pos.leader)}\n"
+
+    def write():
+        try:
+            for h in lays:
+                proc.stdin.write("hands=" + "/".join(hand_text(x) for x in h) + tail)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+
+    threading.Thread(target=write, daemon=True).start()
+    vals, us = [], 0.0
+    for i in range(len(lays)):
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"layouts_paired.py: --against {cmd!r} stopped after {i} answers (exit {proc.wait()})")
+        f = dict(t.split("=", 1) for t in line.split())
+        if "error" in f:
+            raise SystemExit(f"layouts_paired.py: --against {cmd!r}: {line.strip()}")
+        vals.append(int(f["tricks"]))
+        us += float(f["us"])
+    proc.wait()
+    return us / 1e6, vals
+
+
+def spread(xs) -> str:
+    return f"{statistics.median(xs):.2f} ({min(xs):.2f}–{max(xs):.2f})" if len(xs) > 1 else f"{xs[0]:.2f}"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", default=None)
+    ap.add_argument("--layouts", type=int, default=184756)
+    ap.add_argument("--strains", default="s,nt,misere")
+    ap.add_argument("--loop", type=int, default=0, help="layouts timed on the plain Python loop (scaled)")
+    ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--order", default="door", choices=("door", "lex"))
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--table-mb", type=float, default=16)
+    ap.add_argument("--backend", default=None)
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    hands, out_cards = the_deal(args.seed)
+    lays = layouts_of(hands, args.layouts, args.order)
+    report: dict = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "machine": platform.machine(),
+                    "load": os.getloadavg(), "layouts": len(lays), "order": args.order, "seed": args.seed,
+                    "table_mb": args.table_mb, "declarer": hand_text(hands[0]), "strains": {}}
+    status = 0
+    for strain in args.strains.split(","):
+        pos = Position(hands, STRAINS[strain], 0, 0, out=[Card(c) for c in out_cards])
+        row: dict = {"ours_cpu": [], "nodes": None}
+        vals = None
+        for _ in range(args.rounds):
+            cpu, v, nodes = ours(pos, lays, args.table_mb, args.backend)
+            row["ours_cpu"].append(cpu)
+            row["nodes"] = nodes
+            vals = v
+        row["histogram"] = histogram(vals)
+        if args.loop:
+            sub = lays[:args.loop]
+            row["loop_cpu_scaled"] = [ours_loop(pos, sub, args.backend) * len(lays) / len(sub) for _ in range(args.rounds)]
+        if args.workers > 1:
+            row["workers"] = args.workers
+            row["wall"] = []
+            for _ in range(args.rounds):
+                wall, v = ours_workers(pos, lays, args.table_mb, args.backend, args.workers)
+                if v != vals:
+                    print(f"{strain}: workers={args.workers} disagree with one process", file=sys.stderr)
+                    status = 1
+                row["wall"].append(wall)
+        if args.against:
+            row["theirs_cpu"] = []
+            for _ in range(args.rounds):
+                cpu, tv = theirs(args.against, pos, lays, strain)
+                row["theirs_cpu"].append(cpu)
+                if histogram(tv) != row["histogram"]:
+                    print(f"{strain}: histograms disagree: ours {row['histogram']} theirs {histogram(tv)}", file=sys.stderr)
+                    status = 1
+                diff = sum(1 for a, b in zip(vals, tv) if a != b)
+                row["layouts_differing"] = diff
+        report["strains"][strain] = row
+        if not args.json:
+            print(line_of(strain, row), flush=True)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(f"# {report['date']}, {len(lays)} layouts ({args.order}), declarer {report['declarer']}, "
+              f"load {' '.join(f'{x:.2f}' for x in report['load'])}")
+    return status
+
+
+def line_of(strain: str, row: dict) -> str:
+    parts = [f"{strain:7}", f"ours {spread(row['ours_cpu'])} s", f"nodes {row['nodes']:,}"]
+    if "loop_cpu_scaled" in row:
+        lc = row["loop_cpu_scaled"]
+        parts.append(f"loop {spread(lc)} s ({statistics.median(row['ours_cpu']) / statistics.median(lc):.2f}x)")
+    if "wall" in row:
+        w = statistics.median(row["wall"])
+        parts.append(f"wall x{row['workers']} {spread(row['wall'])} s ({w / statistics.median(row['ours_cpu']):.2f}x our CPU)")
+    if "theirs_cpu" in row:
+        tc = statistics.median(row["theirs_cpu"])
+        parts.append(f"theirs {spread(row['theirs_cpu'])} s, ours/theirs {statistics.median(row['ours_cpu']) / tc:.3f}")
+    parts.append(f"hist {row['histogram']}")
+    return "  ".join(parts)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
