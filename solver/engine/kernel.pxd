@@ -66,7 +66,6 @@ cdef enum:
     S_CUT = 8
     L_GUESS = 1
     L_HIST = 2
-    L_ROTATE = 4
     P_LEAD = 1
     P_SUIT = 2
     P_RUFF = 4
@@ -286,7 +285,7 @@ cdef inline int64_t run_rep(const int64_t *RH, int64_t root_nt, const int64_t *r
                             const uint8_t *REP) noexcept nogil
 @cython.locals(trump=int64_t, maxrew=int64_t, mover=int64_t, ismax=int64_t, total=int64_t, g=int64_t, gb=int64_t, i=int64_t, hi=int64_t,
                ra=int64_t, rb=int64_t, cl=int64_t, cn=int64_t, bank=int64_t, chi=int64_t, vb=int64_t, r=int64_t, v=int64_t, j=int64_t,
-               c=int64_t, k=int64_t, top=int64_t, bot=int64_t, w=int64_t, gi=int64_t, prev_guess=int64_t, keep_hist=int64_t)
+               c=int64_t, k=int64_t, top=int64_t, bot=int64_t, w=int64_t, prev_guess=int64_t, keep_hist=int64_t)
 cdef int64_t layouts_with(const int64_t *lay, int64_t nlay, int64_t *out, int64_t mode, const int64_t *cards, int64_t ncards,
                           int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t flags, int64_t *RH, int64_t *CH,
                           int64_t *CTC, int64_t *X, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags,

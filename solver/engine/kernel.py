@@ -92,7 +92,6 @@ if not cython.compiled:
         E_UB,
         L_GUESS,
         L_HIST,
-        L_ROTATE,
         MAXPLY,
         MVMAX,
         P_ANY,
@@ -1955,9 +1954,8 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     search stops there), 0 where not, -1 where either card is not legal; returns the layout
     it stopped at, ``nlay`` if none. ``flags``: ``L_GUESS`` MTD(f) starts from the previous
     layout's value (neighbouring layouts are close), else from the kernel's first guess;
-    ``L_HIST`` the history of the leads is kept from one layout to the next; ``L_ROTATE``
-    each layout stores under a generation of its own (``gen + i``, wrapping below
-    ``E_GEN_MASK``), so the entries of earlier layouts are replaced first.
+    ``L_HIST`` the history of the leads is kept from one layout to the next (its ordering
+    learnt on one layout serves the next: a third fewer nodes, RESULTS.md).
 
     Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
     layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
@@ -1972,11 +1970,8 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     gb = -1
     prev_guess = flags & L_GUESS
     keep_hist = flags & L_HIST
-    gi = gen
     clear_history(W)
     for i in range(nlay):
-        if flags & L_ROTATE:
-            gi = 1 + (gen - 1 + i) % (E_GEN_MASK - 1)
         if not keep_hist:
             clear_history(W)
         RH[0] = lay[3 * i]
@@ -1997,7 +1992,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
             chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
             vb = mtd_loop(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
-                          plan_cards, tt, ttlen, gi, stats, SQ, REP, SPREAD, NTH, W)
+                          plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
             if vb < 0:
                 stats[S_NODES] += total
                 return -1 - i
@@ -2006,10 +2001,10 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
             if ismax:
                 r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gi, stats, SQ, REP, SPREAD, NTH, W)
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gi, stats, SQ, REP, SPREAD, NTH, W)
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
                 if r >= 0:
                     r = 1 - r
             if r < 0:
@@ -2022,7 +2017,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 return i
             continue
         v = mtd_loop(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
-                     plan_cards, tt, ttlen, gi, stats, SQ, REP, SPREAD, NTH, W)
+                     plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
         if v < 0:
             stats[S_NODES] += total
             return -1 - i
@@ -2052,13 +2047,13 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 if top < 0:
                     top = 0
                 w = mtd_loop(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gi, stats, SQ, REP, SPREAD, NTH, W)
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 bot = v - bank
                 if bot < 0:
                     bot = 0
                 w = mtd_loop(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gi, stats, SQ, REP, SPREAD, NTH, W)
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
             if w < 0:
                 stats[S_NODES] += total
                 return -1 - i
@@ -2343,7 +2338,7 @@ LAYOUT = dict(
     W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
     W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
     W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST, L_ROTATE=L_ROTATE,
+    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST,
 )
 
 if not cython.compiled:

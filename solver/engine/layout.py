@@ -29,7 +29,7 @@ STATS_SIZE = 32
 S_CUT = 8  # cutoffs: (position in trick 0..2) x (first / later move) x (min / max side): 12 counters
 
 # the layouts' loop (kernel.layouts_with): its flags
-L_GUESS, L_HIST, L_ROTATE = 1, 2, 4
+L_GUESS, L_HIST = 1, 2
 
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8

@@ -183,7 +183,8 @@ def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str
     n = len(flat) // 3
     workers = max(1, min(workers, n))
     ctx = mp.get_context("fork" if sys.platform != "win32" and "fork" in mp.get_all_start_methods() else "spawn")
-    args = dict(table_mb=engine.tt.nbytes / (1024 * 1024), node_budget=engine.node_budget, backend=engine.backend_name)
+    args = dict(table_mb=engine.tt.nbytes / (1024 * 1024), node_budget=engine.node_budget, backend=engine.backend_name,
+                layouts_table_mb=engine.layouts_table_mb)
     raw = array.array("q", flat).tobytes()
     bounds = [n * w // workers for w in range(workers + 1)]
     procs, conns = [], []
