@@ -2,7 +2,7 @@
 
     python benchmarks/layouts_paired.py [--against CMD] [--layouts 184756] [--strains s,nt,misere]
                                         [--loop 5000] [--workers 2] [--order door|lex] [--seed 2026]
-                                        [--table-mb 16] [--rounds 1] [--json]
+                                        [--table-mb 32] [--rounds 1] [--json]
 
 One seeded full deal (``--seed``): the declarer (seat 0) holds 10 cards and leads, 2 cards
 are out of play (the talon discarded), and the 20 cards of the other two hands are split
@@ -73,14 +73,14 @@ def histogram(values) -> list:
 
 
 def ours(pos, lays, table_mb: float, backend: str | None) -> tuple:
-    eng = Engine(table_mb=table_mb, backend=backend)
+    eng = Engine(layouts_table_mb=table_mb, backend=backend)
     t = time.thread_time()
     vals = eng.solve_layouts(pos, lays)
     return time.thread_time() - t, vals, eng.nodes
 
 
 def ours_workers(pos, lays, table_mb: float, backend: str | None, workers: int) -> tuple:
-    eng = Engine(table_mb=table_mb, backend=backend)
+    eng = Engine(layouts_table_mb=table_mb, backend=backend)
     w = time.perf_counter()
     vals = eng.solve_layouts(pos, lays, workers=workers)
     return time.perf_counter() - w, vals
@@ -133,7 +133,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=0)
     ap.add_argument("--order", default="door", choices=("door", "lex"))
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--table-mb", type=float, default=16)
+    ap.add_argument("--table-mb", type=float, default=32, help="the layouts' table (Engine(layouts_table_mb=...))")
     ap.add_argument("--backend", default=None)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--json", action="store_true")

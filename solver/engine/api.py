@@ -224,8 +224,6 @@ class Engine:
             cfg[layout.C_MAXREW] = 1
         for s in range(3):
             cfg[layout.C_REW + s] = rew[s]
-        cfg[layout.C_LEXI] = int(lexi)
-        cfg[layout.C_X] = favour if favour is not None else 0
         constrained = bool(cons)
         cfg[layout.C_ABS] = int(constrained)
         cfg[layout.C_CONS] = int(constrained)

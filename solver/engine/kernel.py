@@ -61,7 +61,6 @@ if not cython.compiled:
         C_LEAD_ORTRUMP,
         C_LEAD_SEAT,
         C_LEAD_SUIT,
-        C_LEXI,
         C_MAXMASK,
         C_MAXREW,
         C_MISERE,
@@ -74,7 +73,6 @@ if not cython.compiled:
         C_TALON,
         C_TRUMP,
         C_VOID,
-        C_X,
         CFG_SIZE,
         CS_LEAD,
         CS_PLAN_IX,
@@ -542,6 +540,60 @@ def move_decode(mcode, alive_all, absolute, NTH):
     if absolute:
         return s * 8 + k
     return s * 8 + NTH[suit_of(alive_all, s) * 8 + k]
+
+
+# ---------------------------------------------------------------- the table's interface
+# The search sees the table through three calls, whichever kind of entries it holds (exact
+# keys, or rank entries: C_RANKS): where a trick start's entry lives (fetched into the cache
+# while the bounds are computed), what the table knows of it (DDS's Lookup), and a new fact
+# about it (DDS's Add).
+
+def tt_bucket(tt, key, L, extra, ranks, ttmask, rmask):
+    """The first word of the position's bucket (``key``, or with rank entries its suit
+    lengths ``L``), asked for from memory now: a probe is usually a cache miss."""
+    if ranks:
+        idx = R_WORDS * tt_index(L, extra, rmask)
+        tt_prefetch(tt, idx >> 1)
+        tt_prefetch(tt, (idx >> 1) + 4)
+    else:
+        idx = tt_index(key, extra, ttmask)
+        tt_prefetch(tt, idx)
+    return idx
+
+
+def tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, alive, absolute, NTH):
+    """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
+    if an entry settles it (else -1); the best move an entry names (a card, else -1); and,
+    a rank entry settling it, the cards its fact rests on (``alive``: the live cards)."""
+    if ranks:
+        found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
+        if found >= 0:
+            return (1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0), -1, rank_tops(alive, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
+        if found < -1:
+            return -1, move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, alive, absolute, NTH), 0
+        return -1, -1, 0
+    found = tt_find(tt, idx, key, extra)
+    if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
+        dat = tt[2 * found + 1]
+        if entry_lb(dat) >= need:
+            return 1, -1, 0
+        if entry_ub(dat) < need:
+            return 0, -1, 0
+        mcode = entry_move(dat)
+        if mcode:
+            return -1, move_decode(mcode, alive, absolute, NTH), 0
+    return -1, -1, 0
+
+
+def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, ranks, ttmask, rmask):
+    """Record that the score from the position reaches ``need`` (``val`` 1) or not (0), with
+    the deciding move's code (0: none) and the tricks left; a rank entry holds for every
+    position sharing the ranks of ``rel`` (the cards that decided it)."""
+    if ranks:
+        tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(rel, alive), gen, reuse, need, val,
+                      mcode, depth)
+    else:
+        tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
 
 
 # ---------------------------------------------------------------- bounds
@@ -1611,12 +1663,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
                 if ranks:
                     L = suit_lengths(h0, h1, h2)
-                    idx = R_WORDS * tt_index(L, extra, rmask)
-                    tt_prefetch(tt, idx >> 1)
-                    tt_prefetch(tt, (idx >> 1) + 4)
-                else:
-                    idx = tt_index(key, extra, ttmask)
-                    tt_prefetch(tt, idx)
+                idx = tt_bucket(tt, key, L, extra, ranks, ttmask, rmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     if trump >= 0 or not misere:  # the cards the verdict rests on: for rank entries
@@ -1632,35 +1679,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                             W[d * PLY + W_REL] = brel
                         status = 2
                         continue
+                hit, bm, hrel = tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, h0 | h1 | h2, absolute, NTH)
+                if hit >= 0:
+                    stats[S_TTHITS] += 1
+                    val = hit
+                    if ranks:
+                        W[d * PLY + W_REL] = hrel
+                    status = 2
+                    continue
+                if bm >= 0:
+                    W[d * PLY + W_BEST] = bm
                 if ranks:
-                    found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
-                    if found >= 0:
-                        stats[S_TTHITS] += 1
-                        val = 1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0
-                        W[d * PLY + W_REL] = rank_tops(h0 | h1 | h2, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
-                        status = 2
-                        continue
-                    if found < -1:
-                        W[d * PLY + W_BEST] = move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, h0 | h1 | h2, absolute, NTH)
                     W[d * PLY + W_LEN] = L
-                    found = -1
-                else:
-                    found = tt_find(tt, idx, key, extra)
-                if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
-                    dat = tt[2 * found + 1]
-                    if entry_lb(dat) >= need:
-                        stats[S_TTHITS] += 1
-                        val = 1
-                        status = 2
-                        continue
-                    if entry_ub(dat) < need:
-                        stats[S_TTHITS] += 1
-                        val = 0
-                        status = 2
-                        continue
-                    mcode = entry_move(dat)
-                    if mcode:
-                        W[d * PLY + W_BEST] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
             # ---- expand
@@ -1745,10 +1775,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             if ranks:
                 L = W[d * PLY + W_LEN]
-                tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(W[d * PLY + W_REL], alive_all), gen,
-                              reuse, W[d * PLY + W_NEED], val, mcode, depth)
-            else:
-                tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
+            tt_add(tt, key, L, extra, W[d * PLY + W_REL] if ranks else 0, alive_all, gen, reuse, W[d * PLY + W_NEED], val,
+                   mcode, depth, ranks, ttmask, rmask)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
@@ -2327,7 +2355,7 @@ else:
 # the layout compiled in, for the check against solver/engine/layout.py (tests)
 LAYOUT = dict(
     MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT, C_TRUMP=C_TRUMP, C_MISERE=C_MISERE,
-    C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
+    C_DECL=C_DECL, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
     C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, RANK_ENTRIES=RANK_ENTRIES, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
@@ -2422,6 +2450,7 @@ if not cython.compiled:
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
+                      "tt_bucket", "tt_lookup", "tt_add",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
                       "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",

@@ -7,7 +7,9 @@ that importing it costs nothing.
 MAXPLY = 34
 
 # configuration vector
-C_TRUMP, C_MISERE, C_DECL, C_LEXI, C_X, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 3, 4, 5, 6, 7
+# (words 3 and 4 are free: they held a favoured split's flag and seat, which the kernel never
+# read — the split is in the rewards, C_REW, and in the context, C_CTX)
+C_TRUMP, C_MISERE, C_DECL, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 5, 6, 7
 C_LEAD_SEAT, C_LEAD_SUIT, C_LEAD_MUST, C_LEAD_ORTRUMP, C_PLAN_LEN, C_PLAN_SIDE = 8, 9, 10, 11, 12, 13
 C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXMASK = 14, 17, 18, 19, 20, 21
 # raspasovka: the suits of the talon-led tricks, counted back from the last one
