@@ -161,6 +161,7 @@ def _worker(conn, engine_args: dict, pos, flat_bytes: bytes, cards, method: str)
         def report(done):
             conn.send(("progress", done))
 
+        out: Any
         if method == "solve":
             out = eng.solve_layouts(pos, lays, cards, progress=report)
         else:
@@ -182,7 +183,7 @@ def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str
 
     n = len(flat) // 3
     workers = max(1, min(workers, n))
-    ctx = mp.get_context("fork" if sys.platform != "win32" and "fork" in mp.get_all_start_methods() else "spawn")
+    ctx: Any = mp.get_context("fork" if sys.platform != "win32" and "fork" in mp.get_all_start_methods() else "spawn")
     args = dict(table_mb=engine.tt.nbytes / (1024 * 1024), node_budget=engine.node_budget, backend=engine.backend_name,
                 layouts_table_mb=engine.layouts_table_mb)
     raw = array.array("q", flat).tobytes()
@@ -204,10 +205,10 @@ def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str
 
     try:
         while pending:
-            for conn in wait([conns[w] for w in pending]):
-                w = conns.index(conn)
+            for ready in wait([conns[w] for w in pending]):
+                w = conns.index(ready)  # type: ignore[arg-type]
                 try:
-                    kind, payload = conn.recv()
+                    kind, payload = conns[w].recv()
                 except EOFError:
                     raise RuntimeError(f"solve_layouts: worker {w} died (exit code {procs[w].exitcode})") from None
                 if kind == "progress":
@@ -215,6 +216,7 @@ def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str
                     if progress is not None:
                         progress(sum(done))
                 elif kind == "error":
+                    assert isinstance(payload, BaseException)
                     raise payload
                 else:
                     results[w], k = payload
