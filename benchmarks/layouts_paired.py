@@ -16,13 +16,16 @@ next — or ``lex``, lexicographic). Per strain (spades as the trump suit, no-tr
 * with ``--workers W`` (> 1), the same layouts in W processes: wall time, and its ratio to
   the one process's CPU;
 * with ``--against CMD``, the other solver over the same layouts, one request a line
-  (docs/paired-benchmark.md's protocol), the sum of its ``us`` (its search's thread CPU);
+  (docs/paired-benchmark.md's protocol), the sum of its ``us`` (its search's thread CPU),
+  paired with ours chunk by chunk (``--chunk`` layouts a turn, each side keeping its table,
+  the order alternating), so that a load spike hits both;
   a driver that keeps its table from line to line while contract and declarer stay the
   same (slovesnov's "solve all deals" mode) is what this pairs with. The histograms (how
   many layouts give the declarer k tricks) must agree: exit status 1 if not.
 
 ``--rounds`` repeats each measurement (median and spread are reported). The requests are
 written by a thread while the answers are read, so the pipe's round trips do not wait.
+``--json`` prints every figure as one JSON document.
 """
 from __future__ import annotations
 
@@ -93,31 +96,68 @@ def ours_loop(pos, lays, backend: str | None) -> float:
     return time.thread_time() - t
 
 
-def theirs(cmd: str, pos, lays, strain: str) -> tuple:
-    proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1 << 16)
-    tail = f" strain={strain} declarer={int(pos.declarer)} leader={int(pos.leader)}\n"
+class Theirs:
+    """The other solver, started once a strain: chunks of layouts in, their tricks and the
+    sum of their ``us`` out (the requests written by a thread while the answers are read)."""
 
-    def write():
-        try:
-            for h in lays:
-                proc.stdin.write("hands=" + "/".join(hand_text(x) for x in h) + tail)
-            proc.stdin.close()
-        except BrokenPipeError:
-            pass
+    def __init__(self, cmd: str, pos, strain: str):
+        self.cmd = cmd
+        self.proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     bufsize=1 << 16)
+        self.tail = f" strain={strain} declarer={int(pos.declarer)} leader={int(pos.leader)}\n"
 
-    threading.Thread(target=write, daemon=True).start()
-    vals, us = [], 0.0
-    for i in range(len(lays)):
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit(f"layouts_paired.py: --against {cmd!r} stopped after {i} answers (exit {proc.wait()})")
-        f = dict(t.split("=", 1) for t in line.split())
-        if "error" in f:
-            raise SystemExit(f"layouts_paired.py: --against {cmd!r}: {line.strip()}")
-        vals.append(int(f["tricks"]))
-        us += float(f["us"])
-    proc.wait()
-    return us / 1e6, vals
+    def solve(self, lays) -> tuple:
+        def write():
+            try:
+                for h in lays:
+                    self.proc.stdin.write("hands=" + "/".join(hand_text(x) for x in h) + self.tail)
+                self.proc.stdin.flush()
+            except BrokenPipeError:
+                pass
+
+        w = threading.Thread(target=write, daemon=True)
+        w.start()
+        vals, us = [], 0.0
+        for i in range(len(lays)):
+            line = self.proc.stdout.readline()
+            if not line:
+                raise SystemExit(f"layouts_paired.py: --against {self.cmd!r} stopped after {i} answers")
+            f = dict(t.split("=", 1) for t in line.split())
+            if "error" in f:
+                raise SystemExit(f"layouts_paired.py: --against {self.cmd!r}: {line.strip()}")
+            vals.append(int(f["tricks"]))
+            us += float(f["us"])
+        w.join()
+        return us / 1e6, vals
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def paired(cmd: str, pos, lays, strain: str, table_mb: float, backend: str | None, chunk: int) -> tuple:
+    """Both solvers over the layouts, chunk by chunk in turn (ours first on even chunks), each
+    keeping its table throughout: a load spike hits both alike."""
+    eng = Engine(layouts_table_mb=table_mb, backend=backend)
+    other = Theirs(cmd, pos, strain)
+    ours_cpu = theirs_cpu = 0.0
+    ov: list = []
+    tv: list = []
+    try:
+        for k, a in enumerate(range(0, len(lays), chunk)):
+            part = lays[a:a + chunk]
+            for side in ((0, 1) if k % 2 == 0 else (1, 0)):
+                if side == 0:
+                    t = time.thread_time()
+                    ov.extend(eng.solve_layouts(pos, part))
+                    ours_cpu += time.thread_time() - t
+                else:
+                    c, v = other.solve(part)
+                    theirs_cpu += c
+                    tv.extend(v)
+    finally:
+        other.close()
+    return ours_cpu, theirs_cpu, ov, tv
 
 
 def spread(xs) -> str:
@@ -136,6 +176,7 @@ def main(argv=None) -> int:
     ap.add_argument("--table-mb", type=float, default=32, help="the layouts' table (Engine(layouts_table_mb=...))")
     ap.add_argument("--backend", default=None)
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--chunk", type=int, default=4096, help="layouts a turn when paired (each side in turn)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     hands, out_cards = the_deal(args.seed)
@@ -168,14 +209,18 @@ def main(argv=None) -> int:
                 row["wall"].append(wall)
         if args.against:
             row["theirs_cpu"] = []
+            row["paired_ours_cpu"] = []
             for _ in range(args.rounds):
-                cpu, tv = theirs(args.against, pos, lays, strain)
+                oc, cpu, ov, tv = paired(args.against, pos, lays, strain, args.table_mb, args.backend, args.chunk)
                 row["theirs_cpu"].append(cpu)
+                row["paired_ours_cpu"].append(oc)
+                if ov != vals:
+                    print(f"{strain}: our chunked run disagrees with our whole run", file=sys.stderr)
+                    status = 1
                 if histogram(tv) != row["histogram"]:
                     print(f"{strain}: histograms disagree: ours {row['histogram']} theirs {histogram(tv)}", file=sys.stderr)
                     status = 1
-                diff = sum(1 for a, b in zip(vals, tv) if a != b)
-                row["layouts_differing"] = diff
+                row["layouts_differing"] = sum(1 for a, b in zip(vals, tv) if a != b)
         report["strains"][strain] = row
         if not args.json:
             print(line_of(strain, row), flush=True)
@@ -196,8 +241,9 @@ def line_of(strain: str, row: dict) -> str:
         w = statistics.median(row["wall"])
         parts.append(f"wall x{row['workers']} {spread(row['wall'])} s ({w / statistics.median(row['ours_cpu']):.2f}x our CPU)")
     if "theirs_cpu" in row:
-        tc = statistics.median(row["theirs_cpu"])
-        parts.append(f"theirs {spread(row['theirs_cpu'])} s, ours/theirs {statistics.median(row['ours_cpu']) / tc:.3f}")
+        ratios = [o / t for o, t in zip(row["paired_ours_cpu"], row["theirs_cpu"])]
+        parts.append(f"paired: ours {spread(row['paired_ours_cpu'])} s, theirs {spread(row['theirs_cpu'])} s, "
+                     f"ours/theirs {spread(ratios)}; layouts differing {row['layouts_differing']}")
     parts.append(f"hist {row['histogram']}")
     return "  ".join(parts)
 

@@ -100,6 +100,18 @@ def test_workers_results_in_input_order():
     got = eng.solve_layouts(pos, lays, workers=2, progress=seen.append)
     assert got == Engine().solve_layouts(pos, lays)
     assert seen and seen[-1] == len(lays)
+    cards = sorted(set.intersection(*(set(legal_in(pos, h)) for h in lays)))
+    want = Engine().solve_layouts(pos, lays, cards)
+    assert eng.solve_layouts(pos, lays, cards, workers=3) == want
+    for a, b in itertools.permutations(range(len(cards)), 2):
+        first = next((i for i, row in enumerate(want) if row[a] > row[b]), None)  # the declarer leads: the max side
+        assert eng.ever_better(pos, lays, cards[a], cards[b], workers=2) == first
+
+
+def legal_in(pos, hands):
+    p = pos.copy(stack=False)
+    p.hands = list(hands)
+    return p.legal_moves()
 
 
 def test_encoding_and_checks():

@@ -371,14 +371,16 @@ class Engine:
             return self._layouts_loop(pos, layouts, cards, progress)
         flat, mover = self._layouts_input(pos, layouts)
         n = len(flat) // 3
+        k = 0 if cards is None else len(cards)
+        flags = self._layout_flags(prev_guess, history)
+        mode = 0 if cards is None else 1
         if workers > 1 and n > 1:
             from .many import run_split
 
-            parts, _, self.nodes = run_split(self, pos, flat, cards, workers, progress, "solve")
-            return [v for part in parts for v in part]
-        k = 0 if cards is None else len(cards)
-        flags = self._layout_flags(prev_guess, history)
-        out = self._run_layouts(pos, flat, 0 if cards is None else 1, cards or [], flags, chunk, progress)
+            parts, _, self.nodes = run_split(self, pos, flat, mode, cards or [], flags, chunk, workers, progress)
+            out = [v for part in parts for v in part]
+        else:
+            out = self._run_layouts(pos, flat, mode, cards or [], flags, chunk, progress)
         if cards is None:
             return list(out)
         res = []
@@ -403,18 +405,17 @@ class Engine:
         a, b = Card.parse(a), Card.parse(b)
         flat, mover = self._layouts_input(pos, layouts)
         n = len(flat) // 3
+        flags = self._layout_flags(prev_guess, history)
         if workers > 1 and n > 1:
             from .many import run_split
 
-            parts, bounds, self.nodes = run_split(self, pos, flat, (a, b), workers, progress, "better")
-            for w, r in enumerate(parts):
-                if r is not None:
-                    return bounds[w] + r
+            parts, bounds, self.nodes = run_split(self, pos, flat, 2, [a, b], flags, chunk, workers, progress)
+            found = next(((bounds[w] + r[0], r[1]) for w, r in enumerate(parts) if r is not None), None)
+        else:
+            found = self._run_layouts(pos, flat, 2, [a, b], flags, chunk, progress)
+        if found is None:
             return None
-        out = self._run_layouts(pos, flat, 2, [a, b], self._layout_flags(prev_guess, history), chunk, progress)
-        if out is None:
-            return None
-        i, flag = out
+        i, flag = found
         if flag < 0:
             raise PositionError(f"cards: {a} or {b} is not a legal card of seat {mover} in layout {i}")
         return i

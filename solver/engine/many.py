@@ -148,25 +148,19 @@ def split_layouts(fixed_seat: int, fixed_hand: int, unseen: int, seat_a: int, k:
 
 # ---------------------------------------------------------------- processes
 
-def _worker(conn, engine_args: dict, pos, flat_bytes: bytes, cards, method: str) -> None:
+def _worker(conn, engine_args: dict, pos, flat_bytes: bytes, mode: int, cards: list, flags: int, chunk: int) -> None:
     from .api import Engine
 
     try:
         eng = Engine(**engine_args)
         lay = array.array("q")
-        lay.frombytes(flat_bytes)
-        n = len(lay) // 3
-        lays = [tuple(lay[3 * i:3 * i + 3]) for i in range(n)]
+        lay.frombytes(flat_bytes)  # checked by the parent already
+        flat = encode_layouts(lay, eng.backend)
 
         def report(done):
             conn.send(("progress", done))
 
-        out: Any
-        if method == "solve":
-            out = eng.solve_layouts(pos, lays, cards, progress=report)
-        else:
-            a, b = cards
-            out = eng.ever_better(pos, lays, a, b, progress=report)
+        out = eng._run_layouts(pos, flat, mode, cards, flags, chunk, report)
         conn.send(("done", (out, eng.nodes)))
     except BaseException as e:  # noqa: BLE001 (sent to the parent, which raises it)
         conn.send(("error", e))
@@ -174,11 +168,11 @@ def _worker(conn, engine_args: dict, pos, flat_bytes: bytes, cards, method: str)
         conn.close()
 
 
-def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str = "solve"):
-    """Run ``method`` (``solve``: :meth:`solve_layouts`; ``better``: :meth:`ever_better`) on
-    ``workers`` contiguous shares of the layouts, one process and one engine each (forked
-    where the platform can: the parent's compiled kernel comes along). Returns the list of
-    the shares' answers, in order, and the nodes summed."""
+def run_split(engine, pos, flat, mode: int, cards: list, flags: int, chunk: int, workers: int, progress=None):
+    """The kernel's loop (``Engine._run_layouts``, ``mode`` as there) on ``workers``
+    contiguous shares of the encoded layouts ``flat``, one process and one engine each
+    (forked where the platform can: the parent's compiled kernel comes along). Returns the
+    shares' answers in order, their first layouts' indices, and the nodes summed."""
     import multiprocessing as mp
 
     n = len(flat) // 3
@@ -192,7 +186,7 @@ def run_split(engine, pos, flat, cards, workers: int, progress=None, method: str
     for w in range(workers):
         parent, child = ctx.Pipe(duplex=False)
         piece = raw[24 * bounds[w]:24 * bounds[w + 1]]
-        p = ctx.Process(target=_worker, args=(child, args, pos, piece, cards, method), daemon=True)
+        p = ctx.Process(target=_worker, args=(child, args, pos, piece, mode, cards, flags, chunk), daemon=True)
         p.start()
         child.close()
         procs.append(p)
