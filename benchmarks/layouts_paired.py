@@ -1,14 +1,16 @@
 """Every layout of one declarer hand, prefdd beside another solver: histograms and CPU.
 
     python benchmarks/layouts_paired.py [--against CMD] [--layouts 184756] [--strains s,nt,misere]
-                                        [--loop 5000] [--workers 2] [--order door|lex] [--seed 2026]
+                                        [--loop 5000] [--workers 2] [--order lex|door] [--seed 2026]
                                         [--table-mb 32] [--rounds 1] [--json]
 
 One seeded full deal (``--seed``): the declarer (seat 0) holds 10 cards and leads, 2 cards
 are out of play (the talon discarded), and the 20 cards of the other two hands are split
 10/10 every way: C(20, 10) = 184,756 layouts (``--layouts`` keeps the first N in the
-order ``--order``: ``door``, revolving door — one card pair swapped from one layout to the
-next — or ``lex``, lexicographic). Per strain (spades as the trump suit, no-trump, misère):
+order ``--order``: ``lex``, lexicographic — the order ``solve_layouts`` searches them in
+whatever it is given, and the other solver gets them in the same order — or ``door``,
+revolving door, one card pair swapped from one layout to the next). Per strain (spades as
+the trump suit, no-trump, misère):
 
 * prefdd's compiled loop (:meth:`Engine.solve_layouts`, one process): thread CPU, nodes;
 * with ``--loop N``, the plain Python loop over :meth:`Engine.solve` on the first N layouts
@@ -171,7 +173,7 @@ def main(argv=None) -> int:
     ap.add_argument("--strains", default="s,nt,misere")
     ap.add_argument("--loop", type=int, default=0, help="layouts timed on the plain Python loop (scaled)")
     ap.add_argument("--workers", type=int, default=0)
-    ap.add_argument("--order", default="door", choices=("door", "lex"))
+    ap.add_argument("--order", default="lex", choices=("door", "lex"))
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--table-mb", type=float, default=32, help="the layouts' table (Engine(layouts_table_mb=...))")
     ap.add_argument("--backend", default=None)
@@ -189,12 +191,14 @@ def main(argv=None) -> int:
         pos = Position(hands, STRAINS[strain], 0, 0, out=[Card(c) for c in out_cards])
         row: dict = {"ours_cpu": [], "nodes": None}
         vals = None
-        for _ in range(args.rounds):
+        for _ in range(args.rounds if not args.against else 1):
             cpu, v, nodes = ours(pos, lays, args.table_mb, args.backend)
             row["ours_cpu"].append(cpu)
             row["nodes"] = nodes
             vals = v
         row["histogram"] = histogram(vals)
+        if not args.json:
+            print(line_of(strain, row), flush=True)
         if args.loop:
             sub = lays[:args.loop]
             row["loop_cpu_scaled"] = [ours_loop(pos, sub, args.backend) * len(lays) / len(sub) for _ in range(args.rounds)]

@@ -11,7 +11,7 @@ import pytest
 
 from solver import Position
 from solver.engine import Engine, cy_backend
-from solver.engine.many import encode_layouts, revolving_door, split_layouts
+from solver.engine.many import encode_layouts, lex_order, revolving_door, split_layouts
 from solver.errors import PositionError
 
 needs_cython = pytest.mark.skipif(not cy_backend.available(), reason="the Cython extension is not built")
@@ -86,7 +86,7 @@ def test_options_keep_the_values():
     for contract in CONTRACTS:
         pos, lays = random_case(rng, 5, contract, True)
         want = Engine().solve_layouts(pos, lays, compiled=False)
-        for kw in ({"prev_guess": False}, {"history": False}, {"chunk": 7}):
+        for kw in ({"prev_guess": False}, {"history": False}, {"order": "given"}, {"chunk": 7}):
             assert Engine().solve_layouts(pos, lays, **kw) == want, kw
 
 
@@ -146,3 +146,12 @@ def test_hypergeometric_count_of_a_suit():
         split[(a & trumps).bit_count()] += 1
     assert sum(split) == 184756
     assert split[0] + split[4] == 16016 and split[1] + split[3] == 91520 and split[2] == 77220
+
+
+def test_lex_order_is_the_lexicographic_order_of_the_cards():
+    cards = [0, 3, 5, 9, 12, 20, 31]
+    lays = [(1 << 1, sum(1 << i for i in c), 0) for c in itertools.combinations(cards, 3)]
+    shuffled = lays[:]
+    random.Random(4).shuffle(shuffled)
+    assert [shuffled[i] for i in lex_order(encode_layouts(shuffled))] == lays
+

@@ -347,7 +347,7 @@ class Engine:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
     def solve_layouts(self, pos: Position, layouts, cards=None, progress=None, *, workers: int = 1,
-                      prev_guess: bool = True, history: bool = True, chunk: int = 2048,
+                      prev_guess: bool = True, history: bool = True, order: str = "lex", chunk: int = 2048,
                       compiled: bool = True) -> list:
         """Many layouts of one position: the same contract, trick, leader and tricks taken, the
         hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2, or an
@@ -362,6 +362,9 @@ class Engine:
         The layouts are searched in the kernel's own loop (``kernel.layouts_with``), ``chunk``
         layouts a call; MTD(f) starts from the previous layout's value (``prev_guess``: an
         order in which neighbours are close helps, :func:`~solver.engine.many.split_layouts`).
+        They are searched in lexicographic order of their cards (``order="lex"``,
+        :func:`~solver.engine.many.lex_order`: neighbours then share the most positions;
+        ``"given"`` keeps the order given); the answers come back in the order given.
         ``workers`` > 1 splits the layouts into that many contiguous shares, one process and
         one engine each (results in input order; ``nodes`` their sum). ``compiled=False``
         runs the plain loop over :meth:`solve` / :meth:`analyse` (the tests' oracle).
@@ -374,6 +377,14 @@ class Engine:
         k = 0 if cards is None else len(cards)
         flags = self._layout_flags(prev_guess, history)
         mode = 0 if cards is None else 1
+        perm = None
+        if order == "lex" and n > 2:
+            from .many import lex_order, take
+
+            perm = lex_order(flat)
+            flat = take(flat, perm, self.backend)
+        elif order not in ("lex", "given"):
+            raise ValueError(f"order: {order!r} is not 'lex' or 'given'")
         if workers > 1 and n > 1:
             from .many import run_split
 
@@ -381,6 +392,12 @@ class Engine:
             out = [v for part in parts for v in part]
         else:
             out = self._run_layouts(pos, flat, mode, cards or [], flags, chunk, progress)
+        if perm is not None:  # back to the order given
+            k1 = max(k, 1)
+            back = [0] * len(out)
+            for j, i in enumerate(perm):
+                back[i * k1:(i + 1) * k1] = out[j * k1:(j + 1) * k1]
+            out = back
         if cards is None:
             return list(out)
         res = []

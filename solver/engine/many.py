@@ -68,6 +68,38 @@ def check_layouts(flat, counts: tuple, forbidden: int = 0) -> None:
             raise PositionError(f"layouts[{i // 3}]: a card in two hands (or in a hand and the trick)")
 
 
+_REV = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # each byte's bits reversed
+
+
+def lex_order(flat) -> list[int]:
+    """The layouts of ``flat`` (three words each) in lexicographic order of their hands' cards
+    — seat 0's first, then seat 1's; within a hand the cards by index, so the highest cards
+    of the last suit vary fastest: the indices, in that order.
+
+    The order neighbouring layouts are searched in changes the nodes (the table meets the
+    positions of the layouts just before): over all 184,756 layouts of a hand this order
+    took 37–40 % fewer nodes than the revolving door (one swap from one layout to the
+    next, but the lowest cards varying fastest), benchmarks/RESULTS.md."""
+    n = len(flat) // 3
+    rev = _REV
+
+    def key(i):
+        # a hand's bits reversed, as big-endian bytes: the lowest card the most significant
+        return flat[3 * i].to_bytes(4, "little").translate(rev) + flat[3 * i + 1].to_bytes(4, "little").translate(rev)
+
+    return sorted(range(n), key=key, reverse=True)
+
+
+def take(flat, order: list[int], backend=None):
+    """The layouts of ``flat`` in the given order, as :func:`encode_layouts` makes them."""
+    buf = array.array("q", bytes(24 * len(order)))
+    for j, i in enumerate(order):
+        buf[3 * j] = flat[3 * i]
+        buf[3 * j + 1] = flat[3 * i + 1]
+        buf[3 * j + 2] = flat[3 * i + 2]
+    return encode_layouts(buf, backend)
+
+
 def revolving_door(cards: int, k: int) -> Iterator[int]:
     """Every ``k``-card subset of the card mask ``cards`` (as a mask), each differing from the
     one before by one card out and one card in (Knuth's Algorithm R)."""
