@@ -2312,44 +2312,20 @@ def build_tables():
 
 
 # ---------------------------------------------------------------- the arrays the kernel takes
+# made by solver/engine/arrays.py: plain buffers for the Cython build (no NumPy), NumPy arrays
+# for Numba and plain Python (imported by its absolute name: benchmarks/ab_kernel.py compiles
+# this file outside the package)
 
 if cython.compiled:
-    # any buffer will do for the typed memoryviews: no NumPy, whose import alone is most of
-    # a fresh process's start-up
-    def zeros(n):
-        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
-        return memoryview(bytearray(8 * n)).cast("q")
-
-    def zeros8(n):
-        """``n`` uint8 zeros (the byte lookup tables)."""
-        return memoryview(bytearray(n))
-
-    def array(values):
-        """The int64 array of a list of ints."""
-        import array as _array
-
-        return memoryview(_array.array("q", values))
-
-    def view_of(buffer, n, offset):
-        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
-        return memoryview(buffer)[offset:offset + 8 * n].cast("q")
+    from solver.engine.arrays import buffer_array as array  # noqa: F401 (Backend.array)
+    from solver.engine.arrays import buffer_view_of as view_of  # noqa: F401 (Backend.table)
+    from solver.engine.arrays import buffer_zeros as zeros
+    from solver.engine.arrays import buffer_zeros8 as zeros8
 else:
-    # Numba takes NumPy arrays only
-    def zeros(n):
-        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
-        return np.zeros(n, np.int64)
-
-    def zeros8(n):
-        """``n`` uint8 zeros (the byte lookup tables)."""
-        return np.zeros(n, np.uint8)
-
-    def array(values):
-        """The int64 array of a list of ints."""
-        return np.array(values, np.int64)
-
-    def view_of(buffer, n, offset):
-        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
-        return np.frombuffer(buffer, np.int64, count=n, offset=offset)
+    from solver.engine.arrays import numpy_array as array  # noqa: F401 (Backend.array)
+    from solver.engine.arrays import numpy_view_of as view_of  # noqa: F401 (Backend.table)
+    from solver.engine.arrays import numpy_zeros as zeros
+    from solver.engine.arrays import numpy_zeros8 as zeros8
 
 
 # the layout compiled in, for the check against solver/engine/layout.py (tests)
