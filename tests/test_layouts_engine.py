@@ -154,4 +154,6 @@ def test_lex_order_is_the_lexicographic_order_of_the_cards():
     shuffled = lays[:]
     random.Random(4).shuffle(shuffled)
     assert [shuffled[i] for i in lex_order(encode_layouts(shuffled))] == lays
+    np = pytest.importorskip("numpy")
+    assert lex_order(np.array(shuffled, dtype=np.int64).reshape(-1)) == lex_order(encode_layouts(shuffled))
 

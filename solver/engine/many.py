@@ -80,23 +80,25 @@ def lex_order(flat) -> list[int]:
     positions of the layouts just before): over all 184,756 layouts of a hand this order
     took 37–40 % fewer nodes than the revolving door (one swap from one layout to the
     next, but the lowest cards varying fastest), benchmarks/RESULTS.md."""
-    n = len(flat) // 3
+    words = flat.tolist()  # plain ints (a buffer's or a NumPy array's)
+    n = len(words) // 3
     rev = _REV
 
     def key(i):
         # a hand's bits reversed, as big-endian bytes: the lowest card the most significant
-        return flat[3 * i].to_bytes(4, "little").translate(rev) + flat[3 * i + 1].to_bytes(4, "little").translate(rev)
+        return words[3 * i].to_bytes(4, "little").translate(rev) + words[3 * i + 1].to_bytes(4, "little").translate(rev)
 
     return sorted(range(n), key=key, reverse=True)
 
 
 def take(flat, order: list[int], backend=None):
     """The layouts of ``flat`` in the given order, as :func:`encode_layouts` makes them."""
+    words = flat.tolist()
     buf = array.array("q", bytes(24 * len(order)))
     for j, i in enumerate(order):
-        buf[3 * j] = flat[3 * i]
-        buf[3 * j + 1] = flat[3 * i + 1]
-        buf[3 * j + 2] = flat[3 * i + 2]
+        buf[3 * j] = words[3 * i]
+        buf[3 * j + 1] = words[3 * i + 1]
+        buf[3 * j + 2] = words[3 * i + 2]
     return encode_layouts(buf, backend)
 
 
