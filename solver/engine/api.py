@@ -360,11 +360,12 @@ class Engine:
         called with the number of layouts done so far, now and then. Exact, no sampling.
 
         The layouts are searched in the kernel's own loop (``kernel.layouts_with``), ``chunk``
-        layouts a call; MTD(f) starts from the previous layout's value (``prev_guess``: an
-        order in which neighbours are close helps, :func:`~solver.engine.many.split_layouts`).
-        They are searched in lexicographic order of their cards (``order="lex"``,
-        :func:`~solver.engine.many.lex_order`: neighbours then share the most positions;
-        ``"given"`` keeps the order given); the answers come back in the order given.
+        layouts a call, on a table of the loop's own (``layouts_table_mb``), in lexicographic
+        order of their cards (``order="lex"``, :func:`~solver.engine.many.lex_order`:
+        neighbours then share the most positions; ``"given"`` keeps the order given); the
+        answers come back in the order given. MTD(f) starts from the previous layout's value
+        (``prev_guess``), and the history of the leads is kept from one layout to the next
+        (``history``): both only change the nodes, never a value.
         ``workers`` > 1 splits the layouts into that many contiguous shares, one process and
         one engine each (results in input order; ``nodes`` their sum). ``compiled=False``
         runs the plain loop over :meth:`solve` / :meth:`analyse` (the tests' oracle).
