@@ -2,7 +2,7 @@
 
     python benchmarks/layouts_paired.py [--against CMD] [--layouts 184756] [--strains s,nt,misere]
                                         [--loop 5000] [--workers 2] [--order lex|door] [--seed 2026]
-                                        [--table-mb 64] [--rounds 1] [--json]
+                                        [--table-mb 128] [--rounds 1] [--json]
 
 One seeded full deal (``--seed``): the declarer (seat 0) holds 10 cards and leads, 2 cards
 are out of play (the talon discarded), and the 20 cards of the other two hands are split
@@ -177,7 +177,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=0)
     ap.add_argument("--order", default="lex", choices=("door", "lex"))
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--table-mb", type=float, default=64, help="the layouts' table (Engine(layouts_table_mb=...))")
+    ap.add_argument("--table-mb", type=float, default=128, help="the layouts' table (Engine(layouts_table_mb=...))")
     ap.add_argument("--backend", default=None)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--chunk", type=int, default=4096, help="layouts a turn when paired (each side in turn)")

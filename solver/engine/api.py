@@ -20,7 +20,11 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
 DEFAULT_NODE_BUDGET = 2_000_000_000
-LAYOUTS_TABLE_MB = 64  # solve_layouts' table: 4M entries (all 184,756 layouts of a hand: 11 % fewer nodes than 32 MB; RESULTS.md, "many layouts")
+# solve_layouts' table: at most 128 MB (8M entries: all 184,756 layouts of a hand took 6-28 %
+# fewer nodes than with 64 MB; RESULTS.md, "Issue 27"), and about 720 bytes a layout for fewer
+# (the pages a search touches cost their first touch: a small set gets a small table)
+LAYOUTS_TABLE_MB = 128
+LAYOUT_TABLE_BYTES = 720
 
 
 @dataclass
@@ -461,7 +465,7 @@ class Engine:
             args = self._config(pos, NO_CONSTRAINTS, None)
         finally:
             self.reuse_table = saved
-        s = self._layouts_searcher(args)
+        s = self._layouts_searcher(args, len(flat) // 3)
         trick = pos.trick
         nt = len(trick)
         c0 = int(trick[0][1]) if nt > 0 else 0
@@ -495,11 +499,16 @@ class Engine:
         self.nodes = total
         return None if mode == 2 else res
 
-    def _layouts_searcher(self, args):
-        """The searcher on the layouts' own table (made on first use; generation 1 for good:
-        its entries are kept, and a fresh table's zeros are empty whatever the generation)."""
-        if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend:
-            self._ltt = new_table(self.backend, self.layouts_table_mb)
+    def _layouts_searcher(self, args, n: int):
+        """The searcher on the layouts' own table, large enough for ``n`` layouts (made on
+        first use, and again larger when more layouts come; generation 1 for good: its
+        entries are kept, and a fresh table's zeros are empty whatever the generation)."""
+        need = max(1, n * LAYOUT_TABLE_BYTES >> 20)
+        mb = min(self.layouts_table_mb, 1 << (need - 1).bit_length())  # a power of two, rounded up
+        want = 2 << (max(4, int(mb * 1024 * 1024) // 16).bit_length() - 1)  # new_table's words
+        if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend \
+                or len(self._ltt) < want:
+            self._ltt = new_table(self.backend, mb)
             self._lsearcher = (self.backend, self.backend.searcher(self._ltt, self._stats), None)
         b, s, used = self._lsearcher
         if used is not args:
