@@ -166,6 +166,7 @@ class Engine:
         self.layouts_table_mb = layouts_table_mb
         self._ltt: Any = None
         self._lsearcher: Any = None
+        self._layouts_seen = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
@@ -500,10 +501,11 @@ class Engine:
         return None if mode == 2 else res
 
     def _layouts_searcher(self, args, n: int):
-        """The searcher on the layouts' own table, large enough for ``n`` layouts (made on
-        first use, and again larger when more layouts come; generation 1 for good: its
-        entries are kept, and a fresh table's zeros are empty whatever the generation)."""
-        need = max(1, n * LAYOUT_TABLE_BYTES >> 20)
+        """The searcher on the layouts' own table, large enough for the layouts it has served
+        and ``n`` more (made on first use, and again larger as more come; generation 1 for
+        good: its entries are kept, and a fresh table's zeros are empty whatever the generation)."""
+        self._layouts_seen += n  # the table serves them all: it grows with them (chunked calls too)
+        need = max(1, self._layouts_seen * LAYOUT_TABLE_BYTES >> 20)
         mb = min(self.layouts_table_mb, 1 << (need - 1).bit_length())  # a power of two, rounded up
         want = 2 << (max(4, int(mb * 1024 * 1024) // 16).bit_length() - 1)  # new_table's words
         if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend \
@@ -520,6 +522,7 @@ class Engine:
         """Forget what the layouts' loop stored (its table's memory is given back)."""
         self._ltt = None
         self._lsearcher = None
+        self._layouts_seen = 0
 
     def _layouts_loop(self, pos: Position, layouts, cards, progress) -> list:
         """:meth:`solve_layouts` as a plain loop over :meth:`solve` / :meth:`analyse`."""
