@@ -141,6 +141,7 @@ def paired(cmd: str, pos, lays, strain: str, table_mb: float, backend: str | Non
     """Both solvers over the layouts, chunk by chunk in turn (ours first on even chunks), each
     keeping its table throughout: a load spike hits both alike."""
     eng = Engine(layouts_table_mb=table_mb, backend=backend)
+    eng.reserve_layouts(len(lays))  # the table of the whole set from the first chunk on
     other = Theirs(cmd, pos, strain)
     ours_cpu = theirs_cpu = 0.0
     nodes = 0

@@ -167,6 +167,7 @@ class Engine:
         self._ltt: Any = None
         self._lsearcher: Any = None
         self._layouts_seen = 0
+        self._layouts_reserved = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
@@ -505,7 +506,7 @@ class Engine:
         and ``n`` more (made on first use, and again larger as more come; generation 1 for
         good: its entries are kept, and a fresh table's zeros are empty whatever the generation)."""
         self._layouts_seen += n  # the table serves them all: it grows with them (chunked calls too)
-        need = max(1, self._layouts_seen * LAYOUT_TABLE_BYTES >> 20)
+        need = max(1, max(self._layouts_seen, self._layouts_reserved) * LAYOUT_TABLE_BYTES >> 20)
         mb = min(self.layouts_table_mb, 1 << (need - 1).bit_length())  # a power of two, rounded up
         want = 2 << (max(4, int(mb * 1024 * 1024) // 16).bit_length() - 1)  # new_table's words
         if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend \
@@ -517,6 +518,12 @@ class Engine:
             s.use(*args)
             self._lsearcher = (b, s, args)
         return s
+
+    def reserve_layouts(self, n: int) -> None:
+        """Size the layouts' table for ``n`` layouts from the start (a caller that hands a
+        large set over in chunks: otherwise the table grows as they come, forgetting its
+        entries at each step)."""
+        self._layouts_reserved = max(self._layouts_reserved, int(n))
 
     def clear_layouts_table(self) -> None:
         """Forget what the layouts' loop stored (its table's memory is given back)."""
