@@ -157,3 +157,15 @@ def test_lex_order_is_the_lexicographic_order_of_the_cards():
     np = pytest.importorskip("numpy")
     assert lex_order(np.array(shuffled, dtype=np.int64).reshape(-1)) == lex_order(encode_layouts(shuffled))
 
+
+
+@needs_cython
+def test_the_layouts_table_grows_with_the_layouts_it_serves():
+    rng = random.Random(9)
+    pos, lays = random_case(rng, 4, "s", True)
+    eng = Engine()
+    want = eng.solve_layouts(pos, lays)
+    small = len(eng._ltt)
+    eng.reserve_layouts(184756)
+    assert eng.solve_layouts(pos, lays) == want  # the values whatever the table
+    assert len(eng._ltt) > small and len(eng._ltt) * 8 <= 128 << 20
