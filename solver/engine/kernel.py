@@ -32,13 +32,18 @@ hand the kernel C pointers — :func:`data` — when compiled; under Numba the d
 do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
-The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
-:func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
+The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
+sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide exact
+entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store` —
+and rank entries alike), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
-explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
+explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`,
+and :func:`layouts_with`, the loop over many layouts of one position. A node's life, in the
+order the code runs: docs/kernel.md. The arrays the kernel takes are made by
+:mod:`solver.engine.arrays`.
 """
 try:
     import cython
