@@ -20,6 +20,11 @@ from .backends import Backend, load_backend
 
 DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
 DEFAULT_NODE_BUDGET = 2_000_000_000
+# solve_layouts' table: at most 128 MB (8M entries: all 184,756 layouts of a hand took 6-28 %
+# fewer nodes than with 64 MB; RESULTS.md, "Issue 27"), and about 720 bytes a layout for fewer
+# (the pages a search touches cost their first touch: a small set gets a small table)
+LAYOUTS_TABLE_MB = 128
+LAYOUT_TABLE_BYTES = 720
 
 
 @dataclass
@@ -146,7 +151,7 @@ class Engine:
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None, rank_entries: bool = False):
+                 backend: str | None = None, rank_entries: bool = False, layouts_table_mb: float = LAYOUTS_TABLE_MB):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
@@ -156,6 +161,13 @@ class Engine:
         self.rank_entries = bool(rank_entries)
         self.gen = 0
         self.nodes = 0  # nodes of the last call
+        # the layouts' loop searches a table of its own (kept from call to call: its entries
+        # are exact facts), larger than a deal needs: many layouts meet in many positions
+        self.layouts_table_mb = layouts_table_mb
+        self._ltt: Any = None
+        self._lsearcher: Any = None
+        self._layouts_seen = 0
+        self._layouts_reserved = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
@@ -218,8 +230,6 @@ class Engine:
             cfg[layout.C_MAXREW] = 1
         for s in range(3):
             cfg[layout.C_REW + s] = rew[s]
-        cfg[layout.C_LEXI] = int(lexi)
-        cfg[layout.C_X] = favour if favour is not None else 0
         constrained = bool(cons)
         cfg[layout.C_ABS] = int(constrained)
         cfg[layout.C_CONS] = int(constrained)
@@ -342,26 +352,198 @@ class Engine:
     def card_values(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
         return self.analyse(pos, constraints, all_cards=True).card_values
 
-    def solve_layouts(self, pos: Position, layouts, cards=None, progress=None) -> list:
+    def solve_layouts(self, pos: Position, layouts, cards=None, progress=None, *, workers: int = 1,
+                      prev_guess: bool = True, history: bool = True, order: str = "lex", chunk: int = 2048,
+                      compiled: bool = True) -> list:
         """Many layouts of one position: the same contract, trick, leader and tricks taken, the
-        hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2).
+        hands of each layout in turn (``layouts``: 3-tuples of hand masks, seats 0, 1, 2, or an
+        int64 array of shape (n, 3): :func:`~solver.engine.many.encode_layouts`).
 
         Without ``cards``: the declarer's tricks still to play in each layout (a list of ints).
         With ``cards`` (cards the seat to move holds in every layout): each card's value in
         each layout, a list of tuples in the order of ``cards``. The table is kept from one
         layout to the next (their positions meet again after a few tricks); ``progress`` is
         called with the number of layouts done so far, now and then. Exact, no sampling.
+
+        The layouts are searched in the kernel's own loop (``kernel.layouts_with``), ``chunk``
+        layouts a call, on a table of the loop's own (``layouts_table_mb``), in lexicographic
+        order of their cards (``order="lex"``, :func:`~solver.engine.many.lex_order`:
+        neighbours then share the most positions; ``"given"`` keeps the order given); the
+        answers come back in the order given. MTD(f) starts from the previous layout's value
+        (``prev_guess``), and the history of the leads is kept from one layout to the next
+        (``history``): both only change the nodes, never a value.
+        ``workers`` > 1 splits the layouts into that many contiguous shares, one process and
+        one engine each (results in input order; ``nodes`` their sum). ``compiled=False``
+        runs the plain loop over :meth:`solve` / :meth:`analyse` (the tests' oracle).
         """
+        cards = None if cards is None else [Card.parse(c) for c in cards]
+        if not compiled:
+            return self._layouts_loop(pos, layouts, cards, progress)
+        flat, mover = self._layouts_input(pos, layouts)
+        n = len(flat) // 3
+        k = 0 if cards is None else len(cards)
+        flags = self._layout_flags(prev_guess, history)
+        mode = 0 if cards is None else 1
+        perm = None
+        if order == "lex" and n > 2:
+            from .many import lex_order, take
+
+            perm = lex_order(flat)
+            flat = take(flat, perm, self.backend)
+        elif order not in ("lex", "given"):
+            raise ValueError(f"order: {order!r} is not 'lex' or 'given'")
+        if workers > 1 and n > 1:
+            from .many import run_split
+
+            parts, _, self.nodes = run_split(self, pos, flat, mode, cards or [], flags, chunk, workers, progress)
+            out = [v for part in parts for v in part]
+        else:
+            out = self._run_layouts(pos, flat, mode, cards or [], flags, chunk, progress)
+        if perm is not None:  # back to the order given
+            k1 = max(k, 1)
+            back = [0] * len(out)
+            for j, i in enumerate(perm):
+                back[i * k1:(i + 1) * k1] = out[j * k1:(j + 1) * k1]
+            out = back
+        if cards is None:
+            return list(out)
+        res = []
+        for i in range(n):
+            row = tuple(out[i * k:(i + 1) * k])
+            if -1 in row:
+                bad = cards[row.index(-1)]
+                raise PositionError(f"cards: {bad} is not a legal card of seat {mover} in layout {i}")
+            res.append(row)
+        return res
+
+    def ever_better(self, pos: Position, layouts, a, b, progress=None, *, workers: int = 1,
+                    prev_guess: bool = True, history: bool = True, chunk: int = 2048) -> int | None:
+        """Is card ``a`` ever better than card ``b`` for the side to move? The index of the
+        first layout (in the order given) where it is — the declarer's tricks after ``a``
+        more than after ``b`` for the max side (fewer for the other) — or None if in none.
+
+        One exact value (``b``'s) and one null-window test (does ``a`` beat it?) a layout,
+        stopping at the first witness; both cards must be held and legal in every layout
+        searched (else :class:`~solver.errors.PositionError`). ``workers``: as
+        :meth:`solve_layouts` (every share is searched to its first witness; the first of them)."""
+        a, b = Card.parse(a), Card.parse(b)
+        flat, mover = self._layouts_input(pos, layouts)
+        n = len(flat) // 3
+        flags = self._layout_flags(prev_guess, history)
+        if workers > 1 and n > 1:
+            from .many import run_split
+
+            parts, bounds, self.nodes = run_split(self, pos, flat, 2, [a, b], flags, chunk, workers, progress)
+            found = next(((bounds[w] + r[0], r[1]) for w, r in enumerate(parts) if r is not None), None)
+        else:
+            found = self._run_layouts(pos, flat, 2, [a, b], flags, chunk, progress)
+        if found is None:
+            return None
+        i, flag = found
+        if flag < 0:
+            raise PositionError(f"cards: {a} or {b} is not a legal card of seat {mover} in layout {i}")
+        return i
+
+    def _layouts_input(self, pos: Position, layouts):
+        """The layouts encoded and checked against ``pos`` (the cards each seat holds there, the trick)."""
+        from .many import encode_layouts
+
+        forbidden = 0
+        for _, c in pos.trick:
+            forbidden |= Card.parse(c).mask
+        counts = tuple(h.bit_count() for h in pos.hands)
+        return encode_layouts(layouts, self.backend, counts, forbidden), int(pos.to_move)
+
+    @staticmethod
+    def _layout_flags(prev_guess: bool, history: bool) -> int:
+        return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0)
+
+    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress):
+        """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
+        values, 1 the cards' values (a flat list), 2 (stop index, flag) or None."""
+        saved = self.reuse_table
+        self.reuse_table = True
+        try:
+            args = self._config(pos, NO_CONSTRAINTS, None)
+        finally:
+            self.reuse_table = saved
+        s = self._layouts_searcher(args, len(flat) // 3)
+        trick = pos.trick
+        nt = len(trick)
+        c0 = int(trick[0][1]) if nt > 0 else 0
+        c1 = int(trick[1][1]) if nt > 1 else 0
+        leader = int(pos.leader)
+        n = len(flat) // 3
+        k = len(cards) if mode == 1 else 1
+        cw = self.backend.array([int(c) for c in cards] or [0])
+        res: list = []
+        total = 0
+        chunk = max(1, int(chunk))
+        for a in range(0, n, chunk):
+            m = min(chunk, n - a)
+            out = self.backend.zeros(m * k)
+            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1, flags, 1,
+                          self.node_budget)
+            total += int(self._stats[layout.S_NODES])
+            if r < 0:
+                self.nodes = total
+                raise SearchLimitError(f"node budget of {self.node_budget} exhausted (layout {a - 1 - r})")
+            if mode == 2:
+                if r < m:
+                    self.nodes = total
+                    if progress is not None:
+                        progress(a + r + 1)
+                    return a + r, int(out[r])
+            else:
+                res.extend(out.tolist())
+            if progress is not None:
+                progress(a + m)
+        self.nodes = total
+        return None if mode == 2 else res
+
+    def _layouts_searcher(self, args, n: int):
+        """The searcher on the layouts' own table, large enough for the layouts it has served
+        and ``n`` more (made on first use, and again larger as more come; generation 1 for
+        good: its entries are kept, and a fresh table's zeros are empty whatever the generation)."""
+        self._layouts_seen += n  # the table serves them all: it grows with them (chunked calls too)
+        need = max(1, max(self._layouts_seen, self._layouts_reserved) * LAYOUT_TABLE_BYTES >> 20)
+        mb = min(self.layouts_table_mb, 1 << (need - 1).bit_length())  # a power of two, rounded up
+        want = 2 << (max(4, int(mb * 1024 * 1024) // 16).bit_length() - 1)  # new_table's words
+        if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend \
+                or len(self._ltt) < want:
+            self._ltt = new_table(self.backend, mb)
+            self._lsearcher = (self.backend, self.backend.searcher(self._ltt, self._stats), None)
+        b, s, used = self._lsearcher
+        if used is not args:
+            s.use(*args)
+            self._lsearcher = (b, s, args)
+        return s
+
+    def reserve_layouts(self, n: int) -> None:
+        """Size the layouts' table for ``n`` layouts from the start (a caller that hands a
+        large set over in chunks: otherwise the table grows as they come, forgetting its
+        entries at each step)."""
+        self._layouts_reserved = max(self._layouts_reserved, int(n))
+
+    def clear_layouts_table(self) -> None:
+        """Forget what the layouts' loop stored (its table's memory is given back)."""
+        self._ltt = None
+        self._lsearcher = None
+        self._layouts_seen = 0
+
+    def _layouts_loop(self, pos: Position, layouts, cards, progress) -> list:
+        """:meth:`solve_layouts` as a plain loop over :meth:`solve` / :meth:`analyse`."""
         saved = self.reuse_table
         self.reuse_table = True
         try:
             out: list = []
-            cards = None if cards is None else [Card.parse(c) for c in cards]
+            total = 0
             for i, hands in enumerate(layouts):
                 p = pos.copy(stack=False)
                 p.hands = [int(h) for h in hands]
                 if cards is None:
                     out.append(self.solve(p))
+                    total += self.nodes
                 else:  # each card's value alone: its child solved, no search of the root
                     d = p.declarer
                     row = []
@@ -369,12 +551,17 @@ class Engine:
                         q = p.copy(stack=False)
                         before = q.taken[d]
                         q.play(c)
-                        row.append(q.taken[d] - before + (self.solve(q) if not q.is_over() else 0))
+                        v = 0
+                        if not q.is_over():
+                            v = self.solve(q)
+                            total += self.nodes
+                        row.append(q.taken[d] - before + v)
                     out.append(tuple(row))
                 if progress is not None and i % 256 == 255:
                     progress(i + 1)
             if progress is not None:
                 progress(len(out))
+            self.nodes = total
             return out
         finally:
             self.reuse_table = saved

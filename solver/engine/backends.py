@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from ..errors import PrefError
-from .layout import S_ABORT, S_BUDGET
 
 NAMES = ("auto", "numba", "cython", "python")
 SOURCE = os.path.join(os.path.dirname(__file__), "kernel.py")  # a str: importing pathlib costs a start-up 16 M instructions
@@ -72,8 +71,6 @@ class Backend:
         k = self.kernel
         if self.name == "python":
             return _QuietSearcher(k.Searcher, tt, stats, *self.tables)
-        if not hasattr(k, "Searcher"):  # a build from before it (benchmarks/ab_kernel.py loads old ones)
-            return _CheckedSearcher(self, tt, stats)
         return k.Searcher(tt, stats, *self.tables)
 
 
@@ -168,30 +165,7 @@ class _QuietSearcher:
         self.use = self._s.use
         self.mtd = _quiet(self._s.mtd)
         self.search = _quiet(self._s.search)
-
-
-class _CheckedSearcher:
-    """A Searcher over an older build's checked entry points (no Searcher of its own)."""
-
-    def __init__(self, backend: Backend, tt, stats):
-        self.b, self.tt, self.stats = backend, tt, stats
-
-    def use(self, *args):
-        self.args = args
-
-    def _call(self, fn, h0, h1, h2, leader, nt, c0, c1, cs, mid, gen, budget):
-        b, st = self.b, self.stats
-        st[S_BUDGET], st[S_ABORT] = budget, 0
-        return fn(b.array([h0, h1, h2]), leader, nt, b.array([c0, c1, 0]), cs, *mid, *self.args, self.tt, gen, st,
-                  *b.tables)
-
-    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
-        if guess < 0:  # such a build has no first_guess: the middle, as the engine then guessed
-            guess = (lo + hi + 1) // 2
-        return self._call(self.b.mtd, h0, h1, h2, leader, nt, c0, c1, cs, (lo, hi, guess), gen, budget)
-
-    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
-        return self._call(self.b.search, h0, h1, h2, leader, nt, c0, c1, cs, (target,), gen, budget)
+        self.layouts = _quiet(self._s.layouts)
 
 
 def active_backend_name() -> str:

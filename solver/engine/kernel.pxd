@@ -33,8 +33,6 @@ cdef enum:
     C_TRUMP = 0
     C_MISERE = 1
     C_DECL = 2
-    C_LEXI = 3
-    C_X = 4
     C_ABS = 5
     C_BOUNDS = 6
     C_CONS = 7
@@ -64,6 +62,8 @@ cdef enum:
     S_STORES = 5
     STATS_SIZE = 32
     S_CUT = 8
+    L_GUESS = 1
+    L_HIST = 2
     P_LEAD = 1
     P_SUIT = 2
     P_RUFF = 4
@@ -171,6 +171,14 @@ cdef inline int64_t tt_rank_probe(int64_t *tt, int64_t base, int64_t L, int64_t 
 @cython.locals(j=int64_t, w=int64_t, slot=int64_t, vdepth=int64_t, dd=int64_t, lb=int64_t, ub=int64_t, old=int64_t, dat=int64_t, top=int64_t)
 cdef inline void tt_rank_store(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t ks, int64_t gen, int64_t reuse, int64_t need,
                                int64_t val, int64_t mcode, int64_t depth) noexcept nogil
+# the table's interface (exact keys or rank entries alike)
+@cython.locals(idx=int64_t)
+cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t L, int64_t extra, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
+@cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
+cdef inline (int64_t, int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t L, int64_t extra, int64_t gen, int64_t reuse,
+                                                  int64_t need, bint ranks, int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
+cdef inline void tt_add(int64_t *tt, int64_t key, int64_t L, int64_t extra, int64_t rel, int64_t alive, int64_t gen, int64_t reuse, int64_t need,
+                        int64_t val, int64_t mcode, int64_t depth, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
@@ -259,7 +267,7 @@ cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t, brel=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, hrel=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
@@ -271,8 +279,26 @@ cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t de
 @cython.locals(hd=int64_t, ha=int64_t, hb=int64_t, q=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, live=int64_t,
                low=int64_t, m=int64_t, x=int64_t, y=int64_t)
 cdef inline int64_t first_guess_misere(const int64_t *root_h, int64_t decl, int64_t n) noexcept nogil
-@cython.locals(g=int64_t, t=int64_t, r=int64_t)
 cdef int64_t mtd_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
+                  int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
+                  int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+# many layouts of one position
+@cython.locals(i=int64_t, w=int64_t)
+cdef inline (int64_t, int64_t, int64_t) child_root(const int64_t *RH, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t c,
+                                                   int64_t mover, int64_t trump, const int64_t *cfg, int64_t *CH, int64_t *CTC) noexcept nogil
+@cython.locals(hand=int64_t, legal=int64_t, alive_all=int64_t, i=int64_t, s=int64_t, reps=int64_t)
+cdef inline int64_t run_rep(const int64_t *RH, int64_t root_nt, const int64_t *root_tc, int64_t c, int64_t mover, int64_t trump,
+                            const uint8_t *REP) noexcept nogil
+@cython.locals(trump=int64_t, maxrew=int64_t, mover=int64_t, ismax=int64_t, total=int64_t, g=int64_t, gb=int64_t, i=int64_t, hi=int64_t,
+               ra=int64_t, rb=int64_t, cl=int64_t, cn=int64_t, bank=int64_t, chi=int64_t, vb=int64_t, r=int64_t, v=int64_t, j=int64_t,
+               c=int64_t, k=int64_t, top=int64_t, bot=int64_t, w=int64_t, prev_guess=int64_t, keep_hist=int64_t)
+cdef int64_t layouts_with(const int64_t *lay, int64_t nlay, int64_t *out, int64_t mode, const int64_t *cards, int64_t ncards,
+                          int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t flags, int64_t *RH, int64_t *CH,
+                          int64_t *CTC, int64_t *X, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags,
+                          const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats, const uint8_t *SQ,
+                          const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+@cython.locals(g=int64_t, t=int64_t, r=int64_t)
+cdef int64_t mtd_loop(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
                   int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
@@ -292,7 +318,7 @@ cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, 
 
 # one engine's search, its arrays bound once (kernel.Searcher)
 cdef class Searcher:
-    cdef int64_t[::1] h, tc, W, tt, stats, cfg, pen_mask, pen_flags, plan_cards, SPREAD, NTH
+    cdef int64_t[::1] h, tc, W, tt, stats, cfg, pen_mask, pen_flags, plan_cards, SPREAD, NTH, ch, ctc, x
     cdef uint8_t[::1] SQ, REP
     cdef int64_t ttlen
     cpdef use(self, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards)
@@ -301,6 +327,9 @@ cdef class Searcher:
     @cython.locals(v=int64_t)
     cpdef int64_t mtd(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
                       int64_t lo, int64_t hi, int64_t guess, int64_t gen, int64_t budget) except? -2
+    @cython.locals(r=int64_t)
+    cpdef int64_t layouts(self, int64_t[::1] lay, int64_t nlay, int64_t[::1] out, int64_t mode, int64_t[::1] cards, int64_t ncards,
+                          int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t flags, int64_t gen, int64_t budget) except? -2
     @cython.locals(r=int64_t)
     cpdef int64_t search(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
                          int64_t target, int64_t gen, int64_t budget) except? -2

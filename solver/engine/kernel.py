@@ -32,13 +32,18 @@ hand the kernel C pointers — :func:`data` — when compiled; under Numba the d
 do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
-The concerns, as DDS splits them: the transposition table (entry layout ``E_*``,
-:func:`tt_find`, :func:`tt_victim` — the replacement scheme — and :func:`tt_store`), move
+The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
+sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide exact
+entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store` —
+and rank entries alike), move
 generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
-explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`.
+explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`,
+and :func:`layouts_with`, the loop over many layouts of one position. A node's life, in the
+order the code runs: docs/kernel.md. The arrays the kernel takes are made by
+:mod:`solver.engine.arrays`.
 """
 try:
     import cython
@@ -61,7 +66,6 @@ if not cython.compiled:
         C_LEAD_ORTRUMP,
         C_LEAD_SEAT,
         C_LEAD_SUIT,
-        C_LEXI,
         C_MAXMASK,
         C_MAXREW,
         C_MISERE,
@@ -74,7 +78,6 @@ if not cython.compiled:
         C_TALON,
         C_TRUMP,
         C_VOID,
-        C_X,
         CFG_SIZE,
         CS_LEAD,
         CS_PLAN_IX,
@@ -90,6 +93,8 @@ if not cython.compiled:
         E_MOVE_MASK,
         E_SCORE_MASK,
         E_UB,
+        L_GUESS,
+        L_HIST,
         MAXPLY,
         MVMAX,
         P_ANY,
@@ -540,6 +545,60 @@ def move_decode(mcode, alive_all, absolute, NTH):
     if absolute:
         return s * 8 + k
     return s * 8 + NTH[suit_of(alive_all, s) * 8 + k]
+
+
+# ---------------------------------------------------------------- the table's interface
+# The search sees the table through three calls, whichever kind of entries it holds (exact
+# keys, or rank entries: C_RANKS): where a trick start's entry lives (fetched into the cache
+# while the bounds are computed), what the table knows of it (DDS's Lookup), and a new fact
+# about it (DDS's Add).
+
+def tt_bucket(tt, key, L, extra, ranks, ttmask, rmask):
+    """The first word of the position's bucket (``key``, or with rank entries its suit
+    lengths ``L``), asked for from memory now: a probe is usually a cache miss."""
+    if ranks:
+        idx = R_WORDS * tt_index(L, extra, rmask)
+        tt_prefetch(tt, idx >> 1)
+        tt_prefetch(tt, (idx >> 1) + 4)
+    else:
+        idx = tt_index(key, extra, ttmask)
+        tt_prefetch(tt, idx)
+    return idx
+
+
+def tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, alive, absolute, NTH):
+    """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
+    if an entry settles it (else -1); the best move an entry names (a card, else -1); and,
+    a rank entry settling it, the cards its fact rests on (``alive``: the live cards)."""
+    if ranks:
+        found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
+        if found >= 0:
+            return (1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0), -1, rank_tops(alive, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
+        if found < -1:
+            return -1, move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, alive, absolute, NTH), 0
+        return -1, -1, 0
+    found = tt_find(tt, idx, key, extra)
+    if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
+        dat = tt[2 * found + 1]
+        if entry_lb(dat) >= need:
+            return 1, -1, 0
+        if entry_ub(dat) < need:
+            return 0, -1, 0
+        mcode = entry_move(dat)
+        if mcode:
+            return -1, move_decode(mcode, alive, absolute, NTH), 0
+    return -1, -1, 0
+
+
+def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, ranks, ttmask, rmask):
+    """Record that the score from the position reaches ``need`` (``val`` 1) or not (0), with
+    the deciding move's code (0: none) and the tricks left; a rank entry holds for every
+    position sharing the ranks of ``rel`` (the cards that decided it)."""
+    if ranks:
+        tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(rel, alive), gen, reuse, need, val,
+                      mcode, depth)
+    else:
+        tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
 
 
 # ---------------------------------------------------------------- bounds
@@ -1609,12 +1668,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
                 if ranks:
                     L = suit_lengths(h0, h1, h2)
-                    idx = R_WORDS * tt_index(L, extra, rmask)
-                    tt_prefetch(tt, idx >> 1)
-                    tt_prefetch(tt, (idx >> 1) + 4)
-                else:
-                    idx = tt_index(key, extra, ttmask)
-                    tt_prefetch(tt, idx)
+                idx = tt_bucket(tt, key, L, extra, ranks, ttmask, rmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
                     if trump >= 0 or not misere:  # the cards the verdict rests on: for rank entries
@@ -1630,35 +1684,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                             W[d * PLY + W_REL] = brel
                         status = 2
                         continue
+                hit, bm, hrel = tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, h0 | h1 | h2, absolute, NTH)
+                if hit >= 0:
+                    stats[S_TTHITS] += 1
+                    val = hit
+                    if ranks:
+                        W[d * PLY + W_REL] = hrel
+                    status = 2
+                    continue
+                if bm >= 0:
+                    W[d * PLY + W_BEST] = bm
                 if ranks:
-                    found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
-                    if found >= 0:
-                        stats[S_TTHITS] += 1
-                        val = 1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0
-                        W[d * PLY + W_REL] = rank_tops(h0 | h1 | h2, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
-                        status = 2
-                        continue
-                    if found < -1:
-                        W[d * PLY + W_BEST] = move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, h0 | h1 | h2, absolute, NTH)
                     W[d * PLY + W_LEN] = L
-                    found = -1
-                else:
-                    found = tt_find(tt, idx, key, extra)
-                if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
-                    dat = tt[2 * found + 1]
-                    if entry_lb(dat) >= need:
-                        stats[S_TTHITS] += 1
-                        val = 1
-                        status = 2
-                        continue
-                    if entry_ub(dat) < need:
-                        stats[S_TTHITS] += 1
-                        val = 0
-                        status = 2
-                        continue
-                    mcode = entry_move(dat)
-                    if mcode:
-                        W[d * PLY + W_BEST] = move_decode(mcode, h0 | h1 | h2, absolute, NTH)
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
             # ---- expand
@@ -1743,10 +1780,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             if ranks:
                 L = W[d * PLY + W_LEN]
-                tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(W[d * PLY + W_REL], alive_all), gen,
-                              reuse, W[d * PLY + W_NEED], val, mcode, depth)
-            else:
-                tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
+            tt_add(tt, key, L, extra, W[d * PLY + W_REL] if ranks else 0, alive_all, gen, reuse, W[d * PLY + W_NEED], val,
+                   mcode, depth, ranks, ttmask, rmask)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
@@ -1871,6 +1906,13 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
     search to the next.
     """
     clear_history(W)
+    return mtd_loop(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
+                    tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+
+
+def mtd_loop(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
+             plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """:func:`mtd_with` on the history of the leads as it is (the layouts' loop may keep it)."""
     g = guess
     if g < 0:
         if cfg[C_MISERE]:
@@ -1896,6 +1938,162 @@ def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg,
             hi = t - 1
             g = t - 1
     return lo
+
+
+# ---------------------------------------------------------------- many layouts of one position
+
+def child_root(RH, root_leader, root_nt, root_tc, c, mover, trump, cfg, CH, CTC):
+    """The root after the mover plays ``c``: its hands into ``CH``, its trick into ``CTC``;
+    returns the child's leader, cards in its trick, and the reward of the trick ``c`` ends."""
+    for i in range(3):
+        CH[i] = RH[i]
+        CTC[i] = root_tc[i]
+    CH[mover] &= ~(ONE << c)
+    if root_nt == 2:
+        w = trick_winner(root_tc[0], root_tc[1], c, root_leader, trump)
+        CTC[0] = 0
+        CTC[1] = 0
+        CTC[2] = 0
+        return w, 0, cfg[C_REW + w]
+    CTC[root_nt] = c
+    return root_leader, root_nt + 1, 0
+
+
+def run_rep(RH, root_nt, root_tc, c, mover, trump, REP):
+    """The lowest card of the run ``c`` belongs to in the mover's hand (cards of one suit with
+    no live card between them; the trick's cards count as live), or -1 if ``c`` is not a
+    legal card of his here."""
+    hand = RH[mover]
+    legal = legal_of(hand, root_nt, root_tc[0], trump)
+    if not ((legal >> c) & 1):
+        return -1
+    alive_all = RH[0] | RH[1] | RH[2]
+    for i in range(root_nt):
+        alive_all |= ONE << root_tc[i]
+    s = c >> 3
+    reps = REP[suit_of(alive_all, s) * 256 + suit_of(hand, s)] & low_bits((c & 7) + 1)
+    return s * 8 + highest_bit(reps)
+
+
+def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH, CH, CTC, X,
+                 cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+    """Many layouts of one position, the table kept from one to the next: layout ``i`` is the
+    hands ``lay[3 i .. 3 i + 2]``, the trick, leader and configuration the same in all.
+
+    ``mode`` 0: ``out[i]`` the exact score of layout ``i``. Mode 1: ``out[i * ncards + j]``
+    the score after the mover plays ``cards[j]`` (-1: not a legal card of his there); the
+    root's score first bounds the window, cards of one run share a search. Mode 2: is
+    ``cards[0]`` ever better for the mover than ``cards[1]``? ``out[i]`` 1 where it is (the
+    search stops there), 0 where not, -1 where either card is not legal; returns the layout
+    it stopped at, ``nlay`` if none. ``flags``: ``L_GUESS`` MTD(f) starts from the previous
+    layout's value (neighbouring layouts are close), else from the kernel's first guess;
+    ``L_HIST`` the history of the leads is kept from one layout to the next (its ordering
+    learnt on one layout serves the next: a third fewer nodes, RESULTS.md).
+
+    Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
+    layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
+    ``RH``, ``CH``, ``CTC``: 3 words each (a root's and a child's hands, the child's trick),
+    ``X``: ``ncards`` words (the cards' runs)."""
+    trump = cfg[C_TRUMP]
+    maxrew = cfg[C_MAXREW]
+    mover = (root_leader + root_nt) % 3
+    ismax = (cfg[C_MAXMASK] >> mover) & 1
+    total = 0
+    g = -1
+    gb = -1
+    prev_guess = flags & L_GUESS
+    keep_hist = flags & L_HIST
+    clear_history(W)
+    for i in range(nlay):
+        if not keep_hist:
+            clear_history(W)
+        RH[0] = lay[3 * i]
+        RH[1] = lay[3 * i + 1]
+        RH[2] = lay[3 * i + 2]
+        hi = maxrew * ((popcount(RH[0]) + popcount(RH[1]) + popcount(RH[2]) + root_nt) // 3)
+        stats[S_NODES] = 0
+        if mode == 2:
+            ra = run_rep(RH, root_nt, root_tc, cards[0], mover, trump, REP)
+            rb = run_rep(RH, root_nt, root_tc, cards[1], mover, trump, REP)
+            if ra < 0 or rb < 0:
+                out[i] = -1
+                stats[S_NODES] = total
+                return i
+            out[i] = 0
+            if ra == rb:
+                continue
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
+            chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
+            vb = mtd_loop(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
+                          plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+            if vb < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            gb = vb
+            vb += bank
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
+            if ismax:
+                r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
+            else:
+                r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                if r >= 0:
+                    r = 1 - r
+            if r < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            total += stats[S_NODES]
+            if r == 1:
+                out[i] = 1
+                stats[S_NODES] = total
+                return i
+            continue
+        v = mtd_loop(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
+                     plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+        if v < 0:
+            stats[S_NODES] += total
+            return -1 - i
+        g = v
+        if mode == 0:
+            out[i] = v
+            total += stats[S_NODES]
+            continue
+        for j in range(ncards):
+            c = cards[j]
+            X[j] = run_rep(RH, root_nt, root_tc, c, mover, trump, REP)
+            if X[j] < 0:
+                out[i * ncards + j] = -1
+                continue
+            k = 0
+            while k < j and X[k] != X[j]:
+                k += 1
+            if k < j:
+                out[i * ncards + j] = out[i * ncards + k]
+                continue
+            cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, c, mover, trump, cfg, CH, CTC)
+            chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
+            if ismax:
+                top = v - bank
+                if top > chi:
+                    top = chi
+                if top < 0:
+                    top = 0
+                w = mtd_loop(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
+            else:
+                bot = v - bank
+                if bot < 0:
+                    bot = 0
+                w = mtd_loop(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                             gen, stats, SQ, REP, SPREAD, NTH, W)
+            if w < 0:
+                stats[S_NODES] += total
+                return -1 - i
+            out[i * ncards + j] = w + bank
+        total += stats[S_NODES]
+    stats[S_NODES] = total
+    return nlay
 
 
 def fill_tables(sq, rep, spread, nth):
@@ -1974,6 +2172,9 @@ class Searcher:
         self.h = zeros(3)
         self.tc = zeros(3)
         self.W = zeros(WORK_SIZE)
+        self.ch = zeros(3)
+        self.ctc = zeros(3)
+        self.x = zeros(10)
         cfg = zeros(CFG_SIZE)
         check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
         self.tt = tt
@@ -2016,6 +2217,25 @@ class Searcher:
                          gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
                          data(self.W))
         return v
+
+    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, flags, gen, budget):
+        """:func:`layouts_with` over ``nlay`` layouts (``lay``: 3 words each) of the root
+        ``leader``, ``nt``, ``c0``, ``c1``; ``budget`` nodes a layout."""
+        if nlay < 0 or lay.shape[0] < 3 * nlay:
+            raise ValueError(f"lay: {lay.shape[0]} words, {nlay} layouts need {3 * nlay}")
+        if not (0 <= ncards <= 10) or cards.shape[0] < max(ncards, 1) or (mode == 2 and ncards != 2):
+            raise ValueError(f"cards: {ncards} cards (at most 10; 2 to compare), {cards.shape[0]} words")
+        if out.shape[0] < nlay * (ncards if mode == 1 else 1):
+            raise ValueError(f"out: {out.shape[0]} words, too few for {nlay} layouts")
+        if not (0 <= mode <= 2):
+            raise ValueError(f"mode: {mode} is not 0, 1 or 2")
+        self._root(0, 0, 0, leader, nt, c0, c1, budget)
+        with cython.nogil:
+            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), flags,
+                             data(self.h), data(self.ch), data(self.ctc), data(self.x), data(self.cfg), data(self.pen_mask),
+                             data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
+                             data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
+        return r
 
     def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
         """:func:`search` on the root, as :meth:`mtd` takes it."""
@@ -2097,50 +2317,26 @@ def build_tables():
 
 
 # ---------------------------------------------------------------- the arrays the kernel takes
+# made by solver/engine/arrays.py: plain buffers for the Cython build (no NumPy), NumPy arrays
+# for Numba and plain Python (imported by its absolute name: benchmarks/ab_kernel.py compiles
+# this file outside the package)
 
 if cython.compiled:
-    # any buffer will do for the typed memoryviews: no NumPy, whose import alone is most of
-    # a fresh process's start-up
-    def zeros(n):
-        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
-        return memoryview(bytearray(8 * n)).cast("q")
-
-    def zeros8(n):
-        """``n`` uint8 zeros (the byte lookup tables)."""
-        return memoryview(bytearray(n))
-
-    def array(values):
-        """The int64 array of a list of ints."""
-        import array as _array
-
-        return memoryview(_array.array("q", values))
-
-    def view_of(buffer, n, offset):
-        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
-        return memoryview(buffer)[offset:offset + 8 * n].cast("q")
+    from solver.engine.arrays import buffer_array as array  # noqa: F401 (Backend.array)
+    from solver.engine.arrays import buffer_view_of as view_of  # noqa: F401 (Backend.table)
+    from solver.engine.arrays import buffer_zeros as zeros
+    from solver.engine.arrays import buffer_zeros8 as zeros8
 else:
-    # Numba takes NumPy arrays only
-    def zeros(n):
-        """``n`` int64 zeros (the engines' tables, configurations and work vectors)."""
-        return np.zeros(n, np.int64)
-
-    def zeros8(n):
-        """``n`` uint8 zeros (the byte lookup tables)."""
-        return np.zeros(n, np.uint8)
-
-    def array(values):
-        """The int64 array of a list of ints."""
-        return np.array(values, np.int64)
-
-    def view_of(buffer, n, offset):
-        """``n`` int64 words of ``buffer`` from byte ``offset`` on (a table's own mapping)."""
-        return np.frombuffer(buffer, np.int64, count=n, offset=offset)
+    from solver.engine.arrays import numpy_array as array  # noqa: F401 (Backend.array)
+    from solver.engine.arrays import numpy_view_of as view_of  # noqa: F401 (Backend.table)
+    from solver.engine.arrays import numpy_zeros as zeros
+    from solver.engine.arrays import numpy_zeros8 as zeros8
 
 
 # the layout compiled in, for the check against solver/engine/layout.py (tests)
 LAYOUT = dict(
     MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT, C_TRUMP=C_TRUMP, C_MISERE=C_MISERE,
-    C_DECL=C_DECL, C_LEXI=C_LEXI, C_X=C_X, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
+    C_DECL=C_DECL, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
     C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
     C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
     C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, RANK_ENTRIES=RANK_ENTRIES, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
@@ -2151,7 +2347,7 @@ LAYOUT = dict(
     W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
     W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
     W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY,
+    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST,
 )
 
 if not cython.compiled:
@@ -2235,11 +2431,13 @@ if not cython.compiled:
             globals()[_name] = _leaf(globals()[_name])
         for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
                       "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
+                      "tt_bucket", "tt_lookup", "tt_add",
                       "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
                       "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
-                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere"):
+                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",
+                      "child_root", "run_rep", "mtd_loop"):
             globals()[_name] = _inline(globals()[_name])
-        for _name in ("search_with", "mtd_with", "fill_tables", "misere_suits_fill"):
+        for _name in ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill"):
             globals()[_name] = _entry(globals()[_name])
         del _name
 
@@ -2273,6 +2471,7 @@ if not cython.compiled:
 
         _search_core = search_with
         _mtd_core = mtd_with
+        _layouts_core = layouts_with
 
         @_entry
         def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
@@ -2289,6 +2488,15 @@ if not cython.compiled:
                              as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags), as_pointer(plan_cards),
                              as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
+
+        @_entry
+        def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH,  # noqa: F811
+                         CH, CTC, X, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
+            return _layouts_core(as_pointer(lay), nlay, as_pointer(out), mode, as_pointer(cards), ncards, root_leader,
+                                 root_nt, as_pointer(root_tc), flags, as_pointer(RH), as_pointer(CH), as_pointer(CTC),
+                                 as_pointer(X), as_pointer(cfg), as_pointer(pen_mask), as_pointer(pen_flags),
+                                 as_pointer(plan_cards), as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ),
+                                 as_pointer(REP), as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
 
 # MISERE_SUITS (misere_suits_fill): the misère suits the declarer ducks for ever or exits in, a

@@ -7,7 +7,9 @@ that importing it costs nothing.
 MAXPLY = 34
 
 # configuration vector
-C_TRUMP, C_MISERE, C_DECL, C_LEXI, C_X, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 3, 4, 5, 6, 7
+# (words 3 and 4 are free: they held a favoured split's flag and seat, which the kernel never
+# read — the split is in the rewards, C_REW, and in the context, C_CTX)
+C_TRUMP, C_MISERE, C_DECL, C_ABS, C_BOUNDS, C_CONS = 0, 1, 2, 5, 6, 7
 C_LEAD_SEAT, C_LEAD_SUIT, C_LEAD_MUST, C_LEAD_ORTRUMP, C_PLAN_LEN, C_PLAN_SIDE = 8, 9, 10, 11, 12, 13
 C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXMASK = 14, 17, 18, 19, 20, 21
 # raspasovka: the suits of the talon-led tricks, counted back from the last one
@@ -27,6 +29,9 @@ CFG_SIZE = 28
 S_NODES, S_BUDGET, S_ABORT, S_BEST, S_TTHITS, S_STORES = 0, 1, 2, 3, 4, 5
 STATS_SIZE = 32
 S_CUT = 8  # cutoffs: (position in trick 0..2) x (first / later move) x (min / max side): 12 counters
+
+# the layouts' loop (kernel.layouts_with): its flags
+L_GUESS, L_HIST = 1, 2
 
 # penalty-card occasions (bit flags, per card)
 P_LEAD, P_SUIT, P_RUFF, P_ANY = 1, 2, 4, 8
