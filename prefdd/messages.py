@@ -92,10 +92,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "import_format": ("{name}: not a file the desk reads (an incident in JSON, Bridge studio .bts/.pts, "
                       "a room protocol, PPN)",
                       "«{name}»: такой файл стол не читает (нужен инцидент, файл Бридж-студии, протокол "
-                      "игровой комнаты или запись PPN)"),
+                      "игровой комнаты или запись сербского преферанса)"),
     "import_empty": ("{name}: empty file, no deal found", "«{name}»: файл пуст, сдач нет"),
     "import_none": ("{name}: no deal could be read", "«{name}»: ни одной сдачи прочитать не удалось"),
-    "import_base64": ("the file's bytes are not valid base64", "содержимое файла передано неверно (не base64)"),
+    "import_base64": ("the file's bytes are not valid base64", "содержимое файла передано неверно"),
     "read_line": ("{path}:{line}: {token!r}: {message}", "файл «{path}», строка {line}, «{token}»: {what}"),
     "read_other": ("{detail}", "строка не прочитана"),
     "read_deal_first": ("expected a 'deal N ...' line first", "строка до первой сдачи"),
