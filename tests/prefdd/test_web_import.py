@@ -15,6 +15,7 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
 from prefdd.web.app import create_app
+from test_web_browser import browser, server  # noqa: F401  (the real-browser test's fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests/data/formats"
@@ -156,3 +157,55 @@ def test_the_servers_guards_apply(client):
     big = base64.b64encode(b"%" * 800_000).decode()
     r = client.post("/api/import", json={"name": "big.bts", "base64": big})
     assert r.status_code == 413
+
+
+# ---------------------------------------------------------------- in a real browser, at a phone's width
+@pytest.fixture
+def phone(browser, server):  # noqa: F811
+    """The desk at 390 px in Debian's chromium (the set-up of test_web_browser.py)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 900})
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.goto(server)
+    pg.wait_for_selector("body[data-ready]")
+    yield pg
+    ctx.close()
+    assert not pg.errors, pg.errors
+
+
+@pytest.mark.slow
+def test_a_bts_upload_puts_the_deal_on_the_table_in_russian(phone):
+    from test_web_desk import upload as upload_file
+    from test_web_desk import visible_latin
+
+    pg = phone
+    upload_file(pg, DATA / "desk.bts")
+    assert pg.get_attribute("body", "data-upload") == "done"
+    assert pg.inner_text("#upload-error") == ""
+    # the first deal at once: 30 cards in the hands, the two out of play as the discard
+    in_hands = pg.eval_on_selector_all("#table .hand [data-card]", "bs => bs.map(b => b.dataset.card)")
+    pile = pg.eval_on_selector_all("#pile .pc", "ps => ps.map(p => p.textContent.trim())")
+    assert len(in_hands) == 30 and len(set(in_hands)) == 30 and pile == ["10♣", "9♣"]
+    owners = pg.eval_on_selector_all("#picker [data-card]", "bs => bs.map(b => b.dataset.owner)")
+    assert len(owners) == 32 and "" not in owners
+    assert pg.input_value("#contract") == "6s" and pg.input_value("#declarer") == "0"
+    # two deals: a chooser in Russian
+    assert pg.is_visible("#upload-deals")
+    labels = pg.eval_on_selector_all("#upload-deals option", "os => os.map(o => o.textContent)")
+    assert labels == ["Сдача 1 из 2 — 6♠, играет первая рука, без розыгрыша",
+                      "Сдача 2 из 2 — 7♥, играет первая рука, сыграно карт: 3"]
+    assert visible_latin(pg) == []
+    pg.select_option("#upload-deals", "1")
+    pg.wait_for_selector('body[data-plies="3"]:not([data-busy])', state="attached")
+    assert pg.input_value("#contract") == "7h"
+    assert visible_latin(pg) == []
+    # a malformed file: its refused lines next to the upload, in Russian, the good deal loaded
+    upload_file(pg, DATA / "broken.bts")
+    msg = pg.inner_text("#upload-error")
+    assert msg.startswith("Прочитано сдач: 1; не прочитано строк: 6.")
+    assert "файл «broken.bts», строка 20, «6X»: неизвестный контракт" in msg
+    assert not pg.is_visible("#upload-deals")
+    assert russian_has_no_identifiers(msg)  # Latin only in the file's own text, quoted
+    pg.evaluate("document.getElementById('upload-error').textContent = ''")
+    assert visible_latin(pg) == []
