@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
+from test_web_browser import browser, server  # noqa: F401  (the real-browser test's fixtures)
 
 from prefdd.web.app import create_app
-from test_web_browser import browser, server  # noqa: F401  (the real-browser test's fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests/data/formats"
