@@ -10,7 +10,7 @@ import { b64decode, chooseImported, download, importFile, loadText, renderImport
 // our own incident (JSON) is read in the page; anything else is another program's deal file
 async function isJson(f) {
   if (/\.jsonl?$/i.test(f.name)) return true;
-  if (/\.(bts|pts|ppn|txt)$/i.test(f.name)) return false;
+  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;  // any other name (a room protocol's .txt): by its first bytes
   const head = (await f.slice(0, 64).text()).trimStart();
   return head.startsWith("{") || /^\[\s*[[{]/.test(head);
 }
