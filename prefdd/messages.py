@@ -88,7 +88,153 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unknown_option": ("not an option of this rule", "у этого правила нет такого варианта"),
     "contract": ("not a contract: {text}", "не контракт: {text}"),
     "input": ("{detail}", "неверные данные"),
+    # the desk's upload of other programs' files (prefdd.formats): the file, and each line refused
+    "import_format": ("{name}: not a file the desk reads (an incident in JSON, Bridge studio .bts/.pts, "
+                      "a room protocol, PPN)",
+                      "«{name}»: такой файл стол не читает (нужен инцидент, файл Бридж-студии, протокол "
+                      "игровой комнаты или запись сербского преферанса)"),
+    "import_empty": ("{name}: empty file, no deal found", "«{name}»: файл пуст, сдач нет"),
+    "import_none": ("{name}: no deal could be read", "«{name}»: ни одной сдачи прочитать не удалось"),
+    "import_base64": ("the file's bytes are not valid base64", "содержимое файла передано неверно"),
+    "read_line": ("{path}:{line}: {token!r}: {message}", "файл «{path}», строка {line}, «{token}»: {what}"),
+    "read_other": ("{detail}", "строка не прочитана"),
+    "read_deal_first": ("expected a 'deal N ...' line first", "строка до первой сдачи"),
+    "read_unknown_line": ("unknown line", "неизвестная строка"),
+    "read_second": ("a second line of the kind in the deal", "такая строка в сдаче уже есть (сдача со строки {at})"),
+    "read_suits": ("a hand has four suits separated by dots", "в руке должно быть четыре масти через точку"),
+    "read_rank": ("not a Preferans rank", "не ранг карты преферанса (Т К Д В 10 9 8 7)"),
+    "read_card": ("not a card", "не карта"),
+    "read_contract": ("unknown contract", "неизвестный контракт"),
+    "read_level": ("contract level {level}: Preferans contracts are 6 to 10",
+                   "уровень контракта {level}: в преферансе контракты от 6 до 10"),
+    "read_missing": ("the deal lacks a line", "в сдаче не хватает строк (файл оборван?)"),
+    "read_bridge": ("a bridge deal, not a Preferans one", "не указан играющий: это сдача бриджа, а не преферанса"),
+    "read_absent": ("absent: expected one of N E S W", "неверно указано пустое место за столом"),
+    "read_three_hands": ("expected three hands", "нужны три руки"),
+    "read_unequal": ("a deal has equal hands", "в одной руке {n_cards}, в других иначе: руки должны быть равны"),
+    "read_turns": ("turns: expected a number", "ожидается число сыгранных карт"),
+    "read_turns_long": ("turns {n}: the play gives only {m}", "сыграно {n}, а записано карт только {m}"),
+    "read_seat": ("expected a seat of the deal", "ожидается одно из мест за столом"),
+    "read_play": ("expected the seat to lead or the cards played", "ожидается первый ход или сыгранные карты"),
+    "read_first_card": ("the first card is in no hand", "первой сыгранной карты {card_ru} нет ни в одной руке"),
+    "read_twice": ("card {card} twice", "карта {card_ru} встречается дважды"),
+    "read_ppn_line": ("expected a [Tag value] or a [deal ...] line", "строка не из записи: ожидается тег или сдача в скобках"),
+    "read_deal_number": ("expected a deal: its number first", "ожидается сдача: сначала её номер"),
+    "read_all_pass": ("all passed: the Serbian game deals again, there is no raspasovka",
+                      "все спасовали: в сербской игре сдача переигрывается, распасов нет"),
+    "read_fields_cut": ("the deal's fields end early", "запись сдачи оборвана: полей {m} из {n}"),
+    "read_fields": ("the deal has the wrong number of fields", "в записи сдачи полей {m} вместо {n}"),
+    "read_order": ("order: expected the players 1 2 3", "порядок сдачи: ожидаются игроки 1, 2, 3"),
+    "read_32": ("expected 32 card codes, got {n}", "нужно 32 карты, а их {n}"),
+    "read_preferans": ("contract 8 (preferans): no Russian counterpart",
+                       "контракт 8 (сербский «преферанс»): в русских правилах такого нет"),
+    "read_discard": ("the discard is wrong", "снос указан неверно"),
+    "read_kontra": ("kontra: Serbian doubling has no counterpart in Russian rules",
+                    "контра (сербское удвоение): в русских правилах такого нет"),
+    "read_refe": ("refa: a refe deal has no counterpart in Russian rules",
+                  "рефе (сербская двойная ставка): в русских правилах такого нет"),
+    "read_number": ("expected a number", "ожидается число"),
+    "read_player": ("expected a player 1, 2 or 3", "ожидается игрок 1, 2 или 3"),
+    "read_accepted": ("the followers are wrong", "вистующие указаны неверно"),
+    "read_two_card_trick": ("trick {trick}: two cards (a Serbian rule); a Russian trick has three",
+                            "взятка {trick}: две карты (сербское правило: не вистующий не ходит), а во взятке три"),
+    "read_trick_cards": ("trick {trick}: expected three cards and the winner", "взятка {trick}: нужны три карты и взявший"),
+    "read_trick_winner": ("trick {trick}: won by another player", "взятка {trick}: её берёт другой игрок ({a}, а не {b})"),
+    "read_trick": ("trick {trick}: {inner}", "взятка {trick}: {inner}"),
+    "read_outside": ("outside a deal", "строка вне сдачи"),
+    "read_unended": ("the file ends inside this deal", "файл кончается посреди сдачи"),
+    "read_one_value": ("expected one value", "ожидается одно значение"),
+    "read_first_player": ("FIRSTPLAYER: expected player 0, 1 or 2", "первый игрок: ожидается 0, 1 или 2"),
+    "read_players": ("NUMOFPLAYERS: expected 3 or 4", "число игроков: ожидается 3 или 4"),
+    "read_fourth_hand": ("a fourth hand", "лишняя рука: карты держат трое"),
+    "read_dealt_ten": ("a dealt hand has 10 cards, got {n}", "на руке при сдаче 10 карт, а здесь {n}"),
+    "read_widow": ("expected the two talon cards", "в прикупе две карты"),
+    "read_bid_after": ("a bid after everyone passed", "заявка после того, как все спасовали"),
+    "read_bidding": ("the bidding leaves {n} players in, not one", "после торговли осталось игроков: {n}, а не один"),
+    "read_hands_n": ("the deal has {n} hands, not 3", "в сдаче рук: {n}, а нужно 3"),
+    "read_mid_trick": ("the play ends inside a trick", "розыгрыш оборван посреди взятки"),
+    "read_unfinished": ("an unfinished game: the discard cannot be told", "игра сыграна не до конца ({n} из 10 взяток): снос не восстановить"),
+    "read_foreign_card": ("the declarer played a card he never held",
+                          "играющий сыграл {card_ru}, а её нет ни у него, ни в прикупе"),
 }
+
+# the readers' English messages (prefdd.formats), each to its kind; parameters are the named groups
+READ_PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
+    (r"^expected a 'deal N \.\.\.' line first", "read_deal_first"),
+    (r"^unknown line", "read_unknown_line"),
+    (r"^a second '\w+' line in the deal of line (?P<at>\d+)", "read_second"),
+    (r"^a hand has four suits", "read_suits"),
+    (r"^'.' is not a Preferans rank", "read_rank"),
+    (r"^a played card is a suit letter|^expected a card such as|^not a PPN card code", "read_card"),
+    (r"^unknown contract", "read_contract"),
+    (r"^contract level (?P<level>\d+)", "read_level"),
+    (r"^the deal has no .* line", "read_missing"),
+    (r"^no 'player' line: a bridge deal", "read_bridge"),
+    (r"^absent: ", "read_absent"),
+    (r"^expected three hands \(", "read_three_hands"),
+    (r"^hand \w has (?P<n>\d+) cards, the others", "read_unequal"),
+    (r"^turns: expected", "read_turns"),
+    (r"^turns (?P<n>\d+): the play gives only (?P<m>\d+)", "read_turns_long"),
+    (r"^(?:player|play): expected one of", "read_seat"),
+    (r"^play: expected the seat", "read_play"),
+    (r"^play: the first card (?P<card>\S+) is in no hand", "read_first_card"),
+    (r"^card (?P<card>\S+) twice", "read_twice"),
+    (r"^expected a \[Tag value\]", "read_ppn_line"),
+    (r"^expected a deal: its number", "read_deal_number"),
+    (r"^all passed", "read_all_pass"),
+    (r"^a deal has (?P<n>\d+) fields \(.*ends after (?P<m>\d+)", "read_fields_cut"),
+    (r"^a deal has (?P<n>\d+) fields, got (?P<m>\d+)", "read_fields"),
+    (r"^order: expected", "read_order"),
+    (r"^cards: expected 32 card codes, got (?P<n>\d+)", "read_32"),
+    (r"^contract 8 \(preferans\)", "read_preferans"),
+    (r"^discarded", "read_discard"),
+    (r"^kontra:", "read_kontra"),
+    (r"^refa:", "read_refe"),
+    (r"^value: expected a number", "read_number"),
+    (r"^\w+: expected a player 1, 2 or 3", "read_player"),
+    (r"^accepted: ", "read_accepted"),
+    (r"^trick (?P<trick>\d+): two cards", "read_two_card_trick"),
+    (r"^trick (?P<trick>\d+): expected three card codes", "read_trick_cards"),
+    (r"^trick (?P<trick>\d+): won by player (?P<a>\d), not player (?P<b>\d)", "read_trick_winner"),
+    (r"^trick (?P<trick>\d+): (?P<inner>.*)$", "read_trick"),
+    (r"^outside a deal", "read_outside"),
+    (r"^the file ends inside this deal", "read_unended"),
+    (r"^\w+: expected one value", "read_one_value"),
+    (r"^FIRSTPLAYER: ", "read_first_player"),
+    (r"^NUMOFPLAYERS: ", "read_players"),
+    (r"^a fourth HAND line", "read_fourth_hand"),
+    (r"^HAND: a dealt hand has 10 cards, got (?P<n>\d+)", "read_dealt_ten"),
+    (r"^WIDOW: ", "read_widow"),
+    (r"^TRADE: a bid after everyone passed", "read_bid_after"),
+    (r"^TRADE: the bidding leaves (?P<n>\d+) players", "read_bidding"),
+    (r"^the deal has (?P<n>\d+) HAND line", "read_hands_n"),
+    (r"^the play ends inside a trick", "read_mid_trick"),
+    (r"^a contract game with (?P<n>\d+) of 10 tricks", "read_unfinished"),
+    (r"^the declarer played (?P<card>\S+), which neither", "read_foreign_card"),
+]]
+
+
+def read_error_texts(error) -> dict:
+    """One line of another program's file the desk could not take over (a
+    :class:`prefdd.formats.ReadError`): its file, line and token, its kind, and the sentence
+    in both languages, the Russian one naming the file, the line and the token in «»."""
+    message = str(error.message)
+    kind, params = "read_other", {"detail": message}
+    for pat, k in READ_PATTERNS:
+        m = pat.match(message)
+        if m:
+            kind, params = k, {x: v for x, v in m.groupdict().items() if v is not None}
+            break
+    if kind == "read_other":  # a message of the solver's own checks, passed on by the reader
+        inner_kind, inner = explain(message)
+        what = say(inner_kind, "ru", **inner) if inner_kind != "input" else say("read_other", "ru")
+    else:
+        what = say(kind, "ru", **params)
+    token = str(error.token)
+    token = token if len(token) <= 40 else token[:37] + "..."
+    return {"file": error.path, "line": error.line, "token": error.token, "kind": kind,
+            "text": {"en": str(error),
+                     "ru": say("read_line", "ru", path=error.path, line=error.line, token=token, what=what)}}
 
 
 def _card_ru(card: str) -> str:
@@ -252,7 +398,7 @@ def _ru_params(kind: str, p: dict) -> dict:
         q["hand_ru"] = _SEAT_FEM[int(q["hand"]) - 1] if 1 <= int(q["hand"]) <= 3 else q["hand"]
     if kind == "must_be":
         q["allowed_ru"] = q["allowed"].replace(" or ", " или ")
-    if kind == "hand_size":
+    if kind in ("hand_size", "read_unequal"):
         n = int(q["n"])
         q["n_cards"] = f"{n} {_plural(n, ('карта', 'карты', 'карт'))}"
     if kind == "hands_unequal":
@@ -312,4 +458,5 @@ def error_texts(field, message: str, kind: str | None = None, **params) -> dict:
     return {"kind": kind, "text": {"en": str(message), "ru": ru}, "where": {"en": field_words(field, "en"), "ru": where}}
 
 
-__all__ = ["MESSAGES", "error_texts", "explain", "field_words", "fields_in_words", "say", "seat_words", "translate"]
+__all__ = ["MESSAGES", "error_texts", "explain", "field_words", "fields_in_words", "read_error_texts", "say", "seat_words",
+           "translate"]

@@ -9,8 +9,8 @@ could not take over, the rest still read):
 
 :func:`read_path` picks the reader by ``fmt`` or the file's extension (or, for a file with
 no known extension, its first line); :func:`solve_lines` gives the ``prefdd solve`` records
-as JSON lines — what ``prefdd solve`` and ``prefdd batch`` read from such a file, and what
-the arbiter's desk should call on an uploaded file (``solve_lines(data, fmt, name)``).
+as JSON lines — what ``prefdd solve`` and ``prefdd batch`` read from such a file; the
+arbiter's desk reads an uploaded file with :func:`read` (``prefdd.web.imports``).
 """
 from __future__ import annotations
 

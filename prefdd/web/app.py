@@ -200,6 +200,11 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
         body = await read_json(request, {"incident", "settings", "node_budget"})
         return await compute(app, request, "rule", body)
 
+    @app.post("/api/import")
+    async def import_(request: Request):  # another program's deal file (prefdd.formats), read in a worker
+        body = await read_json(request, {"name", "text", "base64"})
+        return await compute(app, request, "import", body, front=True)
+
     app.add_middleware(Guard, hosts=allowed_hosts(host) if host is not None else None, max_body=max_body)
     return app
 

@@ -179,7 +179,13 @@ def analyse(body: dict, node_budget: int) -> dict:
     return play_analysis(body, engine(body, node_budget))
 
 
-JOBS = {"rule": rule, "table": table, "analyse": analyse}
+def import_deals(body: dict, node_budget: int) -> dict:
+    from .imports import import_file
+
+    return import_file(body)
+
+
+JOBS = {"rule": rule, "table": table, "analyse": analyse, "import": import_deals}
 
 
 def run_job(name: str, payload) -> tuple:

@@ -5,14 +5,22 @@ import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend,
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
 import { renderConvention } from "./conv.js";
-import { b64decode, download, loadText, share } from "./keep.js";
+import { b64decode, chooseImported, download, importFile, loadText, renderImportChooser, share } from "./keep.js";
+
+// our own incident (JSON) is read in the page; anything else is another program's deal file
+async function isJson(f) {
+  if (/\.jsonl?$/i.test(f.name)) return true;
+  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;  // any other name (a room protocol's .txt): by its first bytes
+  const head = (await f.slice(0, 64).text()).trimStart();
+  return head.startsWith("{") || /^\[\s*[[{]/.test(head);
+}
 
 function applyLang() {
   document.documentElement.lang = S.lang;
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis(); renderImportChooser();
 }
 
 async function start() {
@@ -66,10 +74,16 @@ async function start() {
   $("upload").addEventListener("change", async (e) => {
     $("upload-error").textContent = "";
     const f = e.target.files[0];
-    if (f && await loadText(await f.text(), $("upload-error"))) $("upload-error").textContent = "";
-    document.body.dataset.upload = $("upload-error").textContent ? "error" : "done";
+    let ok = false;
+    if (f && await isJson(f)) {
+      S.imported = null; renderImportChooser();
+      ok = await loadText(await f.text(), $("upload-error"));
+      if (ok) $("upload-error").textContent = "";
+    } else if (f) ok = await importFile(f, $("upload-error"));  // another program's deal file
+    document.body.dataset.upload = ok ? "done" : "error";
     e.target.value = "";
   });
+  $("upload-deals").addEventListener("change", chooseImported);
   applyLang();
   const m = location.hash.match(/incident=([A-Za-z0-9_-]+)/);
   if (m) {

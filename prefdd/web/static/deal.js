@@ -104,6 +104,8 @@ export function contractName(v) {
   if (v === "misere") return t("misere");
   if (v === "raspasovka") return t("raspasovka");
   const m = /^(\d+)(s|c|d|h|nt)$/.exec(v);
+  const bare = /^(s|c|d|h|nt)$/.exec(v);  // a strain with no level (a Bridge studio problem's "?NT")
+  if (bare) return `${bare[1] === "nt" ? t("nt") : SUITS["scdh".indexOf(bare[1])]} ${t("no_level")}`;
   if (!m) return v;
   return `${m[1]}${m[2] === "nt" ? " " + t("nt") : SUITS["scdh".indexOf(m[2])]}`;
 }

@@ -36,18 +36,67 @@ export function share() {
 // and the ruling on the screen, no longer the deal's, is cleared
 export async function loadText(text, errEl) {
   const res = await api("/api/paste", { text });
-  if (res.error) {
-    S.ruling = null; renderRuling();
-    const e = res.error;
-    errEl.textContent = (e.where?.[S.lang] && e.field !== "text" ? cap(e.where[S.lang]) + ": " : "") + errorText(e);
-    errEl.dataset.kind = e.kind || "";
-    errEl.closest("details")?.setAttribute("open", "");
-    errEl.scrollIntoView?.({ block: "nearest" });  // on a phone: where the eye is
-    return false;
-  }
+  if (res.error) { showLoadError(res.error, errEl); return false; }
   if (res.data.incident) loadIncident(res.data.incident, res.data.deal, res.data.history);
   else { setDeal(res.data.deal); dealChanged(); }
   return true;
+}
+// another program's deal file (Bridge studio .bts/.pts, a room protocol, PPN): its bytes go to
+// the server as base64 (a cp1251 file arrives as written), the deals come back as incidents;
+// one is loaded at once, several are offered in a chooser; each line refused is said next to
+// the upload, in the page's language. True when a deal was loaded.
+export async function importFile(file, errEl) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const res = await api("/api/import", { name: file.name, base64: btoa(s) });
+  S.imported = null; renderImportChooser();
+  if (res.error) { showLoadError(res.error, errEl); return false; }
+  const { deals, errors } = res.data;
+  const lines = errors.map((e) => e.text[S.lang] ?? e.text.en);
+  if (!deals.length) {
+    S.ruling = null; renderRuling();
+    errEl.textContent = [t("import_none"), ...lines].join("\n");
+    errEl.dataset.kind = "import_none";
+    errEl.scrollIntoView?.({ block: "nearest" });
+    return false;
+  }
+  S.imported = deals;
+  renderImportChooser();
+  loadImported(0);
+  errEl.textContent = lines.length ? [t("import_some")(deals.length, lines.length), ...lines].join("\n") : "";
+  errEl.dataset.kind = lines.length ? "read_line" : "";
+  return true;
+}
+function loadImported(i) {
+  const inc = S.imported[i];
+  loadIncident(inc, inc.deal, inc.history || []);
+}
+export function importLabel(inc, i, n) {
+  const c = String(inc.contract);
+  const parts = [contractName(c)];
+  if (c !== "raspasovka" && inc.declarer !== undefined && inc.declarer !== null) parts.push(`${t("contract_by")} ${t("hand_n")[inc.declarer]}`);
+  parts.push(inc.history?.length ? t("import_played")(inc.history.length) : t("import_no_play"));
+  return `${t("import_deal")(i + 1, n)} — ${parts.join(", ")}`;
+}
+export function renderImportChooser() {
+  const box = $("upload-deals-l"), sel = $("upload-deals");
+  const deals = S.imported || [];
+  box.hidden = deals.length < 2;
+  const keep = sel.value;
+  sel.replaceChildren(...deals.map((inc, i) => el("option", { value: String(i), text: importLabel(inc, i, deals.length) })));
+  if (keep && +keep < deals.length) sel.value = keep;
+}
+export function chooseImported() {
+  const i = +$("upload-deals").value;
+  if (S.imported?.[i]) loadImported(i);
+}
+function showLoadError(e, errEl) {
+  S.ruling = null; renderRuling();
+  errEl.textContent = (e.where?.[S.lang] && e.field !== "text" ? cap(e.where[S.lang]) + ": " : "") + errorText(e);
+  errEl.dataset.kind = e.kind || "";
+  errEl.closest("details")?.setAttribute("open", "");
+  errEl.scrollIntoView?.({ block: "nearest" });  // on a phone: where the eye is
 }
 export function loadIncident(inc, deal, history) {
   const c = $("contract");
