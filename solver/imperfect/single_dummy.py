@@ -29,25 +29,23 @@ the best expectation) beside its double-dummy cost (tricks given away on the rea
 Exact by default up to ``max_layouts`` layouts a decision (200,000, as
 :data:`~solver.imperfect.candidates.SCAN_CAP`: every layout of a declarer's decision — his
 first lead has 184,756). A larger set (a whister's first lead: 42.7 million) is examined on a
-fixed pseudo-random uniform sample of ``max_layouts`` of them (seed 0; the real layout among
-them), and the decision says so: ``layouts`` the total, ``examined`` the number solved,
+fixed sample of ``max_layouts`` of them spread evenly over the numbered layouts (the real one
+among them; :func:`examined_layouts`), and the decision says so: ``layouts`` the total, ``examined`` the number solved,
 ``exact`` false — every figure of it is then a sample's, domination included.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
-import random
 import time
-from bisect import bisect_right
 from dataclasses import dataclass, field
-from math import comb
+from math import comb, gcd
 from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError, PrefError
-from ..hands import Hand, cards_of, popcount
+from ..hands import Hand, cards_of, mask_of, popcount
 from ..position import Position
 from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
 from .layouts import Layouts
@@ -127,11 +125,11 @@ def _splits(n: int, k: int):
             yield (i,) + rest
 
 
-class _Sampler:
-    """Uniform draws of a :class:`SeatView`'s layouts without rejection: at each group of
-    cards (same allowed holders) a split of its count over the holders is chosen with the
-    weight of the layouts it leaves (a multinomial times the ways of dealing the rest), then
-    the group's cards are dealt at random. Every consistent layout is equally likely."""
+class _Ranker:
+    """The layouts of a :class:`SeatView` numbered 0 .. count-1 without listing them: the
+    unseen cards are grouped by the holders they may lie with; a layout is, group by group, a
+    split of the group's count over its holders (each split weighted by the layouts it
+    leaves) and a choice of which cards go where (combinations, in lexicographic order)."""
 
     def __init__(self, view):
         self.groups = _groups(view)
@@ -165,62 +163,96 @@ class _Sampler:
             else:
                 yield split, tuple(c), mult
 
-    def options(self, i: int, caps: tuple):
+    def _options(self, i: int, caps: tuple) -> list:
         key = (i, caps)
         o = self._opts.get(key)
         if o is None:
-            moves, cum, acc = [], [], 0
-            for split, nxt, mult in self._moves(i, caps):
-                w = mult * self.ways(i + 1, nxt)
-                if w:
-                    acc += w
-                    moves.append((split, nxt))
-                    cum.append(acc)
-            o = self._opts[key] = (moves, cum)
+            o = self._opts[key] = [(split, nxt, self.ways(i + 1, nxt)) for split, nxt, _ in self._moves(i, caps)
+                                   if self.ways(i + 1, nxt)]
         return o
 
-    def draw(self, rng: random.Random) -> tuple:
+    def layout(self, index: int) -> tuple:
+        """The ``index``-th layout (0 <= index < ways(0, sizes))."""
         caps = self.sizes
         lay = [0] * len(self.sizes)
         for i, (allowed, cards) in enumerate(self.groups):
-            moves, cum = self.options(i, caps)
-            j = bisect_right(cum, rng.randrange(cum[-1]))
-            split, caps = moves[j]
-            deck = list(cards)
-            rng.shuffle(deck)
-            p = 0
+            chosen_move = None
+            for split, nxt, rest in self._options(i, caps):
+                size = _multinomial(len(cards), split) * rest
+                if index < size:
+                    chosen_move = (split, nxt, rest)
+                    break
+                index -= size
+            if chosen_move is None:
+                raise IndexError("layout index out of range")
+            split, caps, rest = chosen_move
+            a, index = divmod(index, rest)
+            left = cards
             for h, k in zip(allowed, split):
-                for c in deck[p:p + k]:
-                    lay[h] |= 1 << c
-                p += k
+                a, r = divmod(a, _C[len(left)][k])
+                m = _unrank_mask(r, left, k)
+                lay[h] |= m
+                left = [c for c in left if not m >> c & 1]
         return tuple(lay)
+
+
+_C = [[comb(n, k) for k in range(33)] for n in range(33)]
+
+
+def _multinomial(n: int, split) -> int:
+    out, left = 1, n
+    for k in split:
+        out *= _C[left][k]
+        left -= k
+    return out
+
+
+def _unrank_mask(index: int, items: list, k: int) -> int:
+    """The ``index``-th k-subset of ``items`` in lexicographic order, as a mask."""
+    out = 0
+    n = len(items)
+    i = 0
+    while k:
+        c = _C[n - i - 1][k - 1]
+        if index < c:
+            out |= 1 << items[i]
+            k -= 1
+        else:
+            index -= c
+        i += 1
+    return out
+
+
+def spread(total: int, n: int, seed: int = 0) -> list[int]:
+    """``n`` distinct numbers of ``0 .. total-1`` spread evenly: ``seed + j * a`` modulo
+    ``total`` with ``a`` the whole number nearest ``total / phi`` prime to ``total`` (a
+    golden-ratio stride: every stretch of the range gets its share, no two the same)."""
+    if n >= total:
+        return list(range(total))
+    a = max(1, round(total * 0.6180339887498949))
+    while gcd(a, total) != 1:
+        a += 1
+    return [(seed + j * a) % total for j in range(n)]
 
 
 def examined_layouts(view, cap: int | None, seed: int = 0) -> Layouts:
     """The layouts a decision is judged on: every one when there are at most ``cap`` (or
-    ``cap`` is None); else a fixed pseudo-random uniform sample of ``cap`` distinct ones (the
-    real layout added when not drawn), ``method`` "capped". Sorted (neighbouring layouts share
-    the engine's table), which changes no figure."""
+    ``cap`` is None); else a fixed sample of ``cap`` distinct ones, spread evenly over the
+    layouts numbered in order (:func:`spread`; the real layout added when not among them),
+    ``method`` "capped". Sorted (neighbouring layouts share the engine's table), which changes
+    no figure. Nothing here is random: the same view gives the same sample."""
     total = view.count
     if cap is None or total <= cap:
         return view.layouts()
     if isinstance(view, InfoSet):
-        drawn = list(view.layouts(cap, seed))
+        free = cards_of(view.free)
+        base = view.forced[view.defenders[0]]
+        drawn = [base | _unrank_mask(i, [int(c) for c in free], view.need) for i in spread(total, cap, seed)]
     else:
-        rng = random.Random(seed)
-        if total <= 3 * cap:
-            drawn = rng.sample(list(view.layouts()), cap)
-        else:
-            sampler = _Sampler(view)
-            seen: set = set()
-            drawn = []
-            while len(drawn) < cap:
-                lay = sampler.draw(rng)
-                if lay not in seen:
-                    seen.add(lay)
-                    drawn.append(lay)
-        if view.real not in drawn:
-            drawn.append(view.real)
+        ranker = _Ranker(view)
+        drawn = [ranker.layout(i) for i in spread(total, cap, seed)]
+    if view.real not in set(drawn):
+        drawn.append(view.real)
     drawn.sort()
     return Layouts(total, lambda: iter(drawn), "capped", seed, len(drawn), view.real)
 
@@ -641,7 +673,6 @@ def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts:
                         workers: int = 1, progress=None) -> SingleDummyAnalysis:
     """A ``prefdd solve`` record with ``history`` (hands as dealt; optional ``open``: the
     defence opened its cards after the first card; ``talon``, ``discard``) → its analysis."""
-    from ..hands import mask_of
     from ..json_fields import cards as json_cards
     from ..position import position_from_json
     from ..raspasovka.api import is_raspasovka_record
@@ -698,7 +729,7 @@ WORDS = {
                    "сколько взяток играющий берёт в среднем (за всю сдачу) и вероятность выигрыша или подсада; "
                    "* — сыгранная карта.",
            "all": "все расклады", "sample": "постоянная выборка из {n} (не точно)",
-           "best_in": "лучшая в {k} из {n}", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "без {p}",
+           "best_in": "лучшая в {k} из {n}", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "подсад {p}",
            "cost": "цена по известным картам {sd}, в открытую {dd}",
            "dominated": "{b} нигде не хуже и где-то лучше",
            "question": "Вопрос вистующих",
