@@ -705,7 +705,7 @@ def default_workers() -> int:
 
 
 # ---------------------------------------------------------------------- text
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {"verdict": {"best": "best", "guess": "guess", "bad break": "bad break", "mistake": "mistake",
                        "forced": "forced"},
            "head": "Single dummy: each decision over the layouts its player could believe in, every layout "
