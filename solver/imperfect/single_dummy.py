@@ -400,6 +400,7 @@ class SingleDummyDecision:
     real: dict = field(default_factory=dict)       # every legal card -> its double-dummy total, real layout
     seconds: float = 0.0
     maximise: bool = True
+    indifferent: bool = False      # every legal card the same in every layout examined: no real decision
 
     @property
     def forced(self) -> bool:
@@ -446,6 +447,8 @@ class SingleDummyDecision:
                    best_everywhere=[str(c) for c in self.best_everywhere],
                    best_expected=[str(c) for c in self.best_expected()],
                    sd_cost=round(self.sd_cost, 4), dd_cost=self.dd_cost)
+        if self.indifferent:
+            out["indifferent"] = True
         if self.played in self.dominated:
             out["dominated_by"] = str(self.dominated[self.played])
         if self.dominated:
@@ -508,7 +511,8 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
                     dominated[c] = reps[a]
                 break
     dec = SingleDummyDecision(index, trick, seat, side, played, "best", desc, view.count, n,
-                              layouts.method != "capped", figures, dominated, real, 0.0, maximise)
+                              layouts.method != "capped", figures, dominated, real, 0.0, maximise,
+                              not any(any(row) for row in tally.gt))
     if played in dominated:
         dec.verdict = "mistake"
     elif 2 * figures[played].best_in > n and dec.dd_cost > 0:
@@ -775,7 +779,7 @@ def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
     for d in a.decisions:
         tr = f"взятка {d.trick}" if lang == "ru" else f"trick {d.trick}"
         head = f"{d.index + 1}. {tr}, {who(d.seat)} {ct(d.played)}: {w['verdict'][d.verdict]}"
-        if d.forced:
+        if d.forced or d.indifferent:
             continue
         if d.played in d.dominated:
             head += " — " + w["dominated"].format(b=ct(d.dominated[d.played]))
