@@ -29,8 +29,8 @@ the best expectation) beside its double-dummy cost (tricks given away on the rea
 Exact by default up to ``max_layouts`` layouts a decision (200,000, as
 :data:`~solver.imperfect.candidates.SCAN_CAP`: every layout of a declarer's decision — his
 first lead has 184,756). A larger set (a whister's first lead: 42.7 million) is examined on a
-fixed sample of ``max_layouts`` of them spread evenly over the numbered layouts (the real one
-among them; :func:`examined_layouts`), and the decision says so: ``layouts`` the total, ``examined`` the number solved,
+fixed sample of them spread evenly over the numbered layouts (``sample`` of them, by default
+``max_layouts``; the real one among them; :func:`examined_layouts`), and the decision says so: ``layouts`` the total, ``examined`` the number solved,
 ``exact`` false — every figure of it is then a sample's, domination included.
 """
 from __future__ import annotations
@@ -458,12 +458,13 @@ class SingleDummyDecision:
 
 
 def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
-           workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
+           sample: int | None = None, workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
     """The decision of the seat whose view ``view`` is (an :class:`InfoSet` or a
     :class:`SeatView`; he must be to move), judged for the card ``played``.
 
-    ``max_layouts``: examine at most this many (None: every one); past it a fixed uniform
-    sample (``seed``) and the decision is not ``exact``. ``workers``: processes for a scan of
+    ``max_layouts``: up to this many layouts every one is solved (None: always every one);
+    past it a fixed sample of ``sample`` of them (None: ``max_layouts``; ``seed`` its offset)
+    and the decision is not ``exact``. ``workers``: processes for a scan of
     at least 20,000 layouts (Cython engine). ``progress(done)``: called with the layouts done.
     """
     t0 = time.monotonic()
@@ -475,6 +476,8 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
     if max_layouts is not None and (isinstance(max_layouts, bool) or not isinstance(max_layouts, int)
                                     or max_layouts < 1):
         raise PositionError(f"max_layouts: must be a whole number of at least 1, got {max_layouts!r}")
+    if sample is not None and (isinstance(sample, bool) or not isinstance(sample, int) or sample < 1):
+        raise PositionError(f"sample: must be a whole number of at least 1, got {sample!r}")
     played = Card.parse(played)
     legal = pos.legal_moves()
     if played not in legal:
@@ -495,7 +498,10 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
     if len(reps) == 1:
         return SingleDummyDecision(index, trick, seat, side, played, "forced", desc, view.count, real=real,
                                    seconds=time.monotonic() - t0, maximise=maximise)
-    layouts = examined_layouts(view, max_layouts, seed)
+    if max_layouts is not None and view.count > max_layouts:
+        layouts = examined_layouts(view, sample if sample is not None else max_layouts, seed)
+    else:
+        layouts = view.layouts()
     tally = _scan_split(eng, view, reps, layouts, workers, progress)
     n = tally.covered
     made = _made_test(pos) is not None
@@ -549,6 +555,7 @@ class SingleDummyAnalysis:
     open_defence: bool
     max_layouts: int | None
     seconds: float = 0.0
+    sample: int | None = None
 
     @property
     def defenders(self) -> tuple:
@@ -598,7 +605,8 @@ class SingleDummyAnalysis:
         for d in self.decisions:
             verdicts.setdefault(str(d.seat), {}).setdefault(d.verdict, 0)
             verdicts[str(d.seat)][d.verdict] += 1
-        return {"max_layouts": self.max_layouts, "exact": self.exact, "uniform": True,
+        return {"max_layouts": self.max_layouts, "sample": self.sample or self.max_layouts, "exact": self.exact,
+                "uniform": True,
                 "open": self.open_defence, "verdicts": verdicts, "whisters": self.whisters(),
                 "seconds": round(self.seconds, 2)}
 
@@ -621,6 +629,7 @@ def _cost_item(d: SingleDummyDecision) -> dict:
 
 def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False, discard: int | None = None,
                          talon: int = 0, engine: Engine | None = None, max_layouts: int | None = MAX_LAYOUTS,
+                         sample: int | None = None,
                          workers: int = 1, progress=None) -> SingleDummyAnalysis:
     """Every card of ``history`` (from ``dealt``, the position as dealt) judged over its player's
     information set.
@@ -658,22 +667,25 @@ def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False
         view = views[views[d].pos.to_move]
         cb = None
         if progress is not None:
-            total = view.count if max_layouts is None else min(view.count, max_layouts)
+            total = view.count if max_layouts is None or view.count <= max_layouts else \
+                min(view.count, sample or max_layouts)
             progress(i, len(cards), 0, total)
 
             def cb(done, i=i, total=total):
                 progress(i, len(cards), done, total)
-        decisions.append(decide(view, card, eng, index=i, max_layouts=max_layouts, workers=workers, progress=cb))
+        decisions.append(decide(view, card, eng, index=i, max_layouts=max_layouts, sample=sample, workers=workers,
+                                progress=cb))
         for s in views:
             views[s] = views[s].after(card)
     end = views[d].pos
     final = decisions[-1].real[cards[-1]] if decisions else end.taken[d] + (0 if end.is_over() else eng.solve(end))
     kind = "misere" if pos.is_misere else "game"
     return SingleDummyAnalysis(kind, d, str(pos.contract), pos.contract.level, decisions, final, end.is_over(),
-                               open_defence, max_layouts, time.monotonic() - t0)
+                               open_defence, max_layouts, time.monotonic() - t0, sample)
 
 
 def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts: int | None = MAX_LAYOUTS,
+                        sample: int | None = None,
                         workers: int = 1, progress=None) -> SingleDummyAnalysis:
     """A ``prefdd solve`` record with ``history`` (hands as dealt; optional ``open``: the
     defence opened its cards after the first card; ``talon``, ``discard``) → its analysis."""
@@ -700,7 +712,7 @@ def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts:
     talon = mask_of(json_cards(rec["talon"], "talon")) if rec.get("talon") else 0
     discard = mask_of(json_cards(rec["discard"], "discard")) if rec.get("discard") else None
     return analyse_single_dummy(dealt, json_cards(hist, "history"), open_defence=open_defence, discard=discard,
-                                talon=talon, engine=engine, max_layouts=max_layouts, workers=workers,
+                                talon=talon, engine=engine, max_layouts=max_layouts, sample=sample, workers=workers,
                                 progress=progress)
 
 
@@ -716,7 +728,7 @@ WORDS: dict[str, dict[str, Any]] = {
                    "counted once (uniform: nothing inferred from the bidding or from signals). For each card: in how many "
                    "layouts it keeps the best result, the declarer's expected tricks (the whole deal) and the "
                    "chance of making or defeating the contract; * the card played.",
-           "all": "every layout", "sample": "a fixed sample of {n} of them (not exact)",
+           "all": "every layout", "sample": "a fixed sample of {n} of them, not exact",
            "best_in": "best in {k} of {n}", "exp": "expected {x}", "make": "makes {p}", "defeat": "defeats {p}",
            "cost": "cost single dummy {sd}, double dummy {dd}",
            "dominated": "{b} is never worse and sometimes better",
@@ -732,7 +744,7 @@ WORDS: dict[str, dict[str, Any]] = {
                    "ничего не выводится). Для каждой карты: в скольких раскладах она сохраняет лучший результат, "
                    "сколько взяток играющий берёт в среднем (за всю сдачу) и вероятность выигрыша или подсада; "
                    "* — сыгранная карта.",
-           "all": "все расклады", "sample": "постоянная выборка из {n} (не точно)",
+           "all": "все расклады", "sample": "постоянная выборка: {n} из них, не точно",
            "best_in": "лучшая в {k} из {n}", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "подсад {p}",
            "cost": "цена по известным картам {sd}, в открытую {dd}",
            "dominated": "{b} нигде не хуже и где-то лучше",

@@ -295,6 +295,11 @@ def test_a_capped_decision_says_it_is_not_exact():
     lays = examined_layouts(info, 10)
     assert lays.method == "capped" and info.real in set(lays)
     assert list(examined_layouts(info, 10)) == list(lays)      # a fixed sample
+    small = decide(info, "Ah", ENGINE, max_layouts=10, sample=5)   # past the cap, a smaller sample
+    assert not small.exact and small.examined in (5, 6)
+    assert decide(info, "Ah", ENGINE, max_layouts=10, sample=500).exact   # a sample of every layout is every layout
+    with pytest.raises(PrefError, match="sample"):
+        decide(info, "Ah", ENGINE, sample=0)
 
 
 # ---------------------------------------------------------------- the whisters' question
