@@ -107,3 +107,18 @@ def test_a_progress_line_past_a_second(capsys):
     off.clock = lambda: 99.0
     off(0, 1, 0, 1)
     assert capsys.readouterr().err == ""
+
+
+def test_the_worked_example_in_the_docs_is_what_the_command_prints(tmp_path, capsys):
+    import pathlib
+
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "play-analysis.md").read_text()
+    part = doc.split("### A worked example", 1)[1]
+    rec = part.split("```json\n", 1)[1].split("```", 1)[0]
+    shown = part.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    f = tmp_path / "r.jsonl"
+    f.write_text(rec)
+    assert main(["solve", "--analyse-play", "--single-dummy", "--text", "--no-progress", str(f)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    start = printed.index(shown[0])
+    assert printed[start:start + len(shown)] == shown
