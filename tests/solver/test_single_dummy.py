@@ -375,3 +375,19 @@ def test_a_capped_sample_is_judged_on_exactly_its_layouts():
         for c, v in vals.items():
             best_in[c] = best_in.get(c, 0) + (v == top)
     assert {c: f.best_in for c, f in capped.figures.items()} == best_in
+
+
+def test_open_defence_after_the_first_card():
+    # "open": the defence lays its cards down after the first card: from the second card on
+    # the declarer sees both defenders' hands (one layout) and each defender his partner's
+    # (only the declarer's hand unseen); the first card is judged closed.
+    a = single_dummy_record(dict(FINESSE, open=True), ENGINE)
+    first, later = a.decisions[0], a.decisions[1:]
+    assert first.view["unseen"] == [0, 2] and not first.view["open"] and first.layouts == 70
+    for d in later:
+        if d.seat == 0:
+            assert d.layouts == 1 and d.view["open"] and d.view["unseen"] == []
+        else:
+            assert d.view["unseen"] == [0] and d.view["open"]
+    # the finesse is no guess once the cards are open: A♠ is best in the one layout
+    assert a.decisions[4].verdict == "mistake" and a.decisions[4].dominated == {C("Qs"): C("As")}
