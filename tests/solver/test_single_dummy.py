@@ -391,3 +391,11 @@ def test_open_defence_after_the_first_card():
             assert d.view["unseen"] == [0] and d.view["open"]
     # the finesse is no guess once the cards are open: A♠ is best in the one layout
     assert a.decisions[4].verdict == "mistake" and a.decisions[4].dominated == {C("Qs"): C("As")}
+
+
+def test_the_question_on_a_misere_is_asked_only_when_it_was_missed():
+    a = single_dummy_record(ENDINGS[1], ENGINE)          # played out: the declarer took a trick
+    assert a.kind == "misere" and a.finished and a.final == 1 and a.made is False
+    q = a.whisters()
+    assert q == {"made": False, "applies": False, "why": "the misère was caught"}
+    assert "мизер пойман" in a.text("ru")
