@@ -400,27 +400,61 @@ def analyse_record(rec: dict, engine=None) -> PlayAnalysis:
         start = position_from_record(dict(rec, history=[]))
         return analyse_play(start, history, constraints_from_json(rec.get("constraints")), engine=engine,
                             player=rec["player"])
-    dealt = position_from_json(dict(rec, history=[]))
+    if "open" in rec and not isinstance(rec["open"], bool):
+        raise PositionError(f"open: expected true or false, got {rec['open']!r}")
+    # ``open`` (the defence opened its cards after the first card) changes nothing double dummy;
+    # the single-dummy analysis reads it
+    dealt = position_from_json(dict(rec, history=[]), frozenset({"open"}))
     cons = constraints_from_json(rec.get("constraints"))
     return analyse_play(dealt, history, cons, engine)
 
 
-def play_record(rec: dict, engine=None, *, summary: bool = False) -> dict:
-    """The output object of ``prefdd solve --analyse-play`` (``summary``: of ``prefdd batch``)."""
-    a = analyse_record(rec, engine)
+def play_record(rec: dict, engine=None, *, summary: bool = False, single_dummy: dict | None = None) -> dict:
+    """The output object of ``prefdd solve --analyse-play`` (``summary``: of ``prefdd batch``).
+
+    ``single_dummy``: the settings of :func:`solver.imperfect.single_dummy.single_dummy_record`
+    (``{}`` for its defaults): every move also gets ``single_dummy``, its judgement over its
+    player's information set, and the object a ``single_dummy`` summary with the whisters'
+    question."""
+    a, sd = _analyses(rec, engine, single_dummy)
     out = {"id": rec["id"]} if "id" in rec else {}
     out.update(a.summary_json() if summary else a.to_json())
+    if sd is not None:
+        if not summary:
+            for move, d in zip(out["moves"], sd.decisions):
+                move["single_dummy"] = {k: v for k, v in d.to_json().items()
+                                        if k not in ("index", "trick", "seat", "side", "card")}
+        out["single_dummy"] = sd.summary_json()
     return out
 
 
-def play_output(rec: dict, engine=None, *, text: bool = False, lang: str = "en") -> str:
+def _analyses(rec: dict, engine, single_dummy: dict | None):
+    """The double-dummy analysis and, when asked, the single-dummy one (checked to agree on
+    every card's double-dummy cost)."""
+    if single_dummy is None:
+        return analyse_record(rec, engine), None
+    from .imperfect.single_dummy import single_dummy_record
+
+    sd = single_dummy_record(rec, engine, **single_dummy)   # its checks first: raspasovka, constraints
+    a = analyse_record(rec, engine)
+    for step, d in zip(a.steps, sd.decisions):
+        if step.cost != d.dd_cost or step.values != d.real:
+            raise AnalysisDisagreement(f"history[{step.index}]: the double-dummy cost {step.cost} and the "
+                                       f"single-dummy analysis's {d.dd_cost} differ")
+    return a, sd
+
+
+def play_output(rec: dict, engine=None, *, text: bool = False, lang: str = "en",
+                single_dummy: dict | None = None) -> str:
     """What ``prefdd solve --analyse-play`` prints for one record: a JSON line, or with
-    ``text`` the table (headed by the record's id when it has one)."""
+    ``text`` the table (headed by the record's id when it has one); ``single_dummy`` as for
+    :func:`play_record` (the text then goes on with the single-dummy lines)."""
     if not text:
         import json
 
-        return json.dumps(play_record(rec, engine), ensure_ascii=False)
-    table = analyse_record(rec, engine).table(lang)
+        return json.dumps(play_record(rec, engine, single_dummy=single_dummy), ensure_ascii=False)
+    a, sd = _analyses(rec, engine, single_dummy)
+    table = a.table(lang) + ("" if sd is None else "\n\n" + sd.text(lang))
     return (f"{rec['id']}\n" if "id" in rec else "") + table + "\n"
 
 
