@@ -49,7 +49,7 @@ from ..hands import Hand, cards_of, mask_of, popcount
 from ..position import Position
 from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
 from .layouts import Layouts
-from .views import DISCARD, InfoSet, SeatView, view_run
+from .views import DISCARD, InfoSet, SeatView, _splits, view_run
 
 __all__ = ["MAX_LAYOUTS", "VERDICTS", "WhisterView", "CardFigures", "SingleDummyDecision", "SingleDummyAnalysis",
            "analyse_single_dummy", "single_dummy_record", "decide", "RECORD_FIELDS", "SIGNALS_NOTE"]
@@ -114,15 +114,6 @@ def _groups(view) -> list:
     for c, allowed in sorted(view.allowed.items()):
         groups.setdefault(allowed, []).append(c)
     return sorted(groups.items())
-
-
-def _splits(n: int, k: int):
-    if k == 1:
-        yield (n,)
-        return
-    for i in range(n + 1):
-        for rest in _splits(n - i, k - 1):
-            yield (i,) + rest
 
 
 class _Ranker:
