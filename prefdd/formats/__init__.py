@@ -7,7 +7,7 @@ could not take over, the rest still read):
 * ``room`` — the online-room protocol text format (:mod:`.room`);
 * ``ppn`` — Portable Preferans Notation, the Serbian game (:mod:`.ppn`).
 
-:func:`read_path` picks the reader by ``fmt`` or the file's extension (or, for a file with
+:func:`format_of` picks the reader by ``fmt`` or the file's extension (or, for a file with
 no known extension, its first line); :func:`solve_lines` gives the ``prefdd solve`` records
 as JSON lines — what ``prefdd solve`` and ``prefdd batch`` read from such a file; the
 arbiter's desk reads an uploaded file with :func:`read` (``prefdd.web.imports``).
