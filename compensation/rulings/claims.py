@@ -29,9 +29,9 @@ from __future__ import annotations
 from solver.imperfect import DEFAULT_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
 from ..incident import IncidentError
-from .info import DEFAULT_BUDGET, layouts_note
+from .info import layouts_note
 from .playout import made, need_play, score_tricks
-from .registry import rule
+from .registry import DEFAULT_BUDGET, rule
 from .ruling import Figure, Ruling, text
 
 PREAMBLE_RU = ("Играющий может сказать сколько взяток он отдаёт вистующему без розыгрыша, предъявив свои "

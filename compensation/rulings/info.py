@@ -102,9 +102,6 @@ def as_played(ctx, pos: Position, rest, informed: int, window: int | None, victi
     return Played(pl.tricks, head + list(pl.line), pl.entries, pl.declarer_tricks)
 
 
-DEFAULT_BUDGET = 120.0  # seconds an information-set search may take by default: past it, what was proven
-
-
 def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | None, bounds=None,
                  short=(), undecided=(), scans=()) -> None:
     """Say how many layouts there were, how many were examined and how long it took; where a

@@ -2,13 +2,15 @@
 
 A ruling asks the double-dummy engine many questions (every layout of a claim, every
 discard of rule 9, every remedy). :class:`ProgressEngine` is the engine that counts them:
-after ``delay`` seconds a ``tqdm`` line on stderr shows the searches done and the nodes
-searched, and it is gone from the output of a quick ruling. ``node_budget`` bounds each
-search (:class:`~solver.errors.SearchLimitError`, reported as a one-line error).
+on a terminal, after ``delay`` seconds a ``tqdm`` line shows the searches done and the nodes
+searched, and it is gone from the output of a quick ruling; in a log (not a terminal) a
+plain line every ten seconds, never a carriage return. ``node_budget`` bounds each search
+(:class:`~solver.errors.SearchLimitError`, reported as a one-line error).
 """
 from __future__ import annotations
 
 import sys
+import time
 
 from solver.engine import Engine
 
@@ -23,22 +25,45 @@ class ProgressEngine(Engine):
         from tqdm import tqdm  # only a ruling needs it
 
         self.total_nodes = 0
-        stream = stream if stream is not None else sys.stderr
-        tty = hasattr(stream, "isatty") and stream.isatty()
-        # a terminal sees the line redrawn; a log file gets a line every few seconds, not a flood
-        self.bar = tqdm(desc="prefdd rule: searching", unit=" searches", delay=delay, leave=False, file=stream,
-                        dynamic_ncols=tty, mininterval=0.5 if tty else 5.0)
+        self.searches = 0
+        self.stream = stream if stream is not None else sys.stderr
+        tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.start = self.last = time.monotonic()
+        self.delay = delay
+        # a terminal sees the line redrawn; a log file gets a plain line every ten seconds
+        self.bar = tqdm(desc="prefdd rule: searching", unit=" searches", delay=delay, leave=False, file=self.stream,
+                        dynamic_ncols=True, mininterval=0.5) if tty else None
+
+    def _count(self, searches: int) -> None:
+        self.total_nodes += int(self.nodes)
+        self.searches += searches
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{self.total_nodes:,} nodes", refresh=False)
+            self.bar.update(searches)
+            return
+        now = time.monotonic()
+        if now - self.last >= 10.0 and now - self.start >= self.delay:
+            self.last = now
+            print(f"prefdd rule: searching: {self.searches:,} searches, {self.total_nodes:,} nodes, "
+                  f"{now - self.start:.0f} s", file=self.stream, flush=True)
 
     def analyse(self, *args, **kw):
         try:
             return super().analyse(*args, **kw)
         finally:
-            self.total_nodes += int(self.nodes)
-            self.bar.set_postfix_str(f"{self.total_nodes:,} nodes", refresh=False)
-            self.bar.update(1)
+            self._count(1)
+
+    def solve_layouts(self, pos, layouts, cards=None, progress=None, **kw):
+        out: list = []
+        try:
+            out = super().solve_layouts(pos, layouts, cards, progress, **kw)
+            return out
+        finally:
+            self._count(len(out))
 
     def close(self) -> None:
-        self.bar.close()
+        if self.bar is not None:
+            self.bar.close()
 
     def __enter__(self) -> ProgressEngine:
         return self

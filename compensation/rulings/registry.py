@@ -118,6 +118,9 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
     return specs[0]  # its check() names the mismatch
 
 
+DEFAULT_BUDGET = 120.0  # seconds an information-set search may take by default: past it, what was proven
+
+
 @dataclass
 class Context:
     """What a rule's function receives."""
@@ -131,8 +134,6 @@ class Context:
 
     def search_budget(self) -> float:
         """``violation.budget``, else the caller's (the web desk: a share of its request's), else 120 s."""
-        from .info import DEFAULT_BUDGET
-
         return self.incident.violation.get("budget", self.budget if self.budget is not None else DEFAULT_BUDGET)
 
     def ruling(self) -> Ruling:

@@ -18,7 +18,7 @@ import binascii
 
 from prefdd.messages import read_error_texts
 
-from .jobs import BadInput, known
+from .bad_input import BadInput, known
 
 FIELDS = {"name", "text", "base64"}
 

@@ -17,17 +17,8 @@ from compensation.rulings.wording import ROUNDINGS, rounded
 from prefdd.messages import fields_in_words
 from solver.errors import PrefError, SearchLimitError
 
+from .bad_input import BadInput, known
 from .table import table_state
-
-
-class BadInput(Exception):
-    def __init__(self, field, message, status=400, kind=None, **params):
-        super().__init__(message)
-        self.field, self.message, self.status, self.kind, self.params = field, message, status, kind, params
-
-    def to_dict(self) -> dict:
-        return {"status": self.status, "field": self.field, "message": self.message, "kind": self.kind,
-                "params": self.params}
 
 
 def guard(fn):
@@ -62,12 +53,6 @@ def engine(body: dict, node_budget: int, reuse: bool = False):
             raise BadInput("node_budget", f"expected a positive integer, got {asked!r}")
         budget = min(budget, asked)
     return Engine(table_mb=4, node_budget=budget, reuse_table=reuse)
-
-
-def known(body: dict, names: set) -> None:
-    unknown = sorted(set(body) - names)
-    if unknown:
-        raise BadInput(unknown[0], f"unknown field (known: {', '.join(sorted(names))})")
 
 
 def _number(x: Fraction, rounding: str) -> dict:

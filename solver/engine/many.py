@@ -182,11 +182,12 @@ def split_layouts(fixed_seat: int, fixed_hand: int, unseen: int, seat_a: int, k:
 
 # ---------------------------------------------------------------- processes
 
-def _worker(conn, engine_args: dict, pos, flat_bytes: bytes, mode: int, cards: list, flags: int, chunk: int) -> None:
-    from .api import Engine
-
+def _worker(conn, engine_cls, engine_args: dict, pos, flat_bytes: bytes, mode: int, cards: list, flags: int,
+            chunk: int) -> None:
+    """One share of :func:`run_split` in its own process: an engine of the parent's class
+    (passed in, so this module need not import the engine's: no circle)."""
     try:
-        eng = Engine(**engine_args)
+        eng = engine_cls(**engine_args)
         lay = array.array("q")
         lay.frombytes(flat_bytes)  # checked by the parent already
         flat = encode_layouts(lay, eng.backend)
@@ -220,7 +221,8 @@ def run_split(engine, pos, flat, mode: int, cards: list, flags: int, chunk: int,
     for w in range(workers):
         parent, child = ctx.Pipe(duplex=False)
         piece = raw[24 * bounds[w]:24 * bounds[w + 1]]
-        p = ctx.Process(target=_worker, args=(child, args, pos, piece, mode, cards, flags, chunk), daemon=True)
+        p = ctx.Process(target=_worker, args=(child, type(engine), args, pos, piece, mode, cards, flags, chunk),
+                        daemon=True)
         p.start()
         child.close()
         procs.append(p)
