@@ -28,7 +28,8 @@ class ProgressEngine(Engine):
         self.searches = 0
         self.stream = stream if stream is not None else sys.stderr
         tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.start = self.last = time.monotonic()
+        self.start = time.monotonic()
+        self.last: float | None = None  # the last plain line (not a terminal): the first after ``delay``
         self.delay = delay
         # a terminal sees the line redrawn; a log file gets a plain line every ten seconds
         self.bar = tqdm(desc="prefdd rule: searching", unit=" searches", delay=delay, leave=False, file=self.stream,
@@ -42,7 +43,7 @@ class ProgressEngine(Engine):
             self.bar.update(searches)
             return
         now = time.monotonic()
-        if now - self.last >= 10.0 and now - self.start >= self.delay:
+        if (self.last is None and now - self.start >= self.delay) or (self.last is not None and now - self.last >= 10.0):
             self.last = now
             print(f"prefdd rule: searching: {self.searches:,} searches, {self.total_nodes:,} nodes, "
                   f"{now - self.start:.0f} s", file=self.stream, flush=True)

@@ -178,13 +178,13 @@ def test_progress_engine_reports_its_searches():
     from compensation.incident import parse_incident
     from compensation.rulings.progress import ProgressEngine
 
-    stream = io.StringIO()
+    stream = io.StringIO()   # not a terminal: plain lines, no carriage return
     inc = parse_incident(OK)
     with ProgressEngine(stream=stream, delay=0) as engine:
         for _ in range(3):
             engine.analyse(inc.start())
-        assert engine.bar.n == 3 and engine.total_nodes > 0
-    assert "prefdd rule: searching" in stream.getvalue()
+        assert engine.searches == 3 and engine.total_nodes > 0 and engine.bar is None
+    assert stream.getvalue().startswith("prefdd rule: searching: 1 searches") and "\r" not in stream.getvalue()
     # a quick ruling: with the default one-second delay nothing is written
     quiet = io.StringIO()
     with ProgressEngine(stream=quiet) as engine:
