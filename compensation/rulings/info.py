@@ -180,7 +180,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
     scans: list = []
-    proven: tuple | None = None  # what a budget left: ("scan", covered, undecided) or ("bounds", (lo, hi))
+    proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
         worse = min if (informed == inc.declarer) != pos.is_misere else max
         real = ctx.engine.analyse(pos, all_cards=True).card_values
@@ -201,7 +201,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
             wide = worse(dec.real_values[c] for c in dec.candidates + dec.undecided)
             proven = (stop, None if settled else tuple(sorted((w, wide))),
                       [(dec.trick, dec.covered, dec.layouts.total)] if dec.layouts.method == "capped" else [],
-                      [] if settled else dec.undecided, wide)
+                      [] if settled else dec.undecided)
         nxt = pos.copy(stack=False)
         nxt.play(card)
         pl = play_out(ctx, nxt.copy(stack=False), victim=victims[0])
@@ -217,7 +217,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         reading = wg.guess
         scans = wg.scans
         if not wg.exact or wg.short_scans:
-            proven = (wg.stopped, wg.bounds, wg.short_scans, [], None)
+            proven = (wg.stopped, wg.bounds, wg.short_scans, [])
     total = pre.count
     seconds = time.monotonic() - t0
     counted = [(d, c) for d, c, ch in decisions if ch]
@@ -233,7 +233,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     if proven is None:
         layouts_note(r, total, seconds, budget, None, scans=scans)
     else:
-        stop, bounds, short, undecided, _ = proven
+        stop, bounds, short, undecided = proven
         layouts_note(r, total, seconds, budget, stop, bounds, short, undecided, scans)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(

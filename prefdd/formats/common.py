@@ -167,13 +167,10 @@ def _annotated(rec: dict, deal: ForeignDeal) -> dict:
 UNKNOWN_RULE = "?"
 
 
-def skeleton_incident(deal: ForeignDeal) -> dict | None:
-    """The deal as a ``prefdd rule`` incident with the violation left to fill in (its rule is
-    ``"?"``, which ``prefdd rule`` refuses until the arbiter names one); None for a deal
-    with no play (an incident is about something that happened in the play) or whose
-    contract has no level (a bare strain)."""
-    if not deal.history or not (deal.is_raspasovka or deal.contract == "misere" or deal.contract[:1].isdigit()):
-        return None
+def deal_incident(deal: ForeignDeal) -> dict:
+    """The deal's part of an incident: id, players, the hands (talon, discard), contract,
+    declarer and decisions, first leader and play — what the skeleton below and the desk's
+    upload (:mod:`prefdd.web.imports`) both start from."""
     inc: dict = {"id": deal.id}
     if deal.players:
         inc["players"] = list(deal.players)
@@ -189,6 +186,17 @@ def skeleton_incident(deal: ForeignDeal) -> dict | None:
             inc["decisions"] = {str(s): d for s, d in sorted(deal.decisions.items())}
     inc["first_leader"] = deal.leader
     inc["history"] = cards_text(deal.history)
+    return inc
+
+
+def skeleton_incident(deal: ForeignDeal) -> dict | None:
+    """The deal as a ``prefdd rule`` incident with the violation left to fill in (its rule is
+    ``"?"``, which ``prefdd rule`` refuses until the arbiter names one); None for a deal
+    with no play (an incident is about something that happened in the play) or whose
+    contract has no level (a bare strain)."""
+    if not deal.history or not (deal.is_raspasovka or deal.contract == "misere" or deal.contract[:1].isdigit()):
+        return None
+    inc = deal_incident(deal)
     inc["violation"] = {"rule": UNKNOWN_RULE}
     if deal.source:
         inc["source"] = deal.source

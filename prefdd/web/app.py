@@ -28,8 +28,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from prefdd.jsonl import too_deep
 from prefdd.messages import error_texts, say
 
+from .bad_input import MAX_DEPTH
 from .catalogue import catalogue
 from .jobs import BadInput, guard, known
 from .pool import Busy, Pool, Stopped, WorkerDied
@@ -39,7 +41,6 @@ STATIC = files("prefdd.web") / "static"
 DEFAULT_NODE_BUDGET = 50_000_000
 DEFAULT_TIME_BUDGET = 60.0
 MAX_BODY = 1 << 20  # an incident is a few kilobytes
-MAX_DEPTH = 32
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("prefdd.web")
 
@@ -285,7 +286,7 @@ async def read_json(request: Request, names: set | None = None) -> dict:
                        limit=MAX_DEPTH) from None
     except ValueError:
         raise BadInput("request", "the request body is not valid JSON", kind="bad_json") from None
-    if depth(body) > MAX_DEPTH:
+    if too_deep(body, MAX_DEPTH):
         raise BadInput("request", f"the JSON is nested more than {MAX_DEPTH} levels deep", kind="too_deep",
                        limit=MAX_DEPTH)
     if not isinstance(body, dict):
@@ -293,19 +294,6 @@ async def read_json(request: Request, names: set | None = None) -> dict:
     if names is not None:
         known(body, names)
     return body
-
-
-def depth(x) -> int:
-    """How deep ``x`` nests lists and objects (iteratively: a deep value cannot overflow it)."""
-    most, stack = 0, [(x, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, (list, dict)):
-            most = max(most, d)
-            if d > MAX_DEPTH:
-                return d
-            stack.extend((w, d + 1) for w in (v.values() if isinstance(v, dict) else v))
-    return most
 
 
 def _line_start(body: dict) -> dict:

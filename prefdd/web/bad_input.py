@@ -2,6 +2,8 @@
 the jobs and the upload's reader both raise it, neither importing the other)."""
 from __future__ import annotations
 
+MAX_DEPTH = 32  # the JSON a request or an upload may nest: an incident nests 4 or 5 levels
+
 
 class BadInput(Exception):
     def __init__(self, field, message, status=400, kind=None, **params):

@@ -61,27 +61,12 @@ def desk_incident(deal) -> dict:
     without its play). Ten-card hands with no talon or discard in the file (Bridge studio
     keeps neither): the two cards no hand holds are out of play, and given as the discard so
     that all 32 cards are on the table."""
-    from prefdd.formats.common import cards_text
+    from prefdd.formats.common import deal_incident
 
-    inc: dict = {"id": deal.id}
-    if deal.players:
-        inc["players"] = list(deal.players)
-    d: dict = {"hands": [cards_text(h) for h in deal.hands]}
-    if deal.talon:
-        d["talon"] = cards_text(deal.talon)
-    if deal.discard:
-        d["discard"] = cards_text(deal.discard)
+    inc = deal_incident(deal)
     held = {str(c) for h in deal.hands for c in h}
     if not deal.talon and not deal.discard and len(held) == 30 and not deal.is_raspasovka:
-        d["discard"] = [r + s for s in "scdh" for r in "AKQJT987" if r + s not in held]
-    inc["deal"] = d
-    inc["contract"] = deal.contract
-    if not deal.is_raspasovka:
-        inc["declarer"] = deal.declarer
-        if deal.decisions:
-            inc["decisions"] = {str(s): x for s, x in sorted(deal.decisions.items())}
-    inc["first_leader"] = deal.leader
-    inc["history"] = cards_text(deal.history)
+        inc["deal"]["discard"] = [r + s for s in "scdh" for r in "AKQJT987" if r + s not in held]
     if deal.source:
         inc["source"] = deal.source
     if deal.note:

@@ -13,6 +13,7 @@ import random
 from compensation.errors import ScoringError
 from compensation.incident import IncidentError, replay_history
 from compensation.outcome import parse_contract
+from prefdd.jsonl import too_deep
 from solver.cards import ALL_CARDS, Card
 from solver.contract import Contract
 from solver.errors import PrefError
@@ -20,6 +21,8 @@ from solver.hands import Hand
 from solver.position import Position
 from solver.raspasovka.rules import RaspasovkaPosition
 from solver.seat import parse_seat
+
+from .bad_input import MAX_DEPTH
 
 TABLE_FIELDS = {"deal", "contract", "declarer", "first_leader", "history", "out_of_turn", "taken",
                 "values", "line", "node_budget"}
@@ -272,7 +275,7 @@ def parse_paste(text) -> dict:
             raise IncidentError("text", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
         except RecursionError:
             data = None
-        if data is None or _depth(data) > MAX_DEPTH:
+        if data is None or too_deep(data, MAX_DEPTH):
             raise IncidentError("text", f"the JSON is nested more than {MAX_DEPTH} levels deep")
         if isinstance(data, dict) and "deal" in data and "violation" in data:
             if not isinstance(data["deal"], dict) or "hands" not in data["deal"]:
@@ -308,22 +311,6 @@ def parse_paste(text) -> dict:
     if len(hands) == 4:
         deal["talon"] = hands[3]
     return {"deal": _checked_lines(deal)}
-
-
-MAX_DEPTH = 32  # an incident nests 4 or 5 levels
-
-
-def _depth(x) -> int:
-    """How deep ``x`` nests lists and objects, counted without recursion."""
-    most, stack = 0, [(x, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, (list, dict)):
-            most = max(most, d)
-            if d > MAX_DEPTH:
-                return d
-            stack.extend((w, d + 1) for w in (v.values() if isinstance(v, dict) else v))
-    return most
 
 
 def _checked_lines(deal: dict) -> dict:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
-from ..position import Position
+from ..position import Position, run_low
 from .candidates import (
     COUNT_LIMIT,
     DEFAULT_CANDIDATES,
@@ -377,7 +377,6 @@ def _same_runs(node, a, b) -> bool:
 
 
 def _same_card(p: Position, rec: Card, c: Card) -> bool:
-    from ..position import run_low
     return run_low(p, rec) == run_low(p, c)
 
 
