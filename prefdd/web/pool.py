@@ -11,6 +11,7 @@ so at once (503 with ``Retry-After``) instead of piling work up.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import signal
@@ -61,7 +62,9 @@ def _worker_main(conn) -> None:
             name, payload = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(run_job(name, payload))
+        outcome = run_job(name, payload)
+        gc.collect()  # what a job left in reference cycles goes now, before the size check
+        conn.send(outcome)
 
 
 class _Slot:

@@ -403,29 +403,34 @@ def literal_worst(pos: Position, engine: Engine | None = None) -> LiteralWorst:
     """The literal reading of 1.6.2: the worst legal card at his next decision, then DD."""
     eng = engine if engine is not None else Engine(reuse_table=True)
     d = pos.declarer
-    worse = side_worse(pos, d)
-
-    def go(p: Position):
-        if p.is_over():
-            return 0, []
-        vals = eng.analyse(p, all_cards=True)
-        if p.to_move == d:
-            w = worse(vals.card_values.values())
-            card = next(c for c in vals.card_values if vals.card_values[c] == w)
-            return w, [card]
-        best = None
-        for c in vals.best_cards:
-            q = p.copy(stack=False)
-            before = q.taken[d]
-            q.play(c)
-            v, line = go(q)
-            cand = (v + q.taken[d] - before, [c] + line)
-            if best is None or worse(cand[0], best[0]) != best[0]:
-                best = cand
-        return best
-
-    v, line = go(pos.copy(stack=False))
+    v, line = _literal_line(eng, d, side_worse(pos, d), pos.copy(stack=False))
     return LiteralWorst(declarer_total(pos, v), line)
+
+
+def _literal_line(eng: Engine, d: int, worse, p: Position) -> tuple[int, list]:
+    """The declarer's tricks from ``p`` and the line: his worst card, every best defence.
+
+    A module function, not a closure calling itself: such a closure is a reference cycle
+    that keeps the engine (and its tables) alive until the cyclic collector runs.
+    """
+    if p.is_over():
+        return 0, []
+    vals = eng.analyse(p, all_cards=True)
+    if p.to_move == d:
+        w = worse(vals.card_values.values())
+        card = next(c for c in vals.card_values if vals.card_values[c] == w)
+        return w, [card]
+    best = None
+    for c in vals.best_cards:
+        q = p.copy(stack=False)
+        before = q.taken[d]
+        q.play(c)
+        v, line = _literal_line(eng, d, worse, q)
+        cand = (v + q.taken[d] - before, [c] + line)
+        if best is None or worse(cand[0], best[0]) != best[0]:
+            best = cand
+    assert best is not None
+    return best
 
 
 # ---------------------------------------------------------------------- the claim check

@@ -32,7 +32,8 @@ BASE = "http://127.0.0.1"
 
 
 def first_lead_claim() -> dict:
-    """A claim at the first lead (``claim_holds`` with no card played): about 1.3 s of search."""
+    """A claim at the first lead (``claim_holds`` with no card played): every one of 184,756
+    layouts decides its guesses, 13 s on two cores, longer in one worker."""
     inc = json.loads((ROOT / "examples/incidents/claim_holds.json").read_text())
     inc["history"] = []
     inc["violation"] = dict(inc["violation"], move=0)
