@@ -68,10 +68,11 @@ def open_view(view):
 
 def defender_view(inc, n: int, pos: Position, seat: int, *, partner_seen: bool, discard_seen: bool) -> SeatView:
     """What a defender knew: the declarer's hand unseen, his partner's unless the defence
-    plays open, the discard unless he saw it."""
+    plays open, the discard unless he saw it; the talon's cards (shown to all) with the
+    declarer or in his discard."""
     hidden = (inc.declarer,) + (() if partner_seen else (inc.partner(seat),))
     discard = 0 if discard_seen else mask_of(inc.discard)
-    return SeatView(pos, seat, hidden, discard, shown_voids(inc, n))
+    return SeatView(pos, seat, hidden, discard, shown_voids(inc, n), mask_of(inc.talon))
 
 
 def _rest_of_history(inc, n: int) -> list:
@@ -113,9 +114,9 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
         n = sum(c for _, c, _ in short)
         k = len(short)
         short_en = (f" At {'the decision' if k == 1 else f'{k} decisions'} with more than 200,000 layouts, {n} were "
-                    "examined in a fixed pseudo-random order (the real one among them).")
-        short_ru = (f" Там, где раскладов больше 200 000 (решений: {len(short)}), рассмотрено {n} в фиксированном "
-                    "псевдослучайном порядке (реальный среди них).")
+                    "examined in a fixed order spread evenly over all of them (the real one first).")
+        short_ru = (f" Там, где раскладов больше 200 000 (решений: {len(short)}), рассмотрено {n} в постоянном "
+                    "порядке, равномерно по всем раскладам (реальный первым).")
     if stopped is None:
         if short:
             r.note(f"Layouts he could believe in: {total}.{short_en} The result is proven whatever the rest hold "
@@ -362,7 +363,7 @@ def discard_knowledge(ctx) -> Ruling:
     partner_seen = inc.open and start >= 1
     pre = defender_view(inc, start, pos, v.offender, partner_seen=partner_seen, discard_seen=False)
     def post(view):
-        return SeatView(view.pos, view.seat, view.hidden, 0, view.voids)
+        return view.without_discard()
 
     base, proxy = knowledge_figures(ctx, r, start, v.offender, pre, post, [decl],
                                     text(f"every decision of seat {v.offender} from history[{start}], after he saw "

@@ -40,11 +40,11 @@ def register(subparsers):
                    help="with --analyse-play: each decision also judged over the layouts its player could believe "
                         "in (verdicts best, guess, bad break, mistake; the whisters' question)")
     p.add_argument("--max-layouts", type=options.count(1, 10 ** 9), default=None, metavar="N",
-                   help="with --single-dummy: solve at most N layouts a decision (default 200000); past it a fixed "
-                        "sample, marked not exact")
-    p.add_argument("--sample", type=options.count(1, 10 ** 9), default=None, metavar="N",
-                   help="with --single-dummy: past --max-layouts, solve a fixed sample of N layouts (default: "
-                        "--max-layouts)")
+                   help="with --single-dummy: solve every layout of a decision up to N (default 200000); past it N "
+                        "of them spread evenly, and the decision says what they prove (not exact)")
+    p.add_argument("--budget", type=options.seconds, default=None, metavar="SECONDS",
+                   help="with --single-dummy: seconds for each record's analysis; a decision the budget stops says "
+                        "what its layouts prove (not exact)")
     p.add_argument("--workers", type=options.count(1, 256), default=None, metavar="N",
                    help="with --single-dummy: processes for a large decision (default: every core)")
     p.add_argument("--no-progress", action="store_true", help="with --single-dummy: no progress line on stderr")
@@ -132,7 +132,7 @@ def run(args) -> int:
 def option_conflict(args) -> str | None:
     """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
     sd_only = [name for name, on in (("--max-layouts", getattr(args, "max_layouts", None) is not None),
-                                     ("--sample", getattr(args, "sample", None) is not None),
+                                     ("--budget", getattr(args, "budget", None) is not None),
                                      ("--workers", getattr(args, "workers", None) is not None),
                                      ("--no-progress", getattr(args, "no_progress", False))) if on]
     if getattr(args, "single_dummy", False) and not args.analyse_play:
@@ -155,7 +155,7 @@ def single_dummy_settings(args, progress) -> dict:
     """The settings of the single-dummy analysis from the switches."""
     from solver.imperfect.single_dummy import MAX_LAYOUTS, default_workers
 
-    return {"max_layouts": args.max_layouts or MAX_LAYOUTS, "sample": args.sample,
+    return {"max_layouts": args.max_layouts or MAX_LAYOUTS, "budget": args.budget,
             "workers": args.workers or default_workers(), "progress": progress}
 
 

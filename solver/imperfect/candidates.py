@@ -16,7 +16,8 @@ other; for ``best_somewhere``, one layout where it is best). A dominated card ne
 layout (domination is a statement about all of them). Cards of one run in his hand — no
 card between them live in any layout — are one choice. From 20,000 layouts the scan is split
 across the cores. A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
-declarer's first lead — and past that a fixed pseudo-random order of that many; where that,
+declarer's first lead — and past that that many in a fixed order spread evenly over all of
+them (:func:`~solver.imperfect.layouts.capped_layouts`, the real one first); where that,
 or a time budget, leaves a card open the decision says what was proven (``exact`` false, the
 proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 """
@@ -30,7 +31,7 @@ from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
 from ..position import Position
-from .layouts import Layouts
+from .layouts import Layouts, capped_layouts
 from .views import view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "card_values", "side_better",
@@ -42,7 +43,7 @@ CHUNK = 1024           # layouts solved in one call of the engine
 COUNT_LIMIT = 20_000   # up to this many layouts every card is solved in every one (exact "best in N")
 SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cores (Cython: forked processes)
 SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
-#                        first lead (184,756); a defender's (42.7 million) in a fixed pseudo-random order,
+#                        first lead (184,756); a defender's (12.2 million) in a fixed order spread evenly,
 #                        and then the decision says what was proven
 
 
@@ -154,7 +155,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     ``workers``: processes for a scan of at least 20,000 layouts (default: every core; the
     split is exact — each takes every n-th chunk and their pair states are merged).
     ``cap``: examine at most this many layouts (``None``: every one, however many); past it a
-    fixed pseudo-random order of ``cap`` of them (the real one among them), and unless every
+    fixed order of ``cap`` of them spread evenly (the real one first), and unless every
     pair was settled the decision is not ``exact``: ``candidates`` are the proven ones,
     ``undecided`` the rest. ``settle``: cards whose proof as a candidate ends the scan (the
     worst on the real layout, for a greedy or one-move reading); ``settled`` then says so.
@@ -189,8 +190,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
         return Decision(trick_no, seat, Layouts(view.count, lambda: iter(()), "exact"), list(legal),
                         {c: view.count for c in legal}, real_values, forced=True, seconds=time.monotonic() - t0)
     if sample is None and cap is not None and view.count > cap:
-        layouts = view.layouts(cap, 0)
-        layouts.method = "capped"
+        layouts = capped_layouts(view, cap)
     else:
         layouts = view.layouts(sample, seed)
     scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max,
@@ -290,9 +290,7 @@ class _Scan:
         every one was seen or nothing is left to decide."""
         view, pos = self.view, self.view.pos
         k, n = share
-        for index, part in enumerate(layouts.chunks(CHUNK)):
-            if index % n != k:
-                continue
+        for part in layouts.chunks(CHUNK, (k, n)):
             rel = self.relevant()
             if not rel:
                 return True

@@ -4,7 +4,7 @@ For each card of a recorded history (a game or a misère; the declarer and each 
 the information set of the player at that moment — the declarer: his hand, the cards played,
 the voids shown (:class:`~solver.imperfect.InfoSet`); a whister: the declarer's hand, his
 partner's (unless the defence plays open, after the first card) and the discard unseen, the
-talon's cards known to lie with the declarer or in his discard (:class:`WhisterView`) — every
+talon's cards known to lie with the declarer or in his discard (:class:`SeatView`) — every
 legal card is solved double dummy in every layout he could believe in, and for each card:
 
 * ``best_in``: in how many layouts it keeps the best result the position allows;
@@ -26,12 +26,16 @@ The decision's verdict (``VERDICTS``):
 The card played has its single-dummy cost (expected tricks given away against the card with
 the best expectation) beside its double-dummy cost (tricks given away on the real layout).
 
-Exact by default up to ``max_layouts`` layouts a decision (200,000, as
-:data:`~solver.imperfect.candidates.SCAN_CAP`: every layout of a declarer's decision — his
-first lead has 184,756). A larger set (a whister's first lead: 42.7 million) is examined on a
-fixed sample of them spread evenly over the numbered layouts (``sample`` of them, by default
-``max_layouts``; the real one among them; :func:`examined_layouts`), and the decision says so: ``layouts`` the total, ``examined`` the number solved,
-``exact`` false — every figure of it is then a sample's, domination included.
+Exact by default: every layout of a decision is solved up to ``max_layouts`` of them (200,000,
+as :data:`~solver.imperfect.candidates.SCAN_CAP`: every layout of a declarer's decision — his
+first lead has 184,756). A larger set (a whister's first lead: 12.2 million with the talon
+known) is examined on ``max_layouts`` of them, the real one first and the rest spread evenly
+over all (:func:`~solver.imperfect.layouts.capped_layouts`); a ``budget`` (seconds for the
+whole deal) may stop a scan sooner. Such a decision is not ``exact``: its verdict is given
+only where the layouts examined prove it (witness layouts: "a guess" needs, for each card,
+one layout where it is not best; "not a mistake", one layout where the card played beats
+each other card), else it is ``undecided`` with the verdicts still ``possible``; its counts
+are those of the layouts examined, with what they prove of all of them (``bounds``).
 """
 from __future__ import annotations
 
@@ -39,23 +43,22 @@ import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
-from math import comb, gcd
 from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError, PrefError
-from ..hands import Hand, cards_of, mask_of, popcount
+from ..hands import cards_of, mask_of, popcount
 from ..position import Position
 from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
-from .layouts import Layouts
-from .views import DISCARD, InfoSet, SeatView, _splits, view_run
+from .layouts import Layouts, capped_layouts
+from .views import InfoSet, SeatView, view_run
 
-__all__ = ["MAX_LAYOUTS", "VERDICTS", "WhisterView", "CardFigures", "SingleDummyDecision", "SingleDummyAnalysis",
+__all__ = ["MAX_LAYOUTS", "VERDICTS", "CardFigures", "SingleDummyDecision", "SingleDummyAnalysis",
            "analyse_single_dummy", "single_dummy_record", "decide", "RECORD_FIELDS", "SIGNALS_NOTE"]
 
 MAX_LAYOUTS = SCAN_CAP
-VERDICTS = ("best", "guess", "bad break", "mistake", "forced")
+VERDICTS = ("best", "guess", "bad break", "mistake", "forced", "undecided")
 FULL_DECK = (1 << 32) - 1
 RECORD_FIELDS = frozenset({"open"})   # what a single-dummy record adds to ``prefdd solve``'s
 SIDES = {"game": ("declarer", "defence"), "misere": ("declarer", "catchers")}
@@ -69,185 +72,6 @@ SIGNALS_NOTE = {
 }
 
 
-# ---------------------------------------------------------------------- the whister's view
-@dataclass
-class WhisterView(SeatView):
-    """A whister's view (:class:`SeatView`) that also knows the talon: the talon was shown to
-    all, so a talon card he has not seen played lies with the declarer or in his discard,
-    never with the partner (``talon``: the mask of the two talon cards)."""
-
-    talon: int = 0
-
-    def __post_init__(self):
-        super().__post_init__()
-        self.talon &= self.unseen
-        if self.talon:
-            ok = {i for i, h in enumerate(self.holders) if h == self.pos.declarer or h == DISCARD}
-            for c in cards_of(self.talon):
-                self.allowed[int(c)] = tuple(i for i in self.allowed[int(c)] if i in ok)
-
-    def after(self, card) -> WhisterView:
-        nxt = SeatView.after(self, card)
-        return WhisterView(nxt.pos, self.seat, self.hidden, self.discard, nxt.voids, self.talon)
-
-    def opened(self) -> WhisterView:
-        """The same whister once the defence has opened its cards: only the declarer's hand
-        (and the discard) unseen."""
-        return WhisterView(self.pos, self.seat, (self.pos.declarer,), self.discard, self.voids, self.talon)
-
-    def shape(self) -> tuple:
-        return (self.hidden, self.talon)
-
-    def key(self):
-        return super().key() + (self.talon,)
-
-    def describe(self) -> dict:
-        out = super().describe()
-        if self.talon:
-            out["talon"] = Hand(self.talon).compact()
-        return out
-
-
-def _groups(view) -> list:
-    """The unseen cards grouped by the holders they may lie with (sorted, for a fixed order)."""
-    groups: dict = {}
-    for c, allowed in sorted(view.allowed.items()):
-        groups.setdefault(allowed, []).append(c)
-    return sorted(groups.items())
-
-
-class _Ranker:
-    """The layouts of a :class:`SeatView` numbered 0 .. count-1 without listing them: the
-    unseen cards are grouped by the holders they may lie with; a layout is, group by group, a
-    split of the group's count over its holders (each split weighted by the layouts it
-    leaves) and a choice of which cards go where (combinations, in lexicographic order)."""
-
-    def __init__(self, view):
-        self.groups = _groups(view)
-        self.sizes = tuple(view.sizes)
-        self._ways: dict = {}
-        self._opts: dict = {}
-
-    def ways(self, i: int, caps: tuple) -> int:
-        key = (i, caps)
-        w = self._ways.get(key)
-        if w is None:
-            w = 0 if i < len(self.groups) else int(not any(caps))
-            if i < len(self.groups):
-                for _, nxt, mult in self._moves(i, caps):
-                    w += mult * self.ways(i + 1, nxt)
-            self._ways[key] = w
-        return w
-
-    def _moves(self, i: int, caps: tuple):
-        allowed, cards = self.groups[i]
-        n = len(cards)
-        for split in _splits(n, len(allowed)):
-            c = list(caps)
-            mult, left = 1, n
-            for h, k in zip(allowed, split):
-                if k > c[h]:
-                    break
-                c[h] -= k
-                mult *= comb(left, k)
-                left -= k
-            else:
-                yield split, tuple(c), mult
-
-    def _options(self, i: int, caps: tuple) -> list:
-        key = (i, caps)
-        o = self._opts.get(key)
-        if o is None:
-            o = self._opts[key] = [(split, nxt, self.ways(i + 1, nxt)) for split, nxt, _ in self._moves(i, caps)
-                                   if self.ways(i + 1, nxt)]
-        return o
-
-    def layout(self, index: int) -> tuple:
-        """The ``index``-th layout (0 <= index < ways(0, sizes))."""
-        caps = self.sizes
-        lay = [0] * len(self.sizes)
-        for i, (allowed, cards) in enumerate(self.groups):
-            chosen_move = None
-            for split, nxt, rest in self._options(i, caps):
-                size = _multinomial(len(cards), split) * rest
-                if index < size:
-                    chosen_move = (split, nxt, rest)
-                    break
-                index -= size
-            if chosen_move is None:
-                raise IndexError("layout index out of range")
-            split, caps, rest = chosen_move
-            a, index = divmod(index, rest)
-            left = cards
-            for h, k in zip(allowed, split):
-                a, r = divmod(a, _C[len(left)][k])
-                m = _unrank_mask(r, left, k)
-                lay[h] |= m
-                left = [c for c in left if not m >> c & 1]
-        return tuple(lay)
-
-
-_C = [[comb(n, k) for k in range(33)] for n in range(33)]
-
-
-def _multinomial(n: int, split) -> int:
-    out, left = 1, n
-    for k in split:
-        out *= _C[left][k]
-        left -= k
-    return out
-
-
-def _unrank_mask(index: int, items: list, k: int) -> int:
-    """The ``index``-th k-subset of ``items`` in lexicographic order, as a mask."""
-    out = 0
-    n = len(items)
-    i = 0
-    while k:
-        c = _C[n - i - 1][k - 1]
-        if index < c:
-            out |= 1 << items[i]
-            k -= 1
-        else:
-            index -= c
-        i += 1
-    return out
-
-
-def spread(total: int, n: int, seed: int = 0) -> list[int]:
-    """``n`` distinct numbers of ``0 .. total-1`` spread evenly: ``seed + j * a`` modulo
-    ``total`` with ``a`` the whole number nearest ``total / phi`` prime to ``total`` (a
-    golden-ratio stride: every stretch of the range gets its share, no two the same)."""
-    if n >= total:
-        return list(range(total))
-    a = max(1, round(total * 0.6180339887498949))
-    while gcd(a, total) != 1:
-        a += 1
-    return [(seed + j * a) % total for j in range(n)]
-
-
-def examined_layouts(view, cap: int | None, seed: int = 0) -> Layouts:
-    """The layouts a decision is judged on: every one when there are at most ``cap`` (or
-    ``cap`` is None); else a fixed sample of ``cap`` distinct ones, spread evenly over the
-    layouts numbered in order (:func:`spread`; the real layout added when not among them),
-    ``method`` "capped". Sorted (neighbouring layouts share the engine's table), which changes
-    no figure. Nothing here is random: the same view gives the same sample."""
-    total = view.count
-    if cap is None or total <= cap:
-        return view.layouts()
-    if isinstance(view, InfoSet):
-        free = cards_of(view.free)
-        base = view.forced[view.defenders[0]]
-        drawn = [base | _unrank_mask(i, [int(c) for c in free], view.need) for i in spread(total, cap, seed)]
-    else:
-        ranker = _Ranker(view)
-        drawn = [ranker.layout(i) for i in spread(total, cap, seed)]
-    if view.real not in set(drawn):
-        drawn.append(view.real)
-    drawn.sort()
-    return Layouts(total, lambda: iter(drawn), "capped", seed, len(drawn), view.real)
-
-
 # ---------------------------------------------------------------------- one decision
 class _Tally:
     """Each card's figures over the layouts seen: best-in counts, tricks summed, made counts,
@@ -259,6 +83,7 @@ class _Tally:
         self.made = [0] * n
         self.gt = [[False] * n for _ in range(n)]
         self.covered = 0
+        self.stopped = False    # the deadline came before every layout was seen
 
     def merge(self, o: _Tally) -> None:
         for i in range(len(self.best_in)):
@@ -268,6 +93,11 @@ class _Tally:
             for j in range(len(self.best_in)):
                 self.gt[i][j] = self.gt[i][j] or o.gt[i][j]
         self.covered += o.covered
+        self.stopped = self.stopped or o.stopped
+
+
+def _rep(view, groups: dict, card):
+    return groups[view_run(view, card)][0]
 
 
 def _made_test(pos: Position):
@@ -279,7 +109,10 @@ def _made_test(pos: Position):
     return lambda t: t >= level
 
 
-def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progress=None) -> _Tally:
+def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progress=None,
+          deadline: float | None = None) -> _Tally:
+    """Every card of ``reps`` in every layout of this share; past ``deadline`` (after the
+    first chunk, so the real layout is always seen) the tally is ``stopped``."""
     pos = view.pos
     base = pos.taken[pos.declarer]
     maximise = side_better(pos, view.seat) is max
@@ -288,9 +121,10 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
     t = _Tally(n)
     pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
     k, parts = share
-    for index, part in enumerate(layouts.chunks(CHUNK)):
-        if index % parts != k:
-            continue
+    for part in layouts.chunks(CHUNK, (k, parts)):
+        if t.covered and deadline is not None and time.monotonic() > deadline:
+            t.stopped = True
+            break
         vals = eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps)
         for row in vals:
             tot = [base + v for v in row]
@@ -319,15 +153,16 @@ _JOB: list = [None]   # the scan a forked child works on (set by the parent just
 
 
 def _scan_part(k: int) -> _Tally:
-    eng, view, reps, layouts, n = _JOB[0]
-    return _scan(eng, view, reps, layouts, (k, n))
+    eng, view, reps, layouts, n, deadline = _JOB[0]
+    return _scan(eng, view, reps, layouts, (k, n), deadline=deadline)
 
 
-def _scan_split(eng: Engine, view, reps: list, layouts: Layouts, workers: int, progress) -> _Tally:
+def _scan_split(eng: Engine, view, reps: list, layouts: Layouts, workers: int, progress,
+                deadline: float | None = None) -> _Tally:
     if (workers < 2 or layouts.used < SPLIT_FROM or eng.backend_name != "cython"
             or multiprocessing.current_process().daemon):
-        return _scan(eng, view, reps, layouts, progress=progress)
-    _JOB[0] = (eng, view, reps, layouts, workers)
+        return _scan(eng, view, reps, layouts, progress=progress, deadline=deadline)
+    _JOB[0] = (eng, view, reps, layouts, workers, deadline)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_scan_part, range(workers))
@@ -364,6 +199,18 @@ class CardFigures:
     def make(self) -> float | None:
         return None if self.made_in is None else self.made_in / self.examined
 
+    def bounds(self, layouts: int, low: int, high: int) -> dict:
+        """What the layouts examined prove of all ``layouts``: each count between what was
+        seen and that plus every layout not seen; the expected tricks between every unseen
+        layout giving the declarer ``low`` and every one giving ``high``."""
+        rest = layouts - self.examined
+        out: dict[str, Any] = {"best_in": [self.best_in, self.best_in + rest],
+                               "expected": [round((self.tricks + rest * low) / layouts, 4),
+                                            round((self.tricks + rest * high) / layouts, 4)]}
+        if self.made_in is not None:
+            out["made_in"] = [self.made_in, self.made_in + rest]
+        return out
+
     def to_json(self) -> dict:
         out: dict[str, Any] = {"best_in": self.best_in, "expected": round(self.expected, 4), "real": self.real}
         if self.made_in is not None:
@@ -391,7 +238,10 @@ class SingleDummyDecision:
     real: dict = field(default_factory=dict)       # every legal card -> its double-dummy total, real layout
     seconds: float = 0.0
     maximise: bool = True
-    indifferent: bool = False      # every legal card the same in every layout examined: no real decision
+    indifferent: bool = False      # every legal card the same in every layout: no real decision
+    possible: list = field(default_factory=list)   # undecided: the verdicts the layouts not seen leave open
+    stopped: str | None = None     # not exact: "cap" (more layouts than max_layouts) or "budget"
+    low_high: tuple = (0, 0)       # the declarer's fewest and most tricks possible in the deal from here
 
     @property
     def forced(self) -> bool:
@@ -438,6 +288,11 @@ class SingleDummyDecision:
                    best_everywhere=[str(c) for c in self.best_everywhere],
                    best_expected=[str(c) for c in self.best_expected()],
                    sd_cost=round(self.sd_cost, 4), dd_cost=self.dd_cost)
+        if not self.exact:
+            out["stopped"] = self.stopped
+            out["bounds"] = {str(c): f.bounds(self.layouts, *self.low_high) for c, f in self.figures.items()}
+        if self.verdict == "undecided":
+            out["possible"] = list(self.possible)
         if self.indifferent:
             out["indifferent"] = True
         if self.played in self.dominated:
@@ -449,14 +304,16 @@ class SingleDummyDecision:
 
 
 def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
-           sample: int | None = None, workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
+           deadline: float | None = None, workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
     """The decision of the seat whose view ``view`` is (an :class:`InfoSet` or a
     :class:`SeatView`; he must be to move), judged for the card ``played``.
 
     ``max_layouts``: up to this many layouts every one is solved (None: always every one);
-    past it a fixed sample of ``sample`` of them (None: ``max_layouts``; ``seed`` its offset)
-    and the decision is not ``exact``. ``workers``: processes for a scan of
-    at least 20,000 layouts (Cython engine). ``progress(done)``: called with the layouts done.
+    past it ``max_layouts`` of them (:func:`~solver.imperfect.layouts.capped_layouts`;
+    ``seed`` the offset of their order) and the decision is not ``exact``. ``deadline``
+    (``time.monotonic()``): stop the scan there (after its first chunk), not ``exact``
+    either. ``workers``: processes for a scan of at least 20,000 layouts (Cython engine).
+    ``progress(done)``: called with the layouts done.
     """
     t0 = time.monotonic()
     pos = view.pos
@@ -467,8 +324,6 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
     if max_layouts is not None and (isinstance(max_layouts, bool) or not isinstance(max_layouts, int)
                                     or max_layouts < 1):
         raise PositionError(f"max_layouts: must be a whole number of at least 1, got {max_layouts!r}")
-    if sample is not None and (isinstance(sample, bool) or not isinstance(sample, int) or sample < 1):
-        raise PositionError(f"sample: must be a whole number of at least 1, got {sample!r}")
     played = Card.parse(played)
     legal = pos.legal_moves()
     if played not in legal:
@@ -489,33 +344,51 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
     if len(reps) == 1:
         return SingleDummyDecision(index, trick, seat, side, played, "forced", desc, view.count, real=real,
                                    seconds=time.monotonic() - t0, maximise=maximise)
-    if max_layouts is not None and view.count > max_layouts:
-        layouts = examined_layouts(view, sample if sample is not None else max_layouts, seed)
-    else:
-        layouts = view.layouts()
-    tally = _scan_split(eng, view, reps, layouts, workers, progress)
+    capped = max_layouts is not None and view.count > max_layouts
+    layouts = capped_layouts(view, max_layouts, seed, every=True) if capped and max_layouts is not None else view.layouts()
+    tally = _scan_split(eng, view, reps, layouts, workers, progress, deadline)
     n = tally.covered
+    exact = not tally.stopped and not capped
     made = _made_test(pos) is not None
     figures = {}
     for i, r in enumerate(reps):
         for c in groups[view_run(view, r)]:
             figures[c] = CardFigures(c, tally.best_in[i], tally.tricks[i], tally.made[i] if made else None, real[c], n)
     dominated = {}
-    for b in range(len(reps)):
-        for a in range(len(reps)):
-            if a != b and tally.gt[a][b] and not tally.gt[b][a]:
-                for c in groups[view_run(view, reps[b])]:
-                    dominated[c] = reps[a]
-                break
-    dec = SingleDummyDecision(index, trick, seat, side, played, "best", desc, view.count, n,
-                              layouts.method != "capped", figures, dominated, real, 0.0, maximise,
-                              not any(any(row) for row in tally.gt))
-    if played in dominated:
-        dec.verdict = "mistake"
-    elif 2 * figures[played].best_in > n and dec.dd_cost > 0:
-        dec.verdict = "bad break"
-    elif not dec.best_everywhere:
-        dec.verdict = "guess"
+    if exact:   # domination is a statement about every layout
+        for b in range(len(reps)):
+            for a in range(len(reps)):
+                if a != b and tally.gt[a][b] and not tally.gt[b][a]:
+                    for c in groups[view_run(view, reps[b])]:
+                        dominated[c] = reps[a]
+                    break
+    low_high = (base, base + popcount(pos.hands[pos.to_move]))   # he has a card for each trick to come
+    dec = SingleDummyDecision(index, trick, seat, side, played, "best", desc, view.count, n, exact, figures,
+                              dominated, real, 0.0, maximise, exact and not any(any(row) for row in tally.gt),
+                              stopped=None if exact else ("budget" if tally.stopped else "cap"), low_high=low_high)
+    p = reps.index(_rep(view, groups, played))
+    rest = view.count - n
+    # each verdict's test: True, False, or None (the layouts not seen could go either way)
+    if exact:
+        mistake: bool | None = played in dominated
+    else:   # not a mistake once the card played was strictly better than each other card somewhere
+        mistake = False if all(tally.gt[p][a] for a in range(len(reps)) if a != p) else None
+    best_in = figures[played].best_in
+    if dec.dd_cost == 0 or 2 * (best_in + rest) <= view.count:
+        bad_break: bool | None = False
+    else:
+        bad_break = True if 2 * best_in > view.count else None
+    no_card_everywhere = all(tally.best_in[i] < n for i in range(len(reps)))
+    guess: bool | None = True if no_card_everywhere else (False if exact else None)
+    possible = []
+    for name, test in (("mistake", mistake), ("bad break", bad_break), ("guess", guess), ("best", True)):
+        if test is False:
+            continue
+        possible.append(name)
+        if test is True:
+            break
+    dec.verdict = possible[0] if len(possible) == 1 else "undecided"
+    dec.possible = possible if len(possible) > 1 else []
     dec.seconds = time.monotonic() - t0
     return dec
 
@@ -546,7 +419,7 @@ class SingleDummyAnalysis:
     open_defence: bool
     max_layouts: int | None
     seconds: float = 0.0
-    sample: int | None = None
+    budget: float | None = None
 
     @property
     def defenders(self) -> tuple:
@@ -581,11 +454,13 @@ class SingleDummyAnalysis:
             mine = [d for d in self.decisions if d.seat == w]
             mistakes = [_cost_item(d) for d in mine if d.verdict == "mistake"]
             guesses = [_cost_item(d) for d in mine if d.verdict in ("guess", "bad break")]
+            undecided = [_cost_item(d) for d in mine if d.verdict == "undecided"]
             seats[str(w)] = {"decisions": sum(1 for d in mine if not d.forced), "mistakes": mistakes,
-                             "guesses": guesses,
+                             "guesses": guesses, "undecided": undecided,
                              "dd_lost": sum(d.dd_cost for d in mine),
                              "dd_lost_in_mistakes": sum(x["dd_cost"] for x in mistakes),
                              "dd_lost_in_guesses": sum(x["dd_cost"] for x in guesses),
+                             "dd_lost_undecided": sum(x["dd_cost"] for x in undecided),
                              "sd_lost": round(sum(d.sd_cost for d in mine), 4)}
         out["seats"] = seats
         out["note"] = SIGNALS_NOTE["en"]
@@ -596,7 +471,7 @@ class SingleDummyAnalysis:
         for d in self.decisions:
             verdicts.setdefault(str(d.seat), {}).setdefault(d.verdict, 0)
             verdicts[str(d.seat)][d.verdict] += 1
-        return {"max_layouts": self.max_layouts, "sample": self.sample or self.max_layouts, "exact": self.exact,
+        return {"max_layouts": self.max_layouts, "budget": self.budget, "exact": self.exact,
                 "uniform": True,
                 "open": self.open_defence, "verdicts": verdicts, "whisters": self.whisters(),
                 "seconds": round(self.seconds, 2)}
@@ -615,13 +490,14 @@ def _cost_item(d: SingleDummyDecision) -> dict:
            "dd_cost": d.dd_cost, "sd_cost": round(d.sd_cost, 4), "exact": d.exact}
     if d.played in d.dominated:
         out["dominated_by"] = str(d.dominated[d.played])
+    if d.possible:
+        out["possible"] = list(d.possible)
     return out
 
 
 def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False, discard: int | None = None,
                          talon: int = 0, engine: Engine | None = None, max_layouts: int | None = MAX_LAYOUTS,
-                         sample: int | None = None,
-                         workers: int = 1, progress=None) -> SingleDummyAnalysis:
+                         budget: float | None = None, workers: int = 1, progress=None) -> SingleDummyAnalysis:
     """Every card of ``history`` (from ``dealt``, the position as dealt) judged over its player's
     information set.
 
@@ -629,10 +505,15 @@ def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False
     defenders' hands, each defender his partner's). ``discard``: the mask of the cards the
     whisters have not seen out of play (default: the cards no hand holds when every hand has
     ten cards, else the position's ``out``). ``talon``: the mask of the talon (shown to all:
-    a whister knows its cards lie with the declarer or in his discard). ``progress(i, n, done,
+    a whister knows its cards lie with the declarer or in his discard). ``budget``: seconds for
+    the whole analysis; a scan running past it stops after its first chunk (its decision, and
+    every later one, then not ``exact``). ``progress(i, n, done,
     examined)``: called as the decisions are made (card ``i`` of ``n``, layouts done of those
     examined)."""
     t0 = time.monotonic()
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0):
+        raise PositionError(f"budget: must be a number of seconds above 0, got {budget!r}")
+    deadline = None if budget is None else t0 + budget
     cards = []
     for i, text in enumerate(history):
         try:
@@ -648,7 +529,7 @@ def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False
     eng = engine if engine is not None else Engine(reuse_table=True)
     views: dict = {d: InfoSet(pos)}
     for w in ((d + 1) % 3, (d + 2) % 3):
-        views[w] = WhisterView(pos, w, (d, 3 - d - w), discard, {}, talon)
+        views[w] = SeatView(pos, w, (d, 3 - d - w), discard, {}, talon)
     decisions = []
     for i, card in enumerate(cards):
         if i == 1 and open_defence:
@@ -658,26 +539,24 @@ def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False
         view = views[views[d].pos.to_move]
         cb = None
         if progress is not None:
-            total = view.count if max_layouts is None or view.count <= max_layouts else \
-                min(view.count, sample or max_layouts)
+            total = view.count if max_layouts is None else min(view.count, max_layouts)
             progress(i, len(cards), 0, total)
 
             def cb(done, i=i, total=total):
                 progress(i, len(cards), done, total)
-        decisions.append(decide(view, card, eng, index=i, max_layouts=max_layouts, sample=sample, workers=workers,
-                                progress=cb))
+        decisions.append(decide(view, card, eng, index=i, max_layouts=max_layouts, deadline=deadline,
+                                workers=workers, progress=cb))
         for s in views:
             views[s] = views[s].after(card)
     end = views[d].pos
     final = decisions[-1].real[cards[-1]] if decisions else end.taken[d] + (0 if end.is_over() else eng.solve(end))
     kind = "misere" if pos.is_misere else "game"
     return SingleDummyAnalysis(kind, d, str(pos.contract), pos.contract.level, decisions, final, end.is_over(),
-                               open_defence, max_layouts, time.monotonic() - t0, sample)
+                               open_defence, max_layouts, time.monotonic() - t0, budget)
 
 
 def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts: int | None = MAX_LAYOUTS,
-                        sample: int | None = None,
-                        workers: int = 1, progress=None) -> SingleDummyAnalysis:
+                        budget: float | None = None, workers: int = 1, progress=None) -> SingleDummyAnalysis:
     """A ``prefdd solve`` record with ``history`` (hands as dealt; optional ``open``: the
     defence opened its cards after the first card; ``talon``, ``discard``) → its analysis."""
     from ..json_fields import cards as json_cards
@@ -703,7 +582,7 @@ def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts:
     talon = mask_of(json_cards(rec["talon"], "talon")) if rec.get("talon") else 0
     discard = mask_of(json_cards(rec["discard"], "discard")) if rec.get("discard") else None
     return analyse_single_dummy(dealt, json_cards(hist, "history"), open_defence=open_defence, discard=discard,
-                                talon=talon, engine=engine, max_layouts=max_layouts, sample=sample, workers=workers,
+                                talon=talon, engine=engine, max_layouts=max_layouts, budget=budget, workers=workers,
                                 progress=progress)
 
 
@@ -714,34 +593,41 @@ def default_workers() -> int:
 # ---------------------------------------------------------------------- text
 WORDS: dict[str, dict[str, Any]] = {
     "en": {"verdict": {"best": "best", "guess": "guess", "bad break": "bad break", "mistake": "mistake",
-                       "forced": "forced"},
+                       "forced": "forced", "undecided": "not proven"},
+           "or": " or ",
            "head": "Single dummy: each decision over the layouts its player could believe in, every layout "
                    "counted once (uniform: nothing inferred from the bidding or from signals). For each card: in how many "
                    "layouts it keeps the best result, the declarer's expected tricks (the whole deal) and the "
                    "chance of making or defeating the contract; * the card played.",
-           "all": "every layout", "sample": "a fixed sample of {n} of them, not exact",
-           "best_in": "best in {k} of {n}", "exp": "expected {x}", "make": "makes {p}", "defeat": "defeats {p}",
+           "all": "every layout",
+           "cap": "{n} examined, the real one and the rest spread evenly over all; not exact",
+           "budget": "{n} examined before the time budget ran out; not exact",
+           "best_in": "best in {k} of {n}", "best_in_seen": "best in {k} of {n} examined", "exp": "expected {x}", "make": "makes {p}", "defeat": "defeats {p}",
            "cost": "cost single dummy {sd}, double dummy {dd}",
            "dominated": "{b} is never worse and sometimes better",
            "question": "The whisters' question",
            "no_question": "The whisters' question does not arise: {why}.",
-           "none": "no mistake, no guess", "mistakes": "mistakes", "guesses": "guesses",
+           "none": "no mistake, no guess", "mistakes": "mistakes", "guesses": "guesses", "undecided": "not proven",
            "lost": "lost double dummy {dd}, single dummy {sd}",
            "each": "double dummy {dd}, single dummy {sd}"},
     "ru": {"verdict": {"best": "лучший ход", "guess": "угадывание", "bad break": "неудачный расклад",
-                       "mistake": "ошибка", "forced": "вынужденный ход"},
+                       "mistake": "ошибка", "forced": "вынужденный ход", "undecided": "не доказано"},
+           "or": " или ",
            "head": "По известным картам: каждое решение оценено по всем раскладам, которые игрок мог "
                    "предполагать, каждый расклад считается один раз (равновероятно: из торговли и сигналов "
                    "ничего не выводится). Для каждой карты: в скольких раскладах она сохраняет лучший результат, "
                    "сколько взяток играющий берёт в среднем (за всю сдачу) и вероятность выигрыша или подсада; "
                    "* — сыгранная карта.",
-           "all": "все расклады", "sample": "постоянная выборка: {n} из них, не точно",
-           "best_in": "лучшая в {k} из {n}", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "подсад {p}",
+           "all": "все расклады",
+           "cap": "рассмотрено {n}: реальный и остальные равномерно по всем; не точно",
+           "budget": "рассмотрено {n}, пока не кончилось время; не точно",
+           "best_in": "лучшая в {k} из {n}", "best_in_seen": "лучшая в {k} из {n} рассмотренных", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "подсад {p}",
            "cost": "цена по известным картам {sd}, в открытую {dd}",
            "dominated": "{b} нигде не хуже и где-то лучше",
            "question": "Вопрос вистующих",
            "no_question": "Вопрос вистующих не возникает: {why}.",
            "none": "ни ошибок, ни угадываний", "mistakes": "ошибки", "guesses": "угадывания",
+           "undecided": "не доказано",
            "lost": "потеряно в открытую {dd}, по известным картам {sd}",
            "each": "в открытую {dd}, по известным картам {sd}"},
 }
@@ -782,11 +668,13 @@ def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
     for d in a.decisions:
         tr = f"взятка {d.trick}" if lang == "ru" else f"trick {d.trick}"
         head = f"{d.index + 1}. {tr}, {who(d.seat)} {ct(d.played)}: {w['verdict'][d.verdict]}"
+        if d.possible:
+            head += " (" + w["or"].join(w["verdict"][v] for v in d.possible) + ")"
         if d.forced or d.indifferent:
             continue
         if d.played in d.dominated:
             head += " — " + w["dominated"].format(b=ct(d.dominated[d.played]))
-        scope = w["all"] if d.exact else w["sample"].format(n=_int(d.examined, lang))
+        scope = w["all"] if d.exact else w[d.stopped or "cap"].format(n=_int(d.examined, lang))
         word = plural_ru(d.layouts, "расклад", "расклада", "раскладов") if lang == "ru" else \
             "layout" if d.layouts == 1 else "layouts"
         head += f"; {_int(d.layouts, lang)} {word} ({scope})"
@@ -794,8 +682,8 @@ def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
         whister = d.seat != a.declarer
         parts = []
         for c, f in sorted(d.figures.items(), key=lambda kv: (-kv[1].best_in, str(kv[0]))):
-            s = f"{ct(c)}{'*' if c == d.played else ''}: " + w["best_in"].format(k=_int(f.best_in, lang),
-                                                                                 n=_int(d.examined, lang))
+            s = f"{ct(c)}{'*' if c == d.played else ''}: " + w["best_in" if d.exact else "best_in_seen"].format(
+                k=_int(f.best_in, lang), n=_int(d.examined, lang))
             s += ", " + w["exp"].format(x=_num(f.expected, lang))
             if f.make is not None:
                 s += ", " + (w["defeat"].format(p=_pct(1 - f.make, lang)) if whister
@@ -812,11 +700,11 @@ def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
     lines.append(w["question"] + ":")
     for seat in a.defenders:
         s = q["seats"][str(seat)]
-        if not s["mistakes"] and not s["guesses"]:
+        if not s["mistakes"] and not s["guesses"] and not s["undecided"]:
             lines.append(f"  {who(seat)}: {w['none']}")
             continue
         lines.append(f"  {who(seat)}: " + w["lost"].format(dd=s["dd_lost"], sd=_num(s["sd_lost"], lang)))
-        for key in ("mistakes", "guesses"):
+        for key in ("mistakes", "guesses", "undecided"):
             if s[key]:
                 items = ", ".join(f"{'взятка' if lang == 'ru' else 'trick'} {x['trick']} "
                                   f"{ct(Card.parse(x['card']))} ("

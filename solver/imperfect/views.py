@@ -27,7 +27,7 @@ from ..errors import PositionError, PrefError
 from ..hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
 from ..position import Position
 from ..seat import parse_seat
-from .layouts import Layouts, declarer_layouts, split_layouts
+from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
 __all__ = ["InfoSet", "SeatView", "DISCARD", "note_play", "voids_from_history", "voids_in_trick", "view_run",
            "infoset_from_json"]
@@ -278,6 +278,14 @@ class InfoSet:
             return Layouts.one(self.real)
         return declarer_layouts(self, sample, seed)
 
+    def layout_at(self, index: int) -> int:
+        """The ``index``-th layout in the order :meth:`layouts` lists them."""
+        return self.forced[self.defenders[0]] | mask_of(unrank(index, cards_of(self.free), self.need))
+
+    def layout_rank(self, first_hand: int) -> int:
+        """The inverse of :meth:`layout_at`."""
+        return rank(set(cards_of(first_hand & self.free)), cards_of(self.free))
+
     def hands(self, first_hand: int) -> tuple:
         """The three hands of the layout where the first defender holds ``first_hand``."""
         a, b = self.defenders
@@ -311,7 +319,9 @@ class SeatView:
     ``hidden`` are the seats whose hands he does not see; with ``discard`` (the mask of the
     declarer's two discarded cards) he has not seen the discard either, and the unseen
     cards are split three ways. A layout is a tuple of masks, one per holder, in the order
-    ``hidden`` then the discard.
+    ``hidden`` then the discard. ``talon`` (the mask of the two talon cards): the talon was
+    shown to all before the declarer took it, so a talon card not yet played lies with the
+    declarer or in his discard, never with the declarer's opponents.
     """
 
     pos: Position
@@ -319,6 +329,7 @@ class SeatView:
     hidden: tuple
     discard: int = 0
     voids: dict = field(default_factory=dict)
+    talon: int = 0
 
     def __post_init__(self):
         self.hidden = tuple(int(s) for s in self.hidden)
@@ -337,7 +348,12 @@ class SeatView:
             s = int(c) >> 3
             self.allowed[int(c)] = tuple(i for i, h in enumerate(self.holders)
                                          if h == DISCARD or s not in self.voids.get(h, ()))
+        self.talon &= self.unseen
+        for c in cards_of(self.talon):
+            self.allowed[int(c)] = tuple(i for i in self.allowed[int(c)]
+                                         if self.holders[i] in (self.pos.declarer, DISCARD))
         self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+        self._numbering = None
 
     @property
     def open_defence(self) -> bool:
@@ -345,7 +361,7 @@ class SeatView:
         return len(self.holders) <= 1
 
     def extra_masks(self) -> tuple:
-        return (self.discard,)
+        return (self.discard, self.talon)
 
     def shape(self) -> tuple:
         return self.hidden
@@ -354,7 +370,16 @@ class SeatView:
         """The view once the seat to move has played ``card``."""
         voids = _shown_voids(self.voids, self.pos, Card.parse(card))
         p, _ = _played(self.pos, card)
-        return SeatView(p, self.seat, self.hidden, self.discard, voids)
+        return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
+
+    def opened(self) -> SeatView:
+        """A whister's view once the defence has opened its cards: only the declarer's hand
+        (and the discard, unless he saw it) unseen."""
+        return SeatView(self.pos, self.seat, (self.pos.declarer,), self.discard, self.voids, self.talon)
+
+    def without_discard(self) -> SeatView:
+        """The same view once he has seen the discard."""
+        return SeatView(self.pos, self.seat, self.hidden, 0, self.voids, self.talon)
 
     def consistent(self, layout) -> bool:
         return all(popcount(m) == n for m, n in zip(layout, self.sizes)) and all(
@@ -362,38 +387,31 @@ class SeatView:
 
     @property
     def count(self) -> int:
-        """Exact: cards grouped by the holders they may lie with, distributed by capacity."""
+        """Exact: cards grouped by the holders they may lie with, distributed by capacity
+        (:class:`~solver.imperfect.layouts.Numbering`)."""
         if self.open_defence:
             return 1
-        groups: dict = {}
-        for a in self.allowed.values():
-            groups[a] = groups.get(a, 0) + 1
-        states = {tuple(self.sizes): 1}
-        for allowed, n in groups.items():
-            nxt: dict = {}
-            for caps, ways in states.items():
-                for split in _splits(n, len(allowed)):
-                    c = list(caps)
-                    ok = True
-                    w = ways
-                    left = n
-                    for i, k in zip(allowed, split):
-                        if k > c[i]:
-                            ok = False
-                            break
-                        c[i] -= k
-                        w *= comb(left, k)
-                        left -= k
-                    if ok:
-                        nxt[tuple(c)] = nxt.get(tuple(c), 0) + w
-            states = nxt
-        return states.get(tuple(0 for _ in self.sizes), 0)
+        return self.numbering.ways(0, tuple(self.sizes))
+
+    @property
+    def numbering(self) -> Numbering:
+        if self._numbering is None:
+            self._numbering = Numbering(self)
+        return self._numbering
 
     def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts:
         """Every layout he could believe in (lazily listed; ``sample`` as for :class:`InfoSet`)."""
         if self.open_defence:
             return Layouts.one(self.real)
         return split_layouts(self, sample, seed)
+
+    def layout_at(self, index: int) -> tuple:
+        """The ``index``-th layout of :class:`~solver.imperfect.layouts.Numbering` (built once)."""
+        return self.numbering.layout(index)
+
+    def layout_rank(self, layout) -> int:
+        """The inverse of :meth:`layout_at`."""
+        return self.numbering.rank(layout)
 
     def hands(self, layout) -> tuple:
         h = list(self.pos.hands)
@@ -411,23 +429,17 @@ class SeatView:
     def key(self):
         p = self.pos
         return (tuple(p.hands), p.leader, tuple((s, int(c)) for s, c in p.trick),
-                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())), self.hidden, self.discard)
+                tuple(sorted((s, tuple(sorted(v))) for s, v in self.voids.items())), self.hidden, self.discard,
+                self.talon)
 
     def describe(self) -> dict:
-        return {"seat": self.seat, "unseen": Hand(self.unseen).compact(),
-                "holders": [str(h) for h in self.holders], "hand_sizes": list(self.sizes),
-                "voids": {str(s): "".join(SUIT_LETTERS[x] for x in sorted(v)) for s, v in sorted(self.voids.items())},
-                "layouts": self.count}
-
-
-def _splits(n: int, k: int):
-    """Every way of writing n as k ordered non-negative parts."""
-    if k == 1:
-        yield (n,)
-        return
-    for i in range(n + 1):
-        for rest in _splits(n - i, k - 1):
-            yield (i,) + rest
+        out = {"seat": self.seat, "unseen": Hand(self.unseen).compact(),
+               "holders": [str(h) for h in self.holders], "hand_sizes": list(self.sizes),
+               "voids": {str(s): "".join(SUIT_LETTERS[x] for x in sorted(v)) for s, v in sorted(self.voids.items())},
+               "layouts": self.count}
+        if self.talon:
+            out["talon"] = Hand(self.talon).compact()
+        return out
 
 
 INFOSET_FIELDS = frozenset({"open", "known", "voids"})

@@ -13,15 +13,8 @@ from solver.engine import Engine
 from solver.errors import PrefError
 from solver.hands import SUIT_MASKS, mask_of, popcount
 from solver.imperfect import InfoSet, SeatView
-from solver.imperfect.single_dummy import (
-    WhisterView,
-    _Ranker,
-    analyse_single_dummy,
-    decide,
-    examined_layouts,
-    single_dummy_record,
-    spread,
-)
+from solver.imperfect.layouts import Stride, capped_layouts
+from solver.imperfect.single_dummy import analyse_single_dummy, decide, single_dummy_record
 
 C = Card.parse
 ENGINE = Engine(reuse_table=True)
@@ -142,7 +135,7 @@ def test_a_whisters_lead_that_was_a_mistake_with_the_cards_he_could_see():
     assert d.verdict == "mistake" and d.dd_cost == 1 and d.sd_cost == pytest.approx(1 / 3)
     # with his partner's hand open (the defence plays open) only the declarer's pair is
     # unseen: K♥ 8♣ and nothing else — 7♥ is worse there too
-    open_view = WhisterView(Position(LEAD["hands"], "nt", 0, 1), 1, (0,))
+    open_view = SeatView(Position(LEAD["hands"], "nt", 0, 1), 1, (0,))
     o = decide(open_view, "7h", ENGINE)
     assert o.layouts == 1 and o.verdict == "mistake"
 
@@ -254,33 +247,47 @@ def test_the_talon_lies_with_the_declarer_or_his_discard():
     hands = [["8c", "As", "Kh"], ["Qd", "Jd", "Td"], ["Ks", "Qs", "Ah"]]
     pos = Position(hands, "nt", 0, 1, out=cards("Jc", "Ts"))
     plain = SeatView(pos, 1, (0, 2), mask_of(cards("Jc", "Ts")))
-    talon = WhisterView(pos, 1, (0, 2), mask_of(cards("Jc", "Ts")), {}, mask_of(cards("8c", "Jc")))
+    talon = SeatView(pos, 1, (0, 2), mask_of(cards("Jc", "Ts")), {}, mask_of(cards("8c", "Jc")))
     assert plain.count == 560
     assert talon.count == 200 == sum(1 for _ in talon.layouts())
     assert all(not lay[1] & C("8c").mask and not lay[1] & C("Jc").mask for lay in talon.layouts())
     assert talon.real in set(talon.layouts())
     # it is kept as play goes on
     nxt = talon.after("Qd")
-    assert isinstance(nxt, WhisterView) and nxt.talon == talon.talon
+    assert isinstance(nxt, SeatView) and nxt.talon == talon.talon
 
 
 def test_the_layouts_are_numbered_one_to_one():
-    # the numbering behind a capped sample: every number gives a different consistent
-    # layout, and together they are every layout (voids and the talon included)
+    # the numbering behind a capped decision: every number gives a different consistent
+    # layout, together they are every layout (voids and the talon included), and the rank
+    # of a layout is its number
     hands = [["8c", "As", "Kh", "9h"], ["Qd", "Jd", "Td", "7s"], ["Ks", "Qs", "Ah", "8h"]]
     pos = Position(hands, "nt", 0, 1, out=cards("Jc", "Ts"))
-    view = WhisterView(pos, 1, (0, 2), mask_of(cards("Jc", "Ts")), {2: frozenset({3})}, mask_of(cards("8c", "Jc")))
-    r = _Ranker(view)
+    view = SeatView(pos, 1, (0, 2), mask_of(cards("Jc", "Ts")), {2: frozenset({3})}, mask_of(cards("8c", "Jc")))
     every = set(view.layouts())
-    numbered = [r.layout(i) for i in range(view.count)]
+    numbered = [view.layout_at(i) for i in range(view.count)]
     assert len(set(numbered)) == view.count == len(every) and set(numbered) == every
-    assert r.ways(0, tuple(view.sizes)) == view.count
+    assert [view.layout_rank(lay) for lay in numbered] == list(range(view.count))
     assert view.count == 15
-    s = spread(view.count, 10)
-    assert len(set(s)) == 10 and all(0 <= i < view.count for i in s)
-    big = spread(42_678_636, 200_000)           # a whister's first lead: the stride near n / phi, prime to n
-    a = big[1]
-    assert gcd(a, 42_678_636) == 1 and abs(a - 42_678_636 * 0.6180339887) < 100 and len(set(big)) == 200_000
+    info = InfoSet(Position(ENDINGS[2]["hands"], "7nt", 2, 2))
+    assert [info.layout_at(i) for i in range(info.count)] == list(info.layouts())
+    assert [info.layout_rank(info.layout_at(i)) for i in range(info.count)] == list(range(info.count))
+
+
+def test_the_stride_visits_every_number_once_spread_evenly():
+    s = Stride(15)
+    assert sorted(s[j] for j in range(15)) == list(range(15))
+    assert all(s.position(s[j]) == j for j in range(15))
+    big = Stride(12_193_896)                    # a whister's first lead with the talon known
+    a = big[1] - big[0]
+    assert gcd(a, 12_193_896) == 1 and abs(a - 12_193_896 * 0.6180339887) < 100
+    first = [big[j] for j in range(200_000)]
+    assert len(set(first)) == 200_000
+    # evenly: each tenth of the numbers gets a tenth of the first 200,000, give or take 1 %
+    tenths = [0] * 10
+    for x in first:
+        tenths[x * 10 // 12_193_896] += 1
+    assert all(abs(t - 20_000) < 200 for t in tenths)
 
 
 def test_a_capped_decision_says_it_is_not_exact():
@@ -288,18 +295,76 @@ def test_a_capped_decision_says_it_is_not_exact():
     assert info.count == comb(8, 4)
     full = decide(info, "Ah", ENGINE)
     capped = decide(info, "Ah", ENGINE, max_layouts=10)
-    assert full.exact and full.examined == 70
-    assert not capped.exact and capped.layouts == 70 and capped.examined in (10, 11)
+    assert full.exact and full.examined == 70 and full.stopped is None
+    assert not capped.exact and capped.layouts == 70 and capped.examined == 10 and capped.stopped == "cap"
     j = capped.to_json()
-    assert j["exact"] is False and j["layouts"] == 70 and j["examined"] == capped.examined
-    lays = examined_layouts(info, 10)
-    assert lays.method == "capped" and info.real in set(lays)
-    assert list(examined_layouts(info, 10)) == list(lays)      # a fixed sample
-    small = decide(info, "Ah", ENGINE, max_layouts=10, sample=5)   # past the cap, a smaller sample
-    assert not small.exact and small.examined in (5, 6)
-    assert decide(info, "Ah", ENGINE, max_layouts=10, sample=500).exact   # a sample of every layout is every layout
-    with pytest.raises(PrefError, match="sample"):
-        decide(info, "Ah", ENGINE, sample=0)
+    assert j["exact"] is False and j["layouts"] == 70 and j["examined"] == 10 and j["stopped"] == "cap"
+    lays = list(capped_layouts(info, 10))
+    assert lays[0] == info.real and len(set(lays)) == 10
+    assert list(capped_layouts(info, 10)) == lays      # nothing random
+    assert decide(info, "Ah", ENGINE, max_layouts=70).exact   # a cap of every layout is every layout
+    with pytest.raises(PrefError, match="max_layouts"):
+        decide(info, "Ah", ENGINE, max_layouts=0)
+
+
+def _exact_and_capped(rec, cap):
+    exact = single_dummy_record(rec, ENGINE, max_layouts=None)
+    capped = single_dummy_record(rec, ENGINE, max_layouts=cap)
+    return [(e, c) for e, c in zip(exact.decisions, capped.decisions) if not e.forced]
+
+
+@pytest.mark.parametrize("cap", [1, 3, 8])
+@pytest.mark.parametrize("rec", ENDINGS, ids=["6s", "misere", "7nt"])
+def test_a_capped_verdict_is_proven_or_undecided_never_wrong(rec, cap):
+    # the verdict of a decision that saw only some layouts is the exact one, or "undecided"
+    # with the exact one among those still possible; its bounds hold the exact figures
+    pairs = _exact_and_capped(rec, cap)
+    undecided = 0
+    for e, c in pairs:
+        if c.exact:
+            assert c.verdict == e.verdict
+            continue
+        if c.verdict == "undecided":
+            undecided += 1
+            assert e.verdict in c.possible and len(c.possible) > 1
+        else:
+            assert c.verdict == e.verdict, (e.index, c.verdict, e.verdict)
+        bounds = c.to_json()["bounds"]
+        for card, f in e.figures.items():
+            lo, hi = bounds[str(card)]["best_in"]
+            assert lo <= f.best_in <= hi
+            lo, hi = bounds[str(card)]["expected"]
+            assert lo - 1e-4 <= f.expected <= hi + 1e-4
+            if f.made_in is not None:
+                lo, hi = bounds[str(card)]["made_in"]
+                assert lo <= f.made_in <= hi
+        assert not c.dominated      # domination needs every layout
+    if cap == 1:
+        assert undecided, "one layout proves little: some verdict must stay open"
+
+
+def test_a_budget_past_lets_each_scan_see_its_first_chunk():
+    # a deadline already past: each scan still solves its first chunk (1,024 layouts), so
+    # these endings (70 layouts at most) are judged exactly all the same
+    a = single_dummy_record(dict(ENDINGS[2]), ENGINE, max_layouts=None, budget=1e-9)
+    scanned = [d for d in a.decisions if not d.forced]
+    assert scanned and all(d.exact and d.stopped is None and d.examined == d.layouts for d in scanned)
+    assert a.summary_json()["budget"] == 1e-9
+    with pytest.raises(PrefError, match="budget"):
+        single_dummy_record(dict(ENDINGS[2]), ENGINE, budget=0)
+
+
+def test_a_budget_on_a_large_decision_gives_bounds(monkeypatch):
+    import solver.imperfect.single_dummy as sd
+
+    monkeypatch.setattr(sd, "CHUNK", 8)
+    info = InfoSet(Position(ENDINGS[2]["hands"], "7nt", 2, 2))
+    import time
+
+    d = decide(info, "Ah", ENGINE, deadline=time.monotonic() - 1)
+    assert d.examined == 8 and not d.exact and d.stopped == "budget"
+    full = decide(info, "Ah", ENGINE)
+    assert d.verdict in (full.verdict, "undecided")
 
 
 # ---------------------------------------------------------------- the whisters' question
@@ -364,12 +429,12 @@ def test_the_scan_split_across_processes_gives_the_same_figures(monkeypatch):
     assert one.dominated == two.dominated and one.verdict == two.verdict
 
 
-def test_a_capped_sample_is_judged_on_exactly_its_layouts():
+def test_a_capped_decision_is_judged_on_exactly_its_layouts():
     info = InfoSet(Position(ENDINGS[2]["hands"], "7nt", 2, 2))
     capped = decide(info, "Ah", ENGINE, max_layouts=12)
     fresh = Engine()
     best_in: dict = {}
-    for lay in examined_layouts(info, 12):
+    for lay in capped_layouts(info, 12):
         vals = fresh.analyse(info.position(lay), all_cards=True).card_values
         top = max(vals.values())
         for c, v in vals.items():
