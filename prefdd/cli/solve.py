@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import sys
 
-from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from prefdd import single_dummy
+from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from prefdd.records import json_kind, solve_record, table_record
 from solver.errors import PrefError
 
