@@ -43,7 +43,8 @@ def run_many(records: Iterable, kind: str = "auto", workers: int | None = None, 
             warm_up(options)  # compile once here, not in every worker at the same time
         backend = make_backend(workers, dask, dask_local, threads)
     try:
-        size = chunk_size or default_chunk_size(_length(records), backend.workers, not backend.local)
+        size = chunk_size or default_chunk_size(_length(records), backend.workers, not backend.local,
+                                                   options.single_dummy)
         yield from Batch(backend, kind=kind, options=options, chunk_size=size).answers(jobs_from_records(records))
     finally:
         if own:
@@ -147,7 +148,7 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                 if progress and not bar.tty:
                     print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
                 left = None if total is None else total - len(out.done)
-                size = chunk_size or default_chunk_size(left, backend.workers, not backend.local)
+                size = chunk_size or default_chunk_size(left, backend.workers, not backend.local, options.single_dummy)
                 batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
                               on_skip=bar.skip, expected=None if chunk_size else left, signature=signature)
                 for group in batch.answer_groups(read_jobs(infile)):

@@ -154,9 +154,13 @@ def _unkey(key):
     return key
 
 
-def default_chunk_size(total: int | None, workers: int, remote: bool = False) -> int:
+def default_chunk_size(total: int | None, workers: int, remote: bool = False, slow: bool = False) -> int:
     """Small enough that every worker gets several chunks, large enough to hide the
-    per-task overhead (a fraction of a millisecond locally, a millisecond or more on Dask)."""
+    per-task overhead (a fraction of a millisecond locally, a millisecond or more on Dask).
+    ``slow``: records of seconds each (single dummy): one at a time, so the workers share
+    them evenly and an interruption loses at most the records in flight."""
+    if slow:
+        return 1
     cap = 128 if remote else 32
     if total is None:
         return cap // 2

@@ -38,15 +38,24 @@ class Options:
     table_mb: float | None = None
     node_budget: int | None = None
     analyse_play: bool = False  # positions with a history: each card's cost, a summary per deal
+    single_dummy: bool = False  # with analyse_play: the single-dummy summary too (verdicts, the whisters' question)
+    max_layouts: int | None = None  # single dummy: layouts a decision may solve (None: the analysis's default)
+    record_seconds: float | None = None  # single dummy: give up a record after this long (retried on resume)
     settings: dict | None = field(default=None, compare=False)  # rulings: {"convention", "overrides", "options"}
 
     def signature(self, kind: str = "auto") -> dict:
-        """The switches that shape an answer (not table size or node budget, which only decide
-        whether and how fast it comes), as stored with every output line; {} for the defaults."""
+        """The switches that shape an answer (not table size, node budget or time budget, which
+        only decide whether and how fast it comes), as stored with every output line; {} for
+        the defaults. Single dummy: the layouts a decision may solve, as a number (the default
+        spelt out, so a later default cannot mix with it)."""
         import json
 
         sig = {"kind": kind, "all_cards": self.all_cards, "line": self.line, "favour": self.favour,
                "analyse_play": self.analyse_play, "settings": self.settings or None}
+        if self.single_dummy:
+            from .. import single_dummy
+
+            sig.update(single_dummy=True, max_layouts=single_dummy.max_layouts(self.max_layouts))
         sig = {k: v for k, v in sig.items() if v not in (None, False, "auto", {})}
         return json.loads(json.dumps(sig, default=str, sort_keys=True))
 
@@ -80,13 +89,16 @@ def rule_function():
 def engine(options: Options):
     """This thread's engine, made once."""
     eng = getattr(_local, "engine", None)
-    if eng is None or getattr(_local, "engine_cfg", None) != (options.table_mb, options.node_budget):
+    cfg = (options.table_mb, options.node_budget, options.single_dummy)
+    if eng is None or getattr(_local, "engine_cfg", None) != cfg:
         from solver.engine import Engine
         from solver.engine.api import DEFAULT_TABLE_MB
 
-        eng = _local.engine = Engine(table_mb=options.table_mb or DEFAULT_TABLE_MB,
-                                     node_budget=options.node_budget or None)
-        _local.engine_cfg = (options.table_mb, options.node_budget)
+        from .. import single_dummy
+
+        default = single_dummy.TABLE_MB if options.single_dummy else DEFAULT_TABLE_MB
+        eng = _local.engine = Engine(table_mb=options.table_mb or default, node_budget=options.node_budget or None)
+        _local.engine_cfg = cfg
     return eng
 
 
@@ -132,9 +144,34 @@ def _solve(record: dict, options: Options) -> dict:
     if options.analyse_play:
         from solver.play_analysis import play_record
 
-        return play_record(record, engine(options), summary=True)
+        sd = None
+        if options.single_dummy:
+            from .. import single_dummy
+
+            # one process per analysis: a batch worker must not fork a pool of its own
+            sd = single_dummy.settings(options.max_layouts, 1, _time_budget(options.record_seconds))
+        return play_record(record, engine(options), summary=True, single_dummy=sd)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
+
+
+def _time_budget(seconds: float | None):
+    """A progress callback of the single-dummy analysis that stops it (``SearchLimitError``,
+    so the record is answered again on resume) once ``seconds`` have passed; None for none.
+    The analysis calls it between batches of layouts, so the record stops within one batch."""
+    if seconds is None:
+        return None
+    from solver.errors import SearchLimitError
+
+    end = time.monotonic() + seconds
+
+    def check(card: int, cards: int, done: int, layouts: int) -> None:
+        if time.monotonic() > end:
+            raise SearchLimitError(f"single dummy: over the time budget of {seconds:g} s per record "
+                                   f"(at card {card + 1} of {cards}); a rerun with a larger --record-seconds "
+                                   f"answers it")
+
+    return check
 
 
 def _rule(record: dict, options: Options) -> dict:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sys
 
+from prefdd import single_dummy
+
 from . import options
 
 
@@ -40,6 +42,13 @@ def register(subparsers):
                    help="positions: split the defence's tricks in favour of SEAT")
     p.add_argument("--analyse-play", action="store_true",
                    help="positions with a history: costly cards per seat and tricks lost, per deal")
+    p.add_argument("--single-dummy", action="store_true",
+                   help="with --analyse-play: also the single-dummy summary of each deal (verdicts per seat, the "
+                        "whisters' question; tens of seconds a full deal; one record at a time per worker)")
+    single_dummy.add_max_layouts(p)
+    p.add_argument("--record-seconds", type=options.seconds, default=None, metavar="SECONDS",
+                   help="with --single-dummy: give up a record after this many seconds (an error line, answered "
+                        "again on resume)")
     p.add_argument("--table-mb", type=options.table_mb,
                    help="positions: transposition table size per worker in MB (default 8)")
     p.add_argument("--node-budget", type=options.node_budget,
@@ -110,6 +119,12 @@ def run(args) -> int:
         batch_file,
     )
 
+    conflict = single_dummy.switch_conflict(
+        args.analyse_play, args.single_dummy,
+        [name for name, on in (("--max-layouts", args.max_layouts is not None),
+                               ("--record-seconds", args.record_seconds is not None)) if on])
+    if conflict:
+        return _fail(conflict)
     try:
         settings = _settings(args)
     except ValueError as e:
@@ -117,7 +132,9 @@ def run(args) -> int:
     if args.input != "-" and os.path.isdir(args.input):
         return _fail(f"cannot read {args.input}: is a directory")
     options = Options(all_cards=args.all_cards, line=args.line, favour=args.favour, table_mb=args.table_mb,
-                      node_budget=args.node_budget, settings=settings, analyse_play=args.analyse_play)
+                      node_budget=args.node_budget, settings=settings, analyse_play=args.analyse_play,
+                      single_dummy=args.single_dummy, max_layouts=args.max_layouts,
+                      record_seconds=args.record_seconds)
     try:
         summary = batch_file(args.input, args.output, args.kind, args.workers, dask=args.dask,
                              dask_local=args.dask_local, chunk_size=args.chunk_size, options=options,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 
+from prefdd import single_dummy
 from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from prefdd.records import json_kind, solve_record, table_record
 from solver.errors import PrefError
@@ -39,9 +40,7 @@ def register(subparsers):
     p.add_argument("--single-dummy", action="store_true",
                    help="with --analyse-play: each decision also judged over the layouts its player could believe "
                         "in (verdicts best, guess, bad break, mistake; the whisters' question)")
-    p.add_argument("--max-layouts", type=options.count(1, 10 ** 9), default=None, metavar="N",
-                   help="with --single-dummy: solve every layout of a decision up to N (default 200000); past it N "
-                        "of them spread evenly, and the decision says what they prove (not exact)")
+    single_dummy.add_max_layouts(p)
     p.add_argument("--budget", type=options.seconds, default=None, metavar="SECONDS",
                    help="with --single-dummy: seconds for each record's analysis; a decision the budget stops says "
                         "what its layouts prove (not exact)")
@@ -81,7 +80,7 @@ def run(args) -> int:
     if args.table_mb:
         kw["table_mb"] = args.table_mb
     elif args.single_dummy:
-        kw["table_mb"] = SINGLE_DUMMY_TABLE_MB
+        kw["table_mb"] = single_dummy.TABLE_MB
     if args.node_budget:
         kw["node_budget"] = args.node_budget
     engine = Engine(**kw)
@@ -135,10 +134,9 @@ def option_conflict(args) -> str | None:
                                      ("--budget", getattr(args, "budget", None) is not None),
                                      ("--workers", getattr(args, "workers", None) is not None),
                                      ("--no-progress", getattr(args, "no_progress", False))) if on]
-    if getattr(args, "single_dummy", False) and not args.analyse_play:
-        return "--single-dummy goes with --analyse-play"
-    if sd_only and not getattr(args, "single_dummy", False):
-        return f"{', '.join(sd_only)} goes with --single-dummy"
+    conflict = single_dummy.switch_conflict(args.analyse_play, getattr(args, "single_dummy", False), sd_only)
+    if conflict:
+        return conflict
     if not args.analyse_play:
         return "--lang goes with --analyse-play" if args.lang != "en" else None
     others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
@@ -147,16 +145,11 @@ def option_conflict(args) -> str | None:
     return f"--analyse-play cannot be combined with {', '.join(others)}" if others else None
 
 
-SINGLE_DUMMY_TABLE_MB = 64.0  # the layouts of one decision share positions: a larger table pays (a third faster
-#                               than the default on a whister's first lead)
-
-
 def single_dummy_settings(args, progress) -> dict:
     """The settings of the single-dummy analysis from the switches."""
-    from solver.imperfect.single_dummy import MAX_LAYOUTS, default_workers
+    from solver.imperfect.single_dummy import default_workers
 
-    return {"max_layouts": args.max_layouts or MAX_LAYOUTS, "budget": args.budget,
-            "workers": args.workers or default_workers(), "progress": progress}
+    return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress, args.budget)
 
 
 class Progress:
