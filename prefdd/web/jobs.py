@@ -207,7 +207,8 @@ def single_dummy(body: dict, node_budget: int) -> dict:
     if not history:
         return note("no card has been played yet", "ещё не сыграно ни одной карты")
     deal = body["deal"]
-    rec: dict = {"hands": deal["hands"], "contract": solver_contract(contract), "declarer": pos.declarer,
+    declarer = getattr(pos, "declarer", None)  # a Position (not a raspasovka's) from here on
+    rec: dict = {"hands": deal["hands"], "contract": solver_contract(contract), "declarer": declarer,
                  "leader": body.get("first_leader", 0), "history": history, "open": open_defence}
     if body.get("taken") is not None:
         rec["taken"] = body["taken"]
