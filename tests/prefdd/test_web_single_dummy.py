@@ -23,7 +23,7 @@ from prefdd.web.jobs import SD_MAX_LAYOUTS
 
 BASE = "http://127.0.0.1"
 ROOT = Path(__file__).resolve().parents[2]
-# 6♠ by the first hand, four cards a hand left (tricks 4-1-1 won, so the play is tricks 7-10): made,
+# 6♠ by the first hand, four cards a hand left (tricks 4-1-1 won; the page numbers the four tricks 1-4): made,
 # so the whisters' question applies; the second hand's lead is a guess, its K♥ a mistake, and the
 # third hand's 10♠ a mistake that costs a trick double dummy; the rest best or forced
 HANDS = [["Qs", "Ad", "Td", "7c"], ["7h", "9d", "9c", "Kh"], ["Qc", "8h", "Qd", "Ts"]]
@@ -174,8 +174,10 @@ def test_the_page_shows_each_cards_verdict_in_russian(desk, client):
     # the whisters' question: the third hand's mistakes with their cost
     q = pg.inner_text("#sd-question")
     assert "Вопрос вистующих" in q and "Третья рука (вистующий): потеряно в открытую 1" in q
-    assert "ошибки: взятка 8 10♠ ✗ (в открытую 1, по известным картам 0,15)" in q
-    assert "угадывания: взятка 7 9♣ ?" in q
+    assert "ошибки: взятка 2 10♠ ✗ (в открытую 1, по известным картам 0,15)" in q
+    assert "угадывания: взятка 1 9♣ ?" in q
+    # the tricks numbered as the play above numbers them (an ending's first trick is 1 there)
+    assert pg.inner_text('ol.sd-list > li[data-index="3"] .tn').startswith("Взятка 2, Третья рука")
     assert "по известным картам" in q
     for raw in RAW:
         assert raw not in text, raw

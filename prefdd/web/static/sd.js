@@ -16,6 +16,7 @@ const verdictWord = (v) => t("sd_verdict")[norm(v)];
 const num = (x, digits = 2) => { const s = Number(x).toFixed(digits); return S.lang === "ru" ? s.replace(".", ",") : s; };
 const int = (n) => { const s = Number(n).toLocaleString("en-US"); return S.lang === "ru" ? s.replace(/,/g, "\u00a0") : s; };
 const pct = (p) => `${num(100 * p, 1)}\u00a0%`;
+const trickOf = (index) => Math.floor(index / 3) + 1;  // as the play above numbers its tricks (an ending's too)
 const sdKey = () => JSON.stringify([S.history, S.ooo, $("open").value]);
 
 let controller = null, timer = null;
@@ -104,7 +105,7 @@ function decisionRow(d, A) {
   const v = norm(d.verdict);
   const whister = d.seat !== A.declarer;
   const misere = A.kind === "misere";
-  const head = [el("span", { class: "tn", text: `${t("trick_n")} ${d.trick}, ${who(d.seat)}: ` }),
+  const head = [el("span", { class: "tn", text: `${t("trick_n")} ${trickOf(d.index)}, ${who(d.seat)}: ` }),
     el("b", { class: isRed(d.card) ? "red" : "", text: face(d.card) }), " ",
     el("span", { class: "sd-mark", text: mark(v) }), " ", el("span", { class: "sd-word", text: verdictWord(v) })];
   if (!known(d.verdict) || d.possible?.length) {
@@ -139,7 +140,7 @@ function question(A) {
     const bits = [t("sd_each")(x.dd_cost, num(x.sd_cost))];
     if (x.verdict === "bad break") bits.push(verdictWord("bad break"));
     if (x.exact === false) bits.push(S.lang === "ru" ? "не точно" : "not exact");
-    return `${t("trick_n").toLowerCase()} ${x.trick} ${face(x.card)} ${mark(x.verdict)} (${bits.join(", ")})`;
+    return `${t("trick_n").toLowerCase()} ${trickOf(x.index)} ${face(x.card)} ${mark(x.verdict)} (${bits.join(", ")})`;
   };
   const seats = Object.keys(q.seats || {}).map(Number).sort((a, b) => a - b);
   box.append(el("ul", {}, ...seats.map((w) => {
