@@ -36,6 +36,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "time_budget": ("the ruling did not finish within this server's time budget of {budget} s "
                     "(prefdd serve --time-budget)",
                     "решение не уложилось в отведённое время ({budget} с; prefdd serve --time-budget)"),
+    "sd_time_budget": ("the single-dummy analysis did not finish within this server's time budget of {budget} s "
+                       "(prefdd serve --time-budget); prefdd solve --analyse-play --single-dummy has no such limit",
+                       "разбор по известным картам не уложился в отведённое время ({budget} с; prefdd serve "
+                       "--time-budget); без ограничения его даёт prefdd solve --analyse-play --single-dummy"),
     "node_budget": ("the search stopped after {nodes} nodes; the position is too large for this server's budget "
                     "(prefdd serve --node-budget N)",
                     "перебор остановлен на пределе ({nodes} позиций); задача слишком велика для этого сервера "
@@ -286,6 +290,7 @@ def field_words(field, lang: str = "ru") -> str:
         "text": ("pasted text", "вставленный текст"), "request": ("request", "запрос"),
         "incident": ("incident", "инцидент"), "taken": ("tricks already won", "уже взятые взятки"),
         "open": ("open or closed play", "открытая или закрытая игра"), "node_budget": ("search limit", "предел перебора"),
+        "max_layouts": ("layouts a decision examines", "сколько раскладов рассматривать"),
         "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
         "settings": ("settings", "настройки"), "out_of_turn": ("lead out of turn", "ход вне очереди"),
         "upload": ("file", "файл"), "seed": ("seed", "номер сдачи"),

@@ -191,6 +191,11 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
         body = await read_json(request)
         return await compute(app, request, "analyse", body)
 
+    @app.post("/api/single-dummy")
+    async def single_dummy(request: Request):  # every card judged with what its player could know
+        body = await read_json(request)
+        return await compute(app, request, "single_dummy", body)
+
     @app.post("/api/line")
     async def line(request: Request):
         body = await read_json(request, {"table", "line", "start"})
@@ -211,6 +216,7 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
 
 
 SEARCH_SHARE = 0.6  # of a request's time budget, what a ruling's information-set search may take
+TIMEOUT_KIND = {"single_dummy": "sd_time_budget"}  # a job over its time budget: what the message says
 
 
 async def compute(app, request: Request, name: str, body: dict, front: bool = False):
@@ -248,8 +254,8 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
         # over the budget on its own (it had a worker at once): the ruling is too long for this
         # server, 422; having waited its turn first, or never started: the server is busy, 503
         if e.why == "timeout" and not e.queued and e.waited < 1.0:
-            return _error(422, "time_budget", say("time_budget", "en", budget=_secs(budget)), "time_budget",
-                          budget=_secs(budget))
+            kind = TIMEOUT_KIND.get(name, "time_budget")
+            return _error(422, "time_budget", say(kind, "en", budget=_secs(budget)), kind, budget=_secs(budget))
         return _busy(pool)
     except WorkerDied as e:
         log.error("prefdd serve: a worker died during %s: %s", name, e)

@@ -164,13 +164,70 @@ def analyse(body: dict, node_budget: int) -> dict:
     return play_analysis(body, engine(body, node_budget))
 
 
+SD_MAX_LAYOUTS = 20_000  # layouts a single-dummy decision examines on the desk (a request may ask for fewer)
+SD_FIELDS = {"deal", "contract", "declarer", "first_leader", "history", "out_of_turn", "taken", "open",
+             "max_layouts", "node_budget"}
+
+
+def single_dummy(body: dict, node_budget: int) -> dict:
+    """Every card of the play judged single dummy (``prefdd solve --analyse-play --single-dummy``,
+    :func:`solver.imperfect.single_dummy.single_dummy_record`): the request is a table's (the
+    deal, contract, declarer, first lead, history) and ``open`` (the defence opened its cards
+    after the first card); at most :data:`SD_MAX_LAYOUTS` layouts a decision (``max_layouts``
+    may ask for fewer), past that the decision is not exact and says how many it examined.
+    A raspasovka, a lead out of turn or no card played is a ``note``, not an analysis."""
+    from solver.imperfect.single_dummy import single_dummy_record
+
+    from .table import _cards, out_of_turn, position_of, solver_contract
+
+    known(body, SD_FIELDS)
+    cap = body.pop("max_layouts", None)
+    if cap is None:
+        cap = SD_MAX_LAYOUTS
+    elif isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+        raise BadInput("max_layouts", f"expected a positive integer, got {cap!r}")
+    cap = min(cap, SD_MAX_LAYOUTS)
+    open_defence = body.pop("open", False)
+    if not isinstance(open_defence, bool):
+        raise BadInput("open", f"expected true or false, got {open_defence!r}")
+    eng = engine(body, node_budget, reuse=True)
+    pos, contract = position_of(body)  # the whole play checked, an illegal card named as the table names it
+
+    def note(en: str, ru: str) -> dict:
+        return {"kind": "raspasovka" if contract.is_raspasovka else "misere" if contract.is_misere else "game",
+                "decisions": [], "note": {"en": en, "ru": ru}}
+
+    if contract.is_raspasovka:
+        return note("raspasovka: no declarer and no whisters, so no single-dummy analysis",
+                    "распасовка: нет ни играющего, ни вистующих — разбора по известным картам нет")
+    if out_of_turn(body.get("out_of_turn")):
+        return note("a lead out of turn stood in this play: the single-dummy analysis follows only the rightful order",
+                    "в розыгрыше был ход вне очереди: разбор по известным картам его не учитывает")
+    history = [str(c) for c in _cards(body.get("history") or [], "history")]
+    if not history:
+        return note("no card has been played yet", "ещё не сыграно ни одной карты")
+    deal = body["deal"]
+    declarer = getattr(pos, "declarer", None)  # a Position (not a raspasovka's) from here on
+    rec: dict = {"hands": deal["hands"], "contract": solver_contract(contract), "declarer": declarer,
+                 "leader": body.get("first_leader", 0), "history": history, "open": open_defence}
+    if body.get("taken") is not None:
+        rec["taken"] = body["taken"]
+    for f in ("talon", "discard"):
+        if deal.get(f):
+            rec[f] = [str(c) for c in _cards(deal[f], f"deal.{f}")]
+    a = single_dummy_record(rec, eng, max_layouts=cap, workers=1, progress=None)
+    out = a.to_json()
+    out["max_layouts"] = cap
+    return out
+
+
 def import_deals(body: dict, node_budget: int) -> dict:
     from .imports import import_file
 
     return import_file(body)
 
 
-JOBS = {"rule": rule, "table": table, "analyse": analyse, "import": import_deals}
+JOBS = {"rule": rule, "table": table, "analyse": analyse, "import": import_deals, "single_dummy": single_dummy}
 
 
 def run_job(name: str, payload) -> tuple:

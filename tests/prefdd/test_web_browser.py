@@ -128,7 +128,8 @@ def test_deal_by_clicking_then_play_three_cards_and_the_values_change(page):
     assert "первая: 10 · вторая: 10 · третья: 10 · прикуп/снос: 2 · не разданы: 0" in pg.inner_text("#counts")
     pg.select_option("#contract", "7s")
     settle(pg, 0)
-    history, seen = [], []
+    history: list[str] = []
+    seen: list = []
     for card, seat in (("9c", 0), ("9s", 1), ("7c", 2)):
         vals = shown_values(pg, seat)
         assert vals == engine_values(history), (history, vals)  # each legal card's double-dummy value

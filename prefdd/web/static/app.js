@@ -4,6 +4,7 @@ import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from
 import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
 import { renderRuling } from "./ruling.js";
+import { renderSingleDummy, singleDummy } from "./sd.js";
 import { renderConvention } from "./conv.js";
 import { b64decode, chooseImported, download, importFile, loadText, renderImportChooser, share } from "./keep.js";
 
@@ -20,7 +21,7 @@ function applyLang() {
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis(); renderImportChooser();
+  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis(); renderSingleDummy(); renderImportChooser();
 }
 
 async function start() {
@@ -55,6 +56,8 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
   $("analyse").addEventListener("click", analysePlay);
+  $("sd-go").addEventListener("click", singleDummy);
+  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); });  // open or closed play: another analysis
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
   $("replay-prev").addEventListener("click", () => stepView(-1));
   $("replay-next").addEventListener("click", () => stepView(1));

@@ -51,12 +51,13 @@ export function seatName(s, withRole = true) {
 }
 
 // ------------------------------------------------------------------ server
-export async function api(path, body) {
+export async function api(path, body, signal) {  // signal: an AbortSignal that stops the request (and so its search)
   let r;
   try {
-    r = await fetch(path, { method: body === undefined ? "GET" : "POST",
+    r = await fetch(path, { method: body === undefined ? "GET" : "POST", signal,
       headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
+    if (signal?.aborted) return { aborted: true };
     return { error: { field: null, message: t("server_down"), text: { ru: WORDS.ru.server_down, en: WORDS.en.server_down } } };
   }
   let data;

@@ -93,7 +93,7 @@ export function setDeal(deal) {
   $("talon").value = k === "game" && deal.discard && deal.talon ? deal.talon.map(face).join(" ") : "";
 }
 export function dealChanged() {
-  S.history = []; S.ooo = {}; S.pendingOoo = null; S.view = null; S.line = null; S.analysis = null;
+  S.history = []; S.ooo = {}; S.pendingOoo = null; S.view = null; S.line = null; S.analysis = null; S.sd = null;
   S.ruling = null; $("ruling").replaceChildren();  // a ruling on other cards no longer stands
   clearErrors($("deal-section"));
   renderPicker();

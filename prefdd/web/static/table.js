@@ -4,6 +4,7 @@
 import { $, CARDS, S, api, cap, clearErrors, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
 import { contractName, hand, kind, pile, tableRequest } from "./deal.js";
 import { pickMoment, updateMoveField } from "./incident.js";
+import { renderSingleDummy } from "./sd.js";
 
 export async function refreshTable(extra = {}) {
   const seq = ++S.tableSeq;
@@ -34,7 +35,7 @@ export async function refreshTable(extra = {}) {
   }
   renderTable(); renderHistory(); renderOoo(); renderLegend();
   if (S.analysis && (v || S.analysis.key !== JSON.stringify([S.history, S.ooo]))) S.analysis = null;  // another play
-  renderAnalysis();
+  renderAnalysis(); renderSingleDummy();
   if (S.table?.over && !v) prefillResult();
   if (!v) updateMoveField();
   document.body.dataset.plies = String(hist.length);
