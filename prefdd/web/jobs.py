@@ -174,12 +174,14 @@ def single_dummy(body: dict, node_budget: int) -> dict:
     :func:`solver.imperfect.single_dummy.single_dummy_record`): the request is a table's (the
     deal, contract, declarer, first lead, history) and ``open`` (the defence opened its cards
     after the first card); at most :data:`SD_MAX_LAYOUTS` layouts a decision (``max_layouts``
-    may ask for fewer), past that the decision is not exact and says how many it examined.
+    may ask for fewer), past that — or past the server's share of the request's time — the
+    decision is not exact and says what the layouts it examined prove.
     A raspasovka, a lead out of turn or no card played is a ``note``, not an analysis."""
     from solver.imperfect.single_dummy import single_dummy_record
 
     from .table import _cards, out_of_turn, position_of, solver_contract
 
+    search_budget = body.pop("search_budget", None)  # set by the server (its request budget), never by the page
     known(body, SD_FIELDS)
     cap = body.pop("max_layouts", None)
     if cap is None:
@@ -215,7 +217,8 @@ def single_dummy(body: dict, node_budget: int) -> dict:
     for f in ("talon", "discard"):
         if deal.get(f):
             rec[f] = [str(c) for c in _cards(deal[f], f"deal.{f}")]
-    a = single_dummy_record(rec, eng, max_layouts=cap, workers=1, progress=None)
+    # within the request's time: a scan that cannot finish says what its layouts prove
+    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=None)
     out = a.to_json()
     out["max_layouts"] = cap
     return out

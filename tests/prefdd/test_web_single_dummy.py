@@ -222,3 +222,29 @@ def test_the_print_keeps_the_verdicts_as_text_marks(desk):
     assert "✗" in hist and "?" in hist
     legend = pg.inner_text("#sd-legend")
     assert "ошибка" in legend and "✗" in legend
+
+
+@pytest.mark.slow
+def test_within_the_time_budget_a_stopped_scan_comes_back_with_what_it_proved():
+    """The same deal against a 30 s request: the analysis gets 60 % of it (18 s) and stops
+    its scans there, so the answer comes within the request, every decision that could not
+    be finished marked not exact (stopped by the budget or the desk's cap), none made up."""
+    played = json.loads((ROOT / "examples/played_deals.jsonl").read_text().splitlines()[0])
+    body = {"deal": {"hands": played["hands"], "talon": played["talon"]}, "contract": "7h", "declarer": 1,
+            "first_leader": 0, "history": played["history"], "max_layouts": 20_000}
+    app = create_app(workers=1, queue=2, time_budget=30)
+    try:
+        r = TestClient(app, base_url=BASE).post("/api/single-dummy", json=body)
+        assert r.status_code == 200, r.text
+        a = r.json()
+        assert a["summary"]["budget"] == pytest.approx(18.0)
+        decisions = [d for d in a["decisions"] if d["verdict"] != "forced"]
+        assert len(a["decisions"]) == 30 and decisions
+        for d in decisions:
+            if d["exact"]:
+                assert d["examined"] == d["layouts"] and "stopped" not in d
+            else:
+                assert d["stopped"] in ("cap", "budget") and d["examined"] < d["layouts"]
+                assert d["verdict"] != "mistake"           # domination needs every layout
+    finally:
+        app.state.pool.close()
