@@ -119,7 +119,14 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
         wg = check.worst
         layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"), wg.stopped, wg.bounds, wg.short_scans,
                      scans=wg.scans)
-    for dec in check.worst.decisions:
+    guess_notes(r, check.worst.decisions)
+
+
+def guess_notes(r: Ruling, decisions) -> None:
+    """A note for each of the declarer's guesses on the worst-guess line (candidates that
+    differ on the real layout: their counts, their real values, the card made for him), and
+    for each blunder left out of the candidates."""
+    for dec in decisions:
         if not dec.guess:
             continue
         if dec.best_in is not None:

@@ -7,27 +7,23 @@ offender writes no whists and gets без одной per violation, the partner 
 whists; both defenders: each без одной per violation, no whists."
 
 "Could have made" is judged double dummy from the position before the violation
-(``violation.move``). "Needed a guess" uses the worst-guess search of the claims module
-(1.6.2) when it is installed (a function ``worst_guess_tricks(engine, pos)``); without
-it the ruling says the guess was not checked.
+(``violation.move``). "Needed a guess" is the worst-guess search of rule 1.6.2 from there
+(:func:`solver.imperfect.worst_guess_play`, over his information set: the voids the
+defenders had shown): a contract made double dummy but not with every guess wrong needed a
+right guess, and the ruling names each guess on the way (the candidates, how many layouts
+each is best in, their values on the real layout).
 """
 from __future__ import annotations
 
+from solver.imperfect import InfoSet, worst_guess_play
+
 from ..incident import IncidentError
 from ..penalties import penalty
-from .info import shown_voids
+from .claims import guess_notes
+from .info import layouts_note, shown_voids
 from .playout import made, need_play, play_out, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text
-
-
-def _worst_guess():
-    """The claims module's worst-guess search, if installed."""
-    try:
-        from . import claims
-    except ImportError:
-        return None
-    return getattr(claims, "worst_guess_tricks", None)
 
 
 def _shown_voids(inc, n: int) -> dict:
@@ -68,19 +64,19 @@ def play_violation_note(ctx) -> Ruling:
         dd = pl.declarer_tricks
         base, why_en, why_ru = dd, "was going down double dummy", "должен был остаться без (в открытую)"
         if made(ctx, dd):
-            wg = _worst_guess()
-            if wg is None:
-                r.note("Whether the contract needed a guess was not checked (no worst-guess search installed): "
-                       "judged double dummy only.",
-                       "Нужно ли было угадывать, не проверялось (нет поиска худшего угадывания): только в открытую.")
-            else:
-                worst = pos.taken[decl] + wg(ctx.engine, pos, voids=_shown_voids(inc, at), guess=inc.option("guess"),
-                                             budget=ctx.search_budget())
-                r.figures.append(Figure(text("every guess wrong (1.6.2) from before the violation",
-                                             "при худшем угадывании (1.6.2) с момента до нарушения"),
-                                        declarer_tricks=worst, source="worst guess"))
-                if not made(ctx, worst):
-                    base, why_en, why_ru = worst, "needed a guess to make it", "должен был угадывать, чтобы выиграть"
+            budget = ctx.search_budget()
+            info = InfoSet.from_position(pos, _shown_voids(inc, at))
+            wg = worst_guess_play(info, ctx.engine, guess=inc.option("guess"), budget=budget)
+            worst = wg.declarer_tricks   # not exact: the proven bound nearest double dummy
+            r.figures.append(Figure(text("every guess wrong (1.6.2) from before the violation",
+                                         "при худшем угадывании (1.6.2) с момента до нарушения"),
+                                    wg.tricks, worst, wg.line, source="worst guess"))
+            if not wg.exact:
+                layouts_note(r, info.count, wg.seconds, budget, wg.stopped, wg.bounds, wg.short_scans,
+                             scans=wg.scans)
+            if not made(ctx, worst):
+                base, why_en, why_ru = worst, "needed a guess to make it", "должен был угадывать, чтобы выиграть"
+                guess_notes(r, wg.decisions)
         if made(ctx, base):
             r.write_entries(penalty("game", decl, conv, contract=inc.contract, count=n),
                             text("the declarer could have made it without the violation: без одной, no whists on "

@@ -285,20 +285,24 @@ def test_001_declarer_could_have_made_without_a_guess():
     assert not any(r.entries.pulya)
 
 
-def test_001_declarer_needed_a_guess(monkeypatch):
+def test_001_declarer_needed_a_guess():
     # Position Q: double dummy the declarer makes 7 (A♠ drops the bare K♠), but only by
-    # guessing. Given a worst-guess search that finds 5 (4 taken + 1: Q♠ first loses to K♠),
-    # the deal is scored one trick below that, 4 tricks: the double-dummy split 7-2-1 with
-    # the 3 tricks taken off the declarer given to seat 1 (the first whister): 4-5-1.
+    # guessing: with 7♠ led instead (a candidate: it is best where K♠ is guarded and the
+    # long spades lie so that A♠ later drops the rest), K♠ wins, and he takes 1 more trick,
+    # 5 in all — the worst-guess search (1.6.2) over his 20 layouts (K♠ T♥ 8♥ T♠ 9♠ Q♥ split
+    # 3-3). The deal is scored one trick below that, 4 tricks: the double-dummy split 7-2-1
+    # with the 3 tricks taken off the declarer given to seat 1 (the first whister): 4-5-1.
     # 6NT two down: G0 = 2·2 = 4; each defender 2·2 consolation plus 2 a trick:
-    # w10 = 4 + 10 = 14, w20 = 4 + 2 = 6; no pulya.
-    from compensation.rulings import note
-
-    monkeypatch.setattr(note, "_worst_guess", lambda: (lambda engine, pos, voids=None, **settings: 1))
+    # w10 = 4 + 10 = 14, w20 = 4 + 2 = 6; no pulya. The ruling names the guess.
     r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0}))
     e = r.entries
     assert e.gora == (4, 0, 0) and e.pulya == (0, 0, 0)
     assert e.whists[1][0] == 14 and e.whists[2][0] == 6
+    worst = next(f for f in r.figures if f.source == "worst guess")
+    assert worst.declarer_tricks == 5
+    guesses = [n for n in r.notes if n.ru.startswith("Взятка 8: угадывание")]
+    assert len(guesses) == 1 and "Тп" in guesses[0].ru and "за играющего ходят 7п" in guesses[0].ru
+    assert "(из 20)" in guesses[0].ru
 
 
 def test_001_defender_violation():
