@@ -193,7 +193,9 @@ class Pool:
             method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
             self.ctx = multiprocessing.get_context(method)
             if method == "forkserver":
-                self.ctx.set_forkserver_preload(["prefdd.web.jobs"])
+                # the jobs, and the compiled kernel a first search would load: a fresh worker answers at once
+                # (a name that does not import, the kernel under Numba, is skipped by the forkserver)
+                self.ctx.set_forkserver_preload(["prefdd.web.jobs", "solver.engine.cy_backend"])
             self.slots = [_Slot(self, i) for i in range(self.workers)]
             for s in self.slots:
                 s.thread.start()
