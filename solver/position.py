@@ -137,6 +137,10 @@ def check_hand_sizes(pos, error: type[PrefError]) -> int:
     Returns the number he holds. Works for any position with ``hands``, ``trick``,
     ``leader`` and ``to_move``."""
     sizes = [popcount(h) for h in pos.hands]
+    for seat, size in enumerate(sizes):
+        if size > 10:  # say so, rather than which other hand would have to match it
+            raise error(f"hands[{seat}]: {size} cards; a hand holds at most 10 (the talon and the discard "
+                        "are the fields talon and discard)")
     n = sizes[pos.to_move]
     for i in range(3):
         seat = (pos.leader + i) % 3

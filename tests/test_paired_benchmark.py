@@ -146,8 +146,8 @@ def test_a_wrong_solver_is_reported_loudly(tmp_path):
     liar = tmp_path / "liar.py"
     liar.write_text(textwrap.dedent(f"""
         import sys
-        sys.path.insert(0, {str(BENCH)!r})
-        from protocol import parse_request
+        sys.path.insert(0, {str(BENCH.parent)!r})  # the project root, as an installed package sees it
+        from benchmarks.protocol import parse_request
         from solver.engine import Engine
         e = Engine(table_mb=1)
         for line in sys.stdin:

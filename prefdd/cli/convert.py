@@ -72,7 +72,8 @@ def run(args) -> int:
         if target != "bts":
             _say(f"{name}: our own records convert only --to bts")
             return 2
-        records, errors = _our_records(data)
+        labelled, errors = _our_records(data, name)
+        records = [r for _, r in labelled]
         encoding = ""
     else:
         from prefdd.formats import solve_records
@@ -95,7 +96,8 @@ def run(args) -> int:
     for problem in errors:
         _say(problem)
     if target == "bts":
-        text, bad = _bts_text(records)
+        text, bad = _bts_text(labelled if fmt == "jsonl" else
+                              [(f"{name}: record {i}", r) for i, r in enumerate(records, 1)])
         for problem in bad:
             _say(problem)
         errors += bad
@@ -121,29 +123,32 @@ def run(args) -> int:
     return 2 if errors else 0
 
 
-def _our_records(data: bytes) -> tuple[list[dict], list[str]]:
+def _our_records(data: bytes, name: str) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Our JSON records, each with where it is (``FILE: record N (id X)``, N its line in JSON
+    lines), and an error naming the place of each item that is no record."""
     from prefdd.jsonl import iter_items
 
     records, errors = [], []
     for item in iter_items(data.splitlines(keepends=True)):
         if item.error or not isinstance(item.record, dict):
-            errors.append(f"{item.label}: {item.error or 'expected a JSON object'}")
+            errors.append(f"{name}: {item.label}: {item.error or 'expected a JSON object'}")
         else:
-            records.append(item.record)
+            records.append((f"{name}: {item.label}", item.record))
     return records, errors
 
 
-def _bts_text(records: list[dict]) -> tuple[str, list[str]]:
-    """The records a .bts file can hold, and an error for each it cannot."""
+def _bts_text(records: list[tuple[str, dict]]) -> tuple[str, list[str]]:
+    """The records a .bts file can hold, and an error, naming where the record is, for each
+    it cannot."""
     from prefdd.formats.bts import HEADER, deal_block
     from solver.errors import PrefError
 
     blocks, errors = [HEADER], []
-    for rec in records:
+    for where, rec in records:
         try:
             blocks.append(deal_block(len(blocks), rec))
         except PrefError as e:
-            errors.append(f"record {rec.get('id', '?')}: {e}")
+            errors.append(f"{where}: {e}")
     return "\n".join(blocks) + "\n", errors
 
 

@@ -349,3 +349,20 @@ def test_annotations_are_accepted_and_change_nothing():
     noted = solve_record(dict(ENDING, source="club archive", note="board 7", declarer_tricks=0), Engine())
     # by hand: the ace takes one trick; the 7 loses to the king or the 9 the defence keeps
     assert noted == plain and plain["declarer_tricks"] == 1
+
+
+def test_a_twelve_card_hand_is_named_as_such(tmp_path, capsys):
+    # the declarer's hand with the talon still in it: the error names the hand and the limit,
+    # not which other hand would have to match it
+    hands = [["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As", "7c", "8c", "9c", "Tc"],
+             ["Jc", "Qc", "Kc", "Ac", "7d", "8d", "9d", "Td", "Jd", "Qd"],
+             ["Kd", "Ad", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"]]
+    f = tmp_path / "in.jsonl"
+    f.write_text(json.dumps({"hands": hands, "contract": "nt", "declarer": 0, "leader": 0}) + "\n")
+    for cmd in ("solve", "batch"):
+        argv = [cmd, str(f)] + (["-o", str(tmp_path / "out.jsonl")] if cmd == "batch" else [])
+        code, _, err = _cli(argv, capsys)
+        problem = [x for x in err.splitlines() if "hands[0]" in x]
+        assert code == 2 and len(problem) == 1, err
+        assert problem[0].endswith("hands[0]: 12 cards; a hand holds at most 10 (the talon and the discard "
+                                   "are the fields talon and discard)")

@@ -77,6 +77,21 @@ def test_convert_our_records_only_to_bts(capsys):
     assert code == 2 and out == "" and err.endswith("our own records convert only --to bts\n")
 
 
+def test_convert_our_records_names_the_file_and_line_of_each_refused_one(capsys, tmp_path):
+    good = '{"hands": [["As", "Qs"], ["Ks", "7s"], ["8s", "9s"]], "contract": "nt", "declarer": 0, "leader": 0}'
+    src = tmp_path / "mine.jsonl"
+    # line 2 truncated, line 3 a misspelt field with no id, line 4 a record .bts cannot hold
+    src.write_text(good + "\n" + good[:20] + "\n" + good[:-1] + ', "colour": 1}\n'
+                   + good.replace('"nt"', '"raspasovka"')[:-1] + ', "player": 1}\n' + good + "\n")
+    code, out, err = _run(capsys, "convert", str(src), "--to", "bts", "-o", str(tmp_path / "out.bts"))
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 4, err
+    assert lines[0].startswith(f"prefdd convert: {src}: record 2: not valid JSON")
+    assert lines[1] == f"prefdd convert: {src}: record 3: colour: unknown field"
+    assert lines[2].startswith(f"prefdd convert: {src}: record 4: ") and "raspasovka" in lines[2]
+    assert lines[3].endswith("2 deal(s) written, 3 refused")
+
+
 def test_convert_unknown_from(capsys):
     code, out, err = _run(capsys, "convert", str(DATA / "problems.bts"), "--from", "pbn")
     assert code == 2 and out == "" and "invalid choice: 'pbn'" in err
