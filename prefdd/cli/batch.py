@@ -151,6 +151,9 @@ def run(args) -> int:
         if e.filename == args.input or isinstance(e, FileNotFoundError):
             return _fail(f"cannot read {where}: {e.strerror or e}")
         return _fail(f"{where}: {e.strerror or e}", 1)
+    if not (summary.answered or summary.skipped or summary.errors_before or summary.retried or summary.interrupted):
+        # as prefdd solve: an input with no record is a mistake (the wrong file), not a run
+        return _fail(f"{'stdin' if args.input == '-' else args.input}: no record found")
     print(f"prefdd batch: {summary.text}", file=sys.stderr, flush=True)
     if args.output_format == "json":
         print(json.dumps({"output": args.output, "answered": summary.answered, "errors": summary.errors,

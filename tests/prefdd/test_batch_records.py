@@ -215,6 +215,13 @@ def test_cli_usage_errors(tmp_path, capsys):
     assert "unknown convention 'moscow'" in capsys.readouterr().err
 
 
+def test_an_input_with_no_record_is_an_error_as_in_solve(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n\n")
+    assert main(["batch", str(src), "-o", str(tmp_path / "o"), "--workers", "0"]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == f"prefdd batch: {src}: no record found"
+
+
 def test_progress_on_a_terminal_and_in_a_log():
     tty, log = io.StringIO(), io.StringIO()
     bar = Progress(200, stream=tty, tty=True)
