@@ -172,3 +172,28 @@ def test_a_planted_circle_fails(tmp_path):
 def test_an_import_of_a_module_that_is_gone_fails(tmp_path):
     root = _tree(tmp_path, {"prefdd/cli.py": "def run():\n    from solver.records import position_from_json\n"})
     assert import_graph(root)[1] == ["prefdd/cli.py:2: imports solver.records, which is no module"]
+
+
+def named_in(doc: str) -> set[str]:
+    """The words inside the Markdown code spans of a text (`a.py`, `cli/` ... give a, py, cli)."""
+    import re
+
+    doc = re.sub(r"```.*?```", "", doc, flags=re.S)  # fenced blocks first: their backticks pair with nothing
+    return {w for span in re.findall(r"`([^`]+)`", doc) for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", span)}
+
+
+def unplaced(root: pathlib.Path, doc: str) -> list[str]:
+    """The modules of the three packages that the architecture page does not name."""
+    words = named_in(doc)
+    return sorted(str(p.relative_to(root)) for p in modules(root).values()
+                  if (p.parent.name if p.name == "__init__.py" else p.stem) not in words)
+
+
+def test_the_architecture_page_places_every_module():
+    assert unplaced(ROOT, (ROOT / "docs" / "architecture.md").read_text()) == []
+
+
+def test_a_module_the_page_does_not_name_is_found(tmp_path):
+    root = _tree(tmp_path, {"solver/cards.py": "", "prefdd/formats/newfmt.py": ""})
+    page = "```\nsolver ← prefdd\n```\n`solver/` `compensation/` `prefdd` `cards.py`, `formats/`"
+    assert unplaced(root, page) == ["prefdd/formats/newfmt.py"]
