@@ -54,7 +54,16 @@ def format_of(path: str, fmt: str | None = None, data: bytes | None = None) -> s
 
 
 def read(data: bytes | str, fmt: str, path: str = "-") -> Reading:
-    """Read ``data`` (a file's bytes) with the reader ``fmt``."""
+    """Read ``data`` (a file's bytes) with the reader ``fmt``. A file with a NUL byte is no
+    text at all (a picture, an archive, UTF-16): one error for it, not one for each of its
+    lines read as cp1251."""
+    if fmt in FORMATS and isinstance(data, bytes) and b"\0" in data:
+        from .common import ReadError, Reading
+
+        at = data.index(b"\0")
+        return Reading(errors=[ReadError(os.path.basename(path), data.count(b"\n", 0, at) + 1, "\0",
+                                         f"not a text file (a NUL byte at byte {at + 1}: binary, or UTF-16); "
+                                         "a deal file is UTF-8 or cp1251 text")], encoding="")
     if fmt == "bts":
         from .bts import read_bts
 

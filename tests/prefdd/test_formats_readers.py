@@ -253,6 +253,17 @@ def test_readers_never_raise_on_cut_or_spliced_files():
     run()
 
 
+@pytest.mark.parametrize("fmt", ["bts", "room", "ppn"])
+def test_a_binary_file_is_one_error_not_one_per_line(fmt):
+    # a picture renamed .bts decodes as cp1251 without complaint: its NUL bytes tell it apart
+    good = (DATA / "problems.bts").read_bytes()
+    junk = bytes(range(256)) * 4 + b"\n" * 50
+    for data, line in [(junk, 1), (good + junk, good.count(b"\n") + 1), ("deal\n".encode("utf-16"), 1)]:
+        r = read(data, fmt, "/some/where/picture.bts")
+        assert r.deals == [] and len(r.errors) == 1
+        assert str(r.errors[0]).startswith(f"picture.bts:{line}: '\\x00': not a text file (a NUL byte at byte ")
+
+
 def test_bts_comment_runs_to_the_next_deal_and_pbninfo_is_not_read():
     text = ("% bts version 5.2\ndeal 1 A... K... Q...\ncontract ?S\nplay N\nturns 0\nplayer N\n"
             "comment first line\ncontract 7h (still the comment)\npbninfo\n[Event \"club\"]\n\n"
