@@ -67,8 +67,13 @@ def parse_json(data: bytes | str, start: bool = True) -> tuple[object, str | Non
     try:
         value = json.loads(data)
     except json.JSONDecodeError as e:
+        bom = data.find("\ufeff")
+        if bom >= 0:  # a mark inside the text: say so, not what the parser made of it
+            line = data.count("\n", 0, bom) + 1
+            return None, (f"a UTF-8 byte-order mark (BOM) at line {line} column {bom - data.rfind(chr(10), 0, bom)}; "
+                          "only the start of the input may carry one (was the file joined from several?)")
         where = f"line {e.lineno} column {e.colno}" if e.lineno > 1 else f"column {e.colno}"
-        return None, f"not valid JSON: {e.msg} at {where}"
+        return None, f"not valid JSON: {e.msg.removesuffix(' at')} at {where}"
     except RecursionError:
         return None, f"nested deeper than {MAX_DEPTH} levels"
     except ValueError as e:  # an integer literal past Python's digit limit
@@ -141,6 +146,8 @@ def read_document(path: str | None) -> object:
     if not data.strip():
         raise InputError("empty input: expected a JSON object")
     value, error = parse_json(data)
+    if error and error.startswith("not valid JSON: Extra data"):
+        error += " (one incident a file; for many, JSON lines to prefdd batch --kind rule)"
     if error:
         raise InputError(error)
     return value

@@ -366,3 +366,20 @@ def test_a_twelve_card_hand_is_named_as_such(tmp_path, capsys):
         assert code == 2 and len(problem) == 1, err
         assert problem[0].endswith("hands[0]: 12 cards; a hand holds at most 10 (the talon and the discard "
                                    "are the fields talon and discard)")
+
+
+def test_rule_names_a_byte_order_mark_inside_an_incident_and_a_second_incident(tmp_path, capsys):
+    incident = json.loads((pathlib_root() / "examples" / "incident.json").read_text())
+    lines = json.dumps(incident, indent=1).split("\n")
+    f = tmp_path / "inc.json"
+    f.write_bytes((lines[0] + "\n").encode() + BOM + "\n".join(lines[1:]).encode())
+    code, _, err = _cli(["rule", str(f)], capsys)
+    assert (code, err) == (2, f"prefdd rule: {f}: a UTF-8 byte-order mark (BOM) at line 2 column 1; only the start "
+                              "of the input may carry one (was the file joined from several?)\n")
+    f.write_text(json.dumps(incident) + "\n" + json.dumps(incident) + "\n")
+    code, _, err = _cli(["rule", str(f)], capsys)
+    assert code == 2 and err.endswith("Extra data at line 2 column 1 (one incident a file; for many, JSON lines to "
+                                      "prefdd batch --kind rule)\n")
+    f.write_text(json.dumps(incident)[:60])  # cut inside a string: json's message ends in "at", said once
+    code, _, err = _cli(["rule", str(f)], capsys)
+    assert code == 2 and "Unterminated string starting at column " in err and "at at" not in err
