@@ -184,10 +184,9 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
         worse = min if (informed == inc.declarer) != pos.is_misere else max
-        real = ctx.engine.analyse(pos, all_cards=True).card_values
-        lowest = worse(real[c] for c in real if c in allowed)
-        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
-                              settle=[c for c in allowed if real.get(c) == lowest])
+        # every layout, no early stop at the worst card: whether the knowledge could change his
+        # choice compares the two candidate sets, which takes both decided to the end
+        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline)
         pool = dec.candidates or dec.undecided
         w = worse(dec.real_values[c] for c in pool)
         card = next(c for c in pool if dec.real_values[c] == w)

@@ -102,7 +102,7 @@ class Decision:
     undecided: list = field(default_factory=list)
     covered: int = 0         # layouts examined
     seconds: float = 0.0
-    settled: bool = False    # the scan ended once a card asked for (``settle``) was proven a candidate
+    settled: bool = False    # the scan ended once every card asked for (``settle``) was proven a candidate
 
     @property
     def guess(self) -> bool:
@@ -157,7 +157,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     ``cap``: examine at most this many layouts (``None``: every one, however many); past it a
     fixed order of ``cap`` of them spread evenly (the real one first), and unless every
     pair was settled the decision is not ``exact``: ``candidates`` are the proven ones,
-    ``undecided`` the rest. ``settle``: cards whose proof as a candidate ends the scan (the
+    ``undecided`` the rest. ``settle``: cards whose proof as candidates (every one) ends the scan (the
     worst on the real layout, for a greedy or one-move reading); ``settled`` then says so.
     """
     if candidates not in CANDIDATES:
@@ -208,7 +208,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
         best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in legal}
     return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=exact,
                     undecided=und, covered=scan.covered, seconds=time.monotonic() - t0,
-                    settled=bool(scan.settle) and any(scan.proven(i) for i in scan.settle))
+                    settled=scan.all_settled())
 
 
 def _rep_of(view, groups, card):
@@ -252,6 +252,12 @@ class _Scan:
             return self.best_in[i] > 0
         return all(self.gt[i][j] for j in range(len(self.reps)) if j != i)
 
+    def all_settled(self) -> bool:
+        """Every card asked for (``settle``) is proven a candidate. All of them, not one: greedy
+        plays the worst of its candidates on the real layout, and where several cards tie for
+        that, which of them are candidates can change the line."""
+        return bool(self.settle) and all(self.proven(i) for i in self.settle)
+
     def relevant(self) -> list[int]:
         n = len(self.reps)
         if self.counting:
@@ -294,7 +300,7 @@ class _Scan:
             rel = self.relevant()
             if not rel:
                 return True
-            if (deadline is not None and time.monotonic() > deadline) or any(self.proven(i) for i in self.settle):
+            if (deadline is not None and time.monotonic() > deadline) or self.all_settled():
                 return False
             hands = [view.hands(lay) for lay in part]
             full = len(rel) == len(self.reps)

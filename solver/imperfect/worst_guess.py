@@ -32,6 +32,7 @@ from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
 from ..position import Position, run_low
+from . import candidates as _cand
 from .candidates import (
     COUNT_LIMIT,
     DEFAULT_CANDIDATES,
@@ -113,9 +114,13 @@ class _Search:
 
     Values are pairs ``(pess, opt)`` of the declarer's tricks still to come: equal when the
     search is exact. A decision whose scan stopped before every layout (``SCAN_CAP``) has
-    proven candidates and undecided cards; ``pess`` treats the undecided as candidates too
-    (the worst they could make it), ``opt`` leaves them out: the truth lies between, and where
-    the two meet it is proven whatever the undecided cards are.
+    proven candidates and undecided cards: his true candidates are the proven ones and some of
+    the undecided. ``pess`` is the worst any such set could make it; ``opt`` the best: with
+    every sequence the worst of the proven cards (any set holds them), or, none proven, the
+    best single card; greedy, the best of the cards that could be the set's worst on the real
+    layout. The truth lies between, and where the two meet it is proven whatever the undecided
+    cards are. (Leaving the undecided out is not a bound: with no card proven it would make
+    ``opt`` the worst card of all, and a wrong "exact" figure.)
     """
 
     def __init__(self, view, eng, guess, history, window, post, candidates, deadline, any_card=False):
@@ -148,10 +153,11 @@ class _Search:
                 w = self.worse(real.values())
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
-                                cache=self.values, settle=None if counts else settle, counts=counts)
+                                cache=self.values, settle=None if counts else settle, counts=counts,
+                                cap=_cand.SCAN_CAP)
             if not d.exact and self.deadline is not None and time.monotonic() > self.deadline:
                 raise OutOfBudget
-            if not d.exact:
+            if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
                 self.inexact.append(d)
             self.decisions[k] = d
         return d
@@ -170,15 +176,17 @@ class _Search:
         return v
 
     def options(self, node, depth: int, on: bool, counts: bool = False):
-        """The ways the play may go on here: a list of (pessimistic cards, optimistic cards)
-        alternatives — one alternative, or two where a truncated scan leaves open whether the
-        knowledge could change the decision — and the Decision if the viewer decides here."""
+        """The ways the play may go on here: a list of alternatives (pessimistic cards,
+        optimistic groups) — the pessimistic value is the worst child of the cards, the
+        optimistic one the best group's worst child — one alternative, or two where a truncated
+        scan leaves open whether the knowledge could change the decision — and the Decision if
+        the viewer decides here."""
         p = node.pos
         rec = self.history[depth] if on and depth < len(self.history) else None
         if p.to_move == self.me and (self.window is None or depth < self.window):
             if self.any_card:
                 cards = _distinct(node, p.legal_moves())
-                return [(cards, cards)], None
+                return [(cards, [cards])], None
             dec = self.decision(node)
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
@@ -186,18 +194,21 @@ class _Search:
             if dec.forced or self.post is None:
                 return [moves], dec
             other = self.decision(self.post(node))
-            same_p = _same_runs(node, dec.candidates + dec.undecided, other.candidates + other.undecided)
             same_o = _same_runs(node, dec.candidates, other.candidates)
             fixed = [rec] if rec is not None else _distinct(node, self.best_cards(p))
             if dec.exact and other.exact:
-                return ([(fixed, fixed)], dec.played_as(None, changed=False)) if same_o else ([moves], dec)
-            # undecided: either could be true; both are followed
-            alts = [moves] + ([(fixed, fixed)] if same_p or same_o else [])
+                return ([(fixed, [fixed])], dec.played_as(None, changed=False)) if same_o else ([moves], dec)
+            # undecided: the two true sets may be equal when each holds the other's proven
+            # cards among its possible ones; both ways are followed
+            runs = lambda cards: {view_run(node, c) for c in cards}  # noqa: E731
+            could_be_same = (runs(dec.candidates) | runs(other.candidates)
+                             <= runs(dec.candidates + dec.undecided) & runs(other.candidates + other.undecided))
+            alts = [moves] + ([(fixed, [fixed])] if could_be_same else [])
             return alts, dec
         best = self.best_cards(p)
         if rec is not None and any(_same_card(p, rec, c) for c in best):
-            return [([rec], [rec])], None
-        return [(best, best)], None
+            return [([rec], [[rec]])], None
+        return [(best, [best])], None
 
     def _counted(self, node, dec: Decision) -> Decision:
         """``dec`` with exact "best in N" figures where its layouts are few enough to count."""
@@ -207,14 +218,22 @@ class _Search:
         return full if full.candidates == dec.candidates else dec
 
     def _moves(self, node, dec: Decision) -> tuple[list, list]:
-        """(pessimistic, optimistic) cards for the viewer: his candidates, the undecided too."""
-        wide = dec.candidates + dec.undecided
+        """(pessimistic cards, optimistic groups) for the viewer (see :meth:`options`). His
+        true candidates hold the proven ones and lie among the proven and the undecided."""
+        proven, wide = dec.candidates, dec.candidates + dec.undecided
         if self.guess == "greedy" or dec.forced:
-            def worst(cards):
-                w = self.worse(dec.real_values[c] for c in cards)
-                return _distinct(node, [c for c in cards if dec.real_values[c] == w])
-            return worst(wide), (worst(dec.candidates) if dec.candidates else worst(wide))
-        return _distinct(node, wide), _distinct(node, dec.candidates or wide)
+            rv = dec.real_values
+            if not proven:   # any card could be the set's worst on the real layout
+                cards = _distinct(node, wide)
+                return cards, [[c] for c in cards]
+            m = self.worse(rv[c] for c in proven)
+            # the cards that could be the set's worst: as bad as the proven worst, or worse
+            could = _distinct(node, [c for c in wide if self.worse(rv[c], m) == rv[c]])
+            at_m = _distinct(node, [c for c in proven if rv[c] == m])
+            worse = [[c] for c in could if rv[c] != m]   # undecided, strictly worse: the choice if in the set
+            return could, [at_m] + worse
+        cards = _distinct(node, wide)
+        return cards, ([_distinct(node, proven)] if proven else [[c] for c in cards])
 
     # ---------------------------------------------------------------- the search
     def value(self, node, depth: int, on: bool) -> tuple[int, int]:
@@ -244,11 +263,12 @@ class _Search:
             return child_values[c]
 
         pess = opt = None
-        for wide, narrow in alts:
+        for wide, groups in alts:
             ap = self._fold(child(c)[0] for c in wide)
-            ao = self._fold(child(c)[1] for c in narrow)
+            for g in groups:
+                ao = self._fold(child(c)[1] for c in g)
+                opt = ao if opt is None else self.better(opt, ao)
             pess = ap if pess is None else self.worse(pess, ap)
-            opt = ao if opt is None else self.better(opt, ao)
         assert pess is not None and opt is not None
         self.memo[k] = (pess, opt)
         return pess, opt
@@ -276,7 +296,7 @@ class _Search:
             rec = self.history[depth] if on and depth < len(self.history) else None
             found = None
             for alt in alts:
-                for c in alt[which]:
+                for c in (alt[0] if which == 0 else [c for g in alt[1] for c in g]):
                     child = node.after(c)
                     still = on and rec is not None and c == rec
                     if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:

@@ -93,3 +93,41 @@ def test_text_and_russian():
     assert "играет первая рука" in p.stdout and "выигрывается в" in p.stdout
     p = run("--no-progress", "--all-cards", stdin=json.dumps({**NINE, "leader": 1}))
     assert p.returncode == 2 and "the declarer is not to move" in p.stderr
+
+
+def test_a_small_position_against_itertools_and_the_reference_minimax():
+    # 6NT by first hand, who wins the first five tricks: ♠A (♠7 ♠8), ♣A (♣7 ♣8), ♣K (♣9 ♣10),
+    # ♥A (second hand ♥J, third hand ♣J: no hearts), ♠K (♠9 ♠10). He keeps ♠Q ♦A ♦7 ♥7 ♥8 (♥9 ♥10
+    # discarded). Unseen: ♠J ♣Q ♦K Q J 10 9 8 ♥K Q, five to each defender; third hand showed no
+    # hearts, so both hearts lie with second hand and he has three of the other eight:
+    # C(8, 3) = 56 layouts. Each is dealt here with itertools.combinations (not the view's own
+    # listing) and solved by the reference minimax (not the engine); each of his cards by a
+    # fresh engine on that Position.
+    from itertools import combinations
+
+    from solver import reference as ref
+
+    rec = {"id": "small", "hand": ["As", "Ks", "Qs", "Ac", "Kc", "Ad", "7d", "Ah", "7h", "8h"],
+           "discard": ["9h", "Th"], "contract": "6nt", "declarer": 0, "leader": 0,
+           "history": ["As", "7s", "8s", "Ac", "7c", "8c", "Kc", "9c", "Tc", "Ah", "Jh", "Jc", "Ks", "9s", "Ts"]}
+    p = run("--no-progress", "--all-cards", stdin=json.dumps(rec))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    mine = ["Qs", "Ad", "7d", "7h", "8h"]
+    free = ["Js", "Qc", "Kd", "Qd", "Jd", "Td", "9d", "8d"]
+    hist = [0] * 11
+    per = {c: [0] * 11 for c in mine}
+    n = 0
+    for three in combinations(free, 3):
+        second = ["Kh", "Qh", *three]
+        third = [c for c in free if c not in three]
+        pos = Position([mine, second, third], "6nt", 0, 0, taken=[5, 0, 0])
+        hist[5 + ref.solve(pos)] += 1
+        for card, v in Engine().analyse(pos, all_cards=True).card_values.items():
+            per[str(card)][5 + v] += 1
+        n += 1
+    assert n == comb(8, 3) == 56 == out["layouts"]
+    assert out["tricks"] == hist
+    assert {c: v["tricks"] for c, v in out["cards"].items()} == per
+    # ♠Q and ♦A are winners and the hearts are not: 7 tricks in every layout
+    assert hist[7] == 56 and out["made_in"] == 56
