@@ -28,6 +28,7 @@ import time
 
 from solver.hands import mask_of
 from solver.imperfect import DEFAULT_CANDIDATES, InfoSet, SeatView, candidate_moves, resolve_against
+from solver.imperfect import candidates as _cand
 from solver.position import Position, run_low
 
 from ..incident import IncidentError
@@ -143,7 +144,8 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
                    f"большое, из {n} раскладов, — когда {c} из них разрешили каждую пару карт (для каждой пары есть "
                    "расклад в пользу каждой: остальные расклады ничего не меняют).")
         return
-    und_en = f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be reasonable choices." \
+    und_en = (f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be "
+              f"{'a reasonable choice' if len(undecided) == 1 else 'reasonable choices'}.") \
         if undecided else ""
     und_ru = f" Не решено, разумны ли ходы {', '.join(c.russian() for c in undecided)}." if undecided else ""
     why_en = (f"The time budget ({seconds_words(budget, 'en')}) stopped the search" if stopped == "budget"
@@ -184,29 +186,43 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
         worse = min if (informed == inc.declarer) != pos.is_misere else max
+        better = max if worse is min else min
         # every layout, no early stop at the worst card: whether the knowledge could change his
         # choice compares the two candidate sets, which takes both decided to the end
-        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline)
-        pool = dec.candidates or dec.undecided
-        w = worse(dec.real_values[c] for c in pool)
-        card = next(c for c in pool if dec.real_values[c] == w)
-        # proven whatever the undecided cards are when no undecided card is worse on the real layout
-        settled = dec.exact or worse(dec.real_values[c] for c in dec.candidates + dec.undecided) == w
-        with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed)
-        same = dec.exact and {run_low(pos, c) for c in dec.candidates} == {run_low(pos, c) for c in with_it.candidates}
+        dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
+                              cap=_cand.SCAN_CAP)
+        with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed, cap=_cand.SCAN_CAP)
+        rv = dec.real_values
+        made_card = rest[0]  # as made (or his best card within the choice, when the lead is not recorded)
+        runs = lambda cards: {run_low(pos, c) for c in cards}  # noqa: E731
+        # his true candidates hold the proven ones and lie among the proven and the undecided
+        same = dec.exact and runs(dec.candidates) == runs(with_it.candidates)
+        could_be_same = runs(dec.candidates) <= runs(with_it.candidates) <= runs(dec.candidates + dec.undecided)
         if same or dec.forced:
-            card = rest[0] if rest and rest[0] in allowed else card
+            card, outcomes = made_card, [rv[made_card]]
+        else:
+            # changed: the worst true candidate, between the worst proven one (none proven: the
+            # best undecided card, the set might be that card alone) and the worst of them all
+            w = worse(rv[c] for c in dec.candidates) if dec.candidates else better(rv[c] for c in dec.undecided)
+            card = next(c for c in (dec.candidates or dec.undecided) if rv[c] == w)
+            outcomes = [w, worse(rv[c] for c in dec.candidates + dec.undecided)]
+            if could_be_same:  # unsettled whether the knowledge could change it at all
+                outcomes.append(rv[made_card])
+                if better(rv[made_card], w) == rv[made_card]:
+                    card = made_card
+        # the figure used is the end nearest double dummy (better for him): a proven minimum
+        near, far = better(outcomes), worse(outcomes)
+        settled = near == far  # proven whatever the undecided cards are
         if not dec.exact:
             stop = None if settled else ("budget" if deadline is not None and time.monotonic() > deadline else "cap")
-            wide = worse(dec.real_values[c] for c in dec.candidates + dec.undecided)
-            proven = (stop, None if settled else tuple(sorted((w, wide))),
+            proven = (stop, None if settled else tuple(sorted((near, far))),
                       [(dec.trick, dec.covered, dec.layouts.total)] if dec.layouts.method == "capped" else [],
                       [] if settled else dec.undecided)
         nxt = pos.copy(stack=False)
         nxt.play(card)
         pl = play_out(ctx, nxt.copy(stack=False), victim=victims[0])
         proxy = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
-        decisions = [(dec, card, not (same or dec.forced))]
+        decisions = [(dec, card, not (same or dec.forced) and card != made_card)]
         reading = "one decision"
         scans = [] if dec.forced else [(dec.trick, dec.covered, dec.layouts.total)]
     else:

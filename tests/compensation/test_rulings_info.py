@@ -161,3 +161,35 @@ def test_121_the_informed_lead_is_resolved_against_the_defence():
     assert [(f.tricks, f.balance) for f in r.figures] == [((7, 2, 1), F(14)), ((5, 2, 3), F(-82, 3))]
     assert any("treated as free" in n.en for n in r.notes)
     assert r.entries.gora[2] == 2
+
+
+# ---------------------------------------------------------------- a decision's scan cut short (past SCAN_CAP)
+def test_a_cut_scan_of_the_declarers_choice_proves_what_it_says(monkeypatch):
+    """Rule 1.2.1's example (12,193,896 layouts for the whister's lead within the declarer's
+    choice), its scan cut at a few layouts: whether the knowledge could change the lead is then
+    open, so the ruling must give bounds and write the proven minimum — never more compensation
+    than the exact ruling, and never a figure called proven that the exact one contradicts.
+    (It once took "not exact" for "changed" and wrote 26/3 whists, proven, where the exact
+    ruling, every pair of cards settled, writes none.)"""
+    import json
+    import pathlib
+
+    from solver.imperfect import candidates as cand
+
+    inc = json.loads((pathlib.Path(__file__).parents[2] / "examples/incidents/rule_1_2_1_passer_opened_early.json")
+                     .read_text())
+
+    def comp(r):
+        return sum(w.amount for w in compensation_writes(r))
+
+    exact = rule_incident(inc)
+    assert any("Every decision was decided exactly" in n.en for n in exact.notes)
+    for cap in (1, 3, 50, 500):
+        monkeypatch.setattr(cand, "SCAN_CAP", cap)
+        r = rule_incident(inc)
+        bounded = [n for n in r.notes if "proven only that the result lies between" in n.en]
+        assert comp(r) <= comp(exact), cap
+        if not bounded:  # said to be proven whatever the rest hold: then it is the exact figure
+            assert comp(r) == comp(exact) and r.to_json()["entries"] == exact.to_json()["entries"], cap
+        else:
+            assert "доказано лишь" in bounded[0].ru and "proven minimum" in bounded[0].en
