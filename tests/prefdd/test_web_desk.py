@@ -49,6 +49,12 @@ def sheet_cells(pg) -> dict:
     return pg.eval_on_selector_all("#sheet td[data-key]", "ts => Object.fromEntries(ts.map(t => [t.dataset.key, t.dataset.exact]))")
 
 
+def sheet_fits(pg) -> bool:
+    """The whole sheet is on the screen (or paper): no column behind a sideways scroll."""
+    return pg.evaluate("""(() => { const t = document.getElementById('sheet');
+        return t.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= window.innerWidth; })()""")
+
+
 def cli_cells(entries) -> dict:
     out = {f"pulya.{i}": str(v) for i, v in enumerate(entries["pulya"])}
     out.update({f"gora.{i}": str(v) for i, v in enumerate(entries["gora"])})
@@ -157,7 +163,9 @@ def test_print_is_the_sheet_with_all_32_cards(page):
     upload(pg, EXAMPLE_PATH)
     rule_now(pg)
     pg.click("#share")  # a link on the screen: not on the sheet
+    assert sheet_fits(pg)  # at 390 px too: the figure on the second hand is not scrolled out of sight
     pg.emulate_media(media="print")
+    assert sheet_fits(pg)
     cards = pg.eval_on_selector_all("#print-deal [data-card]", "es => es.filter(e => e.offsetParent !== null).map(e => e.dataset.card)")
     assert len(cards) == 32 and len(set(cards)) == 32
     assert pg.is_visible("#sheet") and pg.is_visible("#writes") and pg.is_visible("#history")
