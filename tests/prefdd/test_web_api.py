@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tomllib
 from fnmatch import fnmatch
@@ -326,6 +327,14 @@ def test_readme_start_line_is_the_serve_command():
     # no install on the line (the test install brings the web); the web-only install is named after it
     assert "pip" not in line and "pip install -e '.[web]'" in readme.split(line)[1].split("```\n", 2)[1]
     assert (ROOT / "docs/img/desk.png").stat().st_size < 300_000
+
+
+@pytest.mark.parametrize("doc, prefix", [("README.md", "docs/img/"), ("docs/web.md", "img/")])
+def test_the_docs_show_the_table_the_ruling_and_the_printed_sheet(doc, prefix):
+    text = (ROOT / doc).read_text()
+    for name in ("desk.png", "desk_ruling.png", "desk_print.png"):
+        assert re.search(r"!\[[^\]]+\]\(" + re.escape(prefix + name) + r"\)", text), (doc, name)
+        assert (ROOT / "docs/img" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
 
 
 def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
