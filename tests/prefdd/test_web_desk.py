@@ -209,6 +209,28 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     pg.screenshot(path=str(ART / f"upload_error_{pg.width}.png"))
 
 
+def test_a_change_after_the_ruling_takes_the_stale_ruling_off(page):
+    """The sheet on the page (and on paper) answers the question on the page: a card taken back,
+    another correction, a defender's decision, the rounding — each takes the old ruling off."""
+    pg = page
+    upload(pg, EXAMPLE_PATH)
+    rule_now(pg)
+    pg.click("#figures button.replay >> nth=0")  # replaying the ruling's own line changes nothing
+    settle(pg)
+    assert pg.is_visible("#sheet")
+    for change in (lambda: pg.click("#undo"), lambda: pg.select_option("#f-correction", "demand"),
+                   lambda: pg.select_option("#dec-a", "pass"), lambda: pg.select_option("#rounding", "exact")):
+        upload(pg, EXAMPLE_PATH)
+        rule_now(pg)
+        assert pg.is_visible("#sheet")
+        change()
+        settle(pg)
+        assert not pg.is_visible("#sheet")
+        assert pg.inner_text("#ruling-stale") == "Данные изменились — решение снято; вынесите его заново."
+    pg.emulate_media(media="print")
+    assert not pg.is_visible("#sheet") and not pg.is_visible("#ruling-stale")
+
+
 def test_a_fifteen_card_hand_is_refused_by_clicks_and_by_paste(page):
     pg = page
     pg.check('input[name="target"][value="0"]')
