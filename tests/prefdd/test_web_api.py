@@ -388,3 +388,7 @@ def test_the_rulings_russian_lines_hold_no_latin(name):
     lines = ru["writes"] + [o["text"] for o in ru["options"]] + ru["figures"] + ru["notes"] + [ru["summary"] or "",
                                                                                               ru["settings"]]
     assert [x for x in lines if re.search("[A-Za-z]", x)] == []
+    # one numbering: hands by their names, plans from 1 — never «место 0», «план 0»
+    assert [x for x in lines if re.search(r"\bмест[оаеу]? \d|\bплан 0\b", x)] == []
+    if name.startswith("rule_3"):
+        assert any(x.startswith("план 1 (") for x in lines) and any(x.startswith("план 2 (") for x in lines)

@@ -431,6 +431,8 @@ def test_rule_3s_plans_are_entered_with_controls(page):
     upload(pg, ROOT / "examples/incidents/rule_3_plans.json")
     # what the upload put in: the example's two plans, shown as controls
     assert pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length") == 2
+    assert pg.eval_on_selector_all("#f-plans .plan .tn", "ts => ts.map(x => x.textContent)") == ["план 1: ", "план 2: "]
+    assert pg.eval_on_selector_all("#f-played option", "os => os.map(o => o.textContent.split(':')[0])") == ["—", "план 1", "план 2"]
     while pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length"):
         pg.click("#f-plans .plan >> nth=0 >> button")
     russian = {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
