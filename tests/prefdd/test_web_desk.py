@@ -207,6 +207,13 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     upload(pg, f)
     assert pg.inner_text("#upload-error") == "первая рука: 15 карт: на руке бывает от 1 до 10 карт"
     pg.screenshot(path=str(ART / f"upload_error_{pg.width}.png"))
+    # a file the page loads but the server refuses: the message by its field, in Russian words
+    f.write_text(json.dumps(dict(EXAMPLE, contract="11s")))
+    upload(pg, f)
+    assert pg.inner_text('#deal-section [data-err-for="contract"]') == "уровень контракта — от 6 до 10, а не 11"
+    # the next incident: no message about the last one is left anywhere
+    upload(pg, EXAMPLE_PATH)
+    assert pg.eval_on_selector_all(".err", "es => es.filter(e => e.textContent).map(e => e.textContent)") == []
 
 
 def test_a_change_after_the_ruling_takes_the_stale_ruling_off(page):

@@ -95,7 +95,7 @@ export function showError(err, fallback) {
   target.closest("details")?.setAttribute("open", "");
   return target;
 }
-export function clearErrors(root) { root.querySelectorAll(".err").forEach((e) => { e.textContent = ""; }); }
+export function clearErrors(root, keep = null) { root.querySelectorAll(".err").forEach((e) => { if (e !== keep) e.textContent = ""; }); }
 // the server's Russian text writes cards as «9б»: the page writes «9♦» everywhere
 export function symbols(text) {
   return String(text).replace(/(^|[^0-9A-Za-zА-Яа-яЁё])(10|[789ВДКТ])([птбч])(?![0-9A-Za-zА-Яа-яЁё])/g,
