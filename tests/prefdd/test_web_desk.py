@@ -292,6 +292,8 @@ def test_misere_hides_the_whist_choices_and_says_whether_it_stands(page):
     pg.select_option("#contract", "6s")
     settle(pg, 0)
     assert pg.is_visible("#dec-a") and pg.is_visible("#dec-b")
+    # labelled as every other field («Контракт», «Играющий»): the hand, capitalised
+    assert [pg.inner_text(f"#dec-{x}-name") for x in "ab"] == ["Вторая рука", "Третья рука"]
 
 
 def test_changing_the_contract_clears_the_play_and_history_cards_go_back(page):
