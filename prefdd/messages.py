@@ -90,7 +90,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "result_contradicts": ("the result contradicts the recorded play", "итог противоречит записанному розыгрышу"),
     "rule_unknown": ("unknown rule {rule}", "нет правила {rule}"),
     "unknown_option": ("not an option of this rule", "у этого правила нет такого варианта"),
-    "contract": ("not a contract: {text}", "не контракт: {text}"),
+    "contract": ("not a contract: {text}", "не контракт: «{text}» (нужны уровень от 6 до 10 и масть, БК, мизер или распасы)"),
+    "contract_level": ("level must be 6..10, got {level}", "уровень контракта — от 6 до 10, а не {level}"),
     "input": ("{detail}", "неверные данные"),
     # the desk's upload of other programs' files (prefdd.formats): the file, and each line refused
     "import_format": ("{name}: not a file the desk reads (an incident in JSON, Bridge studio .bts/.pts, "
@@ -362,7 +363,9 @@ PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^expected an integer", "expected_int"),
     (r"^expected a positive integer", "expected_int"),
     (r"^expected true or false", "expected_bool"),
-    (r"^expected (?:seat )?0, 1 or 2|^expected seat", "expected_seat"),
+    (r"^expected (?:a )?(?:seat )?0, 1 or 2|^expected (?:a )?seat|^key .* is not a seat 0, 1 or 2$", "expected_seat"),
+    (r"^level must be 6\.\.10, got (?P<level>\d+)", "contract_level"),
+    (r"^unknown contract '(?P<text>[^']*)'", "contract"),
     (r"^expected a list of cards", "expected_list"),
     (r"^expected a JSON object|^expected an object", "not_object"),
     (r"^the request body is not valid JSON", "bad_json"),

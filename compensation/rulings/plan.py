@@ -81,11 +81,12 @@ def plan_dispute(ctx) -> Ruling:
             cache[(i, seat)] = play_out(ctx, pos, cons, victim=seat)
         return cache[(i, seat)]
 
+    # plans are numbered for the players from 1 (the incident's ``played`` is the list's index)
     for i, (seats, cards) in enumerate(plans):
         pl = result(i, seats[0])
-        label = text(f"plan {i} ({' and '.join(f'seat {s}' for s in seats)}): {' '.join(map(str, cards))}"
+        label = text(f"plan {i + 1} ({' and '.join(f'seat {s}' for s in seats)}): {' '.join(map(str, cards))}"
                      + (" (played)" if i == played else ""),
-                     f"план {i} ({' и '.join(f'место {s}' for s in seats)}): {' '.join(c.russian() for c in cards)}"
+                     f"план {i + 1} ({' и '.join(f'место {s}' for s in seats)}): {' '.join(c.russian() for c in cards)}"
                      + (" (разыгран)" if i == played else ""))
         r.options.append(Option(label, pl.declarer_tricks, bal(ctx, seats[0], pl), best=False,
                                 figure=pl.figure(label, ctx, seats[0]), value_of=seats[0]))
@@ -96,9 +97,9 @@ def plan_dispute(ctx) -> Ruling:
         for s in seats:
             mine, theirs = result(i, s), result(played, s)
             d = bal(ctx, s, mine) - bal(ctx, s, theirs)
-            r.figures.append(mine.figure(text(f"plan {i} for seat {s}", f"план {i} для места {s}"), ctx, s))
-            r.figures.append(theirs.figure(text(f"plan {played} (played) for seat {s}",
-                                                f"план {played} (разыгран) для места {s}"), ctx, s))
+            r.figures.append(mine.figure(text(f"plan {i + 1} for seat {s}", f"план {i + 1} для места {s}"), ctx, s))
+            r.figures.append(theirs.figure(text(f"plan {played + 1} (played) for seat {s}",
+                                                f"план {played + 1} (разыгран) для места {s}"), ctx, s))
             if d <= 0:
                 r.note(f"Seat {s}'s plan was not better than the one played: nothing for him.",
                        f"План места {s} не лучше разыгранного: ему ничего.")

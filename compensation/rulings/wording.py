@@ -8,7 +8,9 @@ name them, whists rounded for the sheet.
   (место, места, месту, местом, месте; «на место N» is the accusative) and as "seat N" in
   English; :meth:`SeatNames.say` replaces each with the player's name or role: «играющий»,
   «вистующий», «пасующий» (the hand, «вистующий первой руки», when both defenders share a
-  role), «первая / вторая / третья рука» on raspasovka, or the incident's ``players``.
+  role), «первая / вторая / третья рука» on raspasovka, or the incident's ``players``: a
+  name as the subject («Иван пишет»), elsewhere the role in the sentence's case with the name
+  beside it («на вистующего (Пётр)»: a name is not declined, so it is never put in a case).
 * :func:`on_sheet` — whists as written on the sheet: rounded by ``whist_rounding``
   (``nearest``, half up — the default; ``up``; ``exact``), with the exact figure beside.
 """
@@ -140,7 +142,11 @@ class SeatNames:
 
     def ru(self, seat: int, case: str = "nom") -> str:
         if seat < len(self.names):
-            return self.names[seat]
+            name = self.names[seat]
+            return name if case == "nom" else f"{self._ru_role(seat, case)} ({name})"
+        return self._ru_role(seat, case)
+
+    def _ru_role(self, seat: int, case: str) -> str:
         if seat not in self.roles:
             return hand(seat, case)
         stem, _, qualified = self.roles[seat]

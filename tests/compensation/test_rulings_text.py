@@ -114,6 +114,10 @@ def test_seat_names_by_role_and_case():
     # raspasovka: the hands; given names win
     assert SeatNames("raspasovka").say("место 2 забирает, на место 0", "ru") == "третья рука забирает, на первую руку"
     assert SeatNames("raspasovka", names=("Аня", "Боря", "Вика")).say("место 1", "ru") == "Боря"
+    # a name is not declined: the subject is the name, any other case the role with the name beside
+    n = SeatNames("game", 1, {0: "whist", 2: "pass"}, names=("Аня", "Боря", "Вика"))
+    assert n.say("место 0 пишет на место 1; у места 2 нет, с хода места 2", "ru") == \
+        "Аня пишет на играющего (Боря); у пасующего (Вика) нет, с хода пасующего (Вика)"
 
 
 def test_the_incident_players_field_names_the_seats():
@@ -121,7 +125,8 @@ def test_the_incident_players_field_names_the_seats():
     inc["players"] = ["Аня", "Боря", "Вика"]
     r = rule_incident(inc)
     ru = r.to_text("ru")
-    assert "Аня пишет 15 вистов (точно 46/3 ≈ 15,33) на Боря" in ru
+    assert "Аня пишет 15 вистов (точно 46/3 ≈ 15,33) на вистующего второй руки (Боря)" in ru
+    assert "у играющего (Вика) 6" in ru
 
 
 def test_whist_rounding_setting_changes_the_text_not_the_json():

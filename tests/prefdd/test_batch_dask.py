@@ -115,3 +115,24 @@ def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
     err = err.decode()
     assert p.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
     assert err.strip().splitlines()[-1].startswith("prefdd batch: interrupted: ")
+
+
+@pytest.mark.slow
+def test_the_local_cluster_listens_on_loopback_only():
+    """`prefdd batch --dask-local N`: the scheduler, its dashboard and the workers answer on
+    127.0.0.1 only (nothing on the network sees the dashboard)."""
+    import os
+
+    psutil = pytest.importorskip("psutil")
+    from prefdd.batch.backends import DaskBackend
+
+    b = DaskBackend(local=1)
+    try:
+        me = psutil.Process(os.getpid())
+        listening = {(p.pid, c.laddr.ip, c.laddr.port) for p in [me, *me.children(recursive=True)]
+                     for c in p.net_connections("tcp") if c.status == psutil.CONN_LISTEN}
+        dashboard = int(b._cluster.dashboard_link.split(":")[2].split("/")[0])
+        assert (os.getpid(), "127.0.0.1", dashboard) in listening
+        assert {ip for _, ip, _ in listening} == {"127.0.0.1"}, listening
+    finally:
+        b.close()

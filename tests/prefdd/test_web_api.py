@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tomllib
 from fnmatch import fnmatch
@@ -328,6 +329,14 @@ def test_readme_start_line_is_the_serve_command():
     assert (ROOT / "docs/img/desk.png").stat().st_size < 300_000
 
 
+@pytest.mark.parametrize("doc, prefix", [("README.md", "docs/img/"), ("docs/web.md", "img/")])
+def test_the_docs_show_the_table_the_ruling_and_the_printed_sheet(doc, prefix):
+    text = (ROOT / doc).read_text()
+    for name in ("desk.png", "desk_ruling.png", "desk_print.png"):
+        assert re.search(r"!\[[^\]]+\]\(" + re.escape(prefix + name) + r"\)", text), (doc, name)
+        assert (ROOT / "docs/img" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+
+
 def test_serve_without_the_web_extra_says_how_to_install(monkeypatch, capsys):
     from prefdd.cli import main
     from prefdd.cli import serve as serve_command
@@ -379,3 +388,7 @@ def test_the_rulings_russian_lines_hold_no_latin(name):
     lines = ru["writes"] + [o["text"] for o in ru["options"]] + ru["figures"] + ru["notes"] + [ru["summary"] or "",
                                                                                               ru["settings"]]
     assert [x for x in lines if re.search("[A-Za-z]", x)] == []
+    # one numbering: hands by their names, plans from 1 — never «место 0», «план 0»
+    assert [x for x in lines if re.search(r"\bмест[оаеу]? \d|\bплан 0\b", x)] == []
+    if name.startswith("rule_3"):
+        assert any(x.startswith("план 1 (") for x in lines) and any(x.startswith("план 2 (") for x in lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -310,6 +311,9 @@ def test_every_example_incident_round_trips_through_the_page(page, name, tmp_pat
     expect.update({f"gora.{i}": str(want["gora"][i]) for i in range(n)})
     expect.update({f"whists.{i}.{j}": str(want["whists"][i][j]) for i in range(n) for j in range(n) if i != j})
     assert cells == expect
+    # the printed sheet of every example is one A4 page (rule 9's dozen discards, 1.2.x's long notes too)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pg.pdf(format="A4")))
+    assert pages == 1, f"{name}: the sheet takes {pages} A4 pages"
     with pg.expect_download() as dl:
         pg.click("#download")
     path = tmp_path / name

@@ -49,6 +49,12 @@ def sheet_cells(pg) -> dict:
     return pg.eval_on_selector_all("#sheet td[data-key]", "ts => Object.fromEntries(ts.map(t => [t.dataset.key, t.dataset.exact]))")
 
 
+def sheet_fits(pg) -> bool:
+    """The whole sheet is on the screen (or paper): no column behind a sideways scroll."""
+    return pg.evaluate("""(() => { const t = document.getElementById('sheet');
+        return t.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= window.innerWidth; })()""")
+
+
 def cli_cells(entries) -> dict:
     out = {f"pulya.{i}": str(v) for i, v in enumerate(entries["pulya"])}
     out.update({f"gora.{i}": str(v) for i, v in enumerate(entries["gora"])})
@@ -157,7 +163,9 @@ def test_print_is_the_sheet_with_all_32_cards(page):
     upload(pg, EXAMPLE_PATH)
     rule_now(pg)
     pg.click("#share")  # a link on the screen: not on the sheet
+    assert sheet_fits(pg)  # at 390 px too: the figure on the second hand is not scrolled out of sight
     pg.emulate_media(media="print")
+    assert sheet_fits(pg)
     cards = pg.eval_on_selector_all("#print-deal [data-card]", "es => es.filter(e => e.offsetParent !== null).map(e => e.dataset.card)")
     assert len(cards) == 32 and len(set(cards)) == 32
     assert pg.is_visible("#sheet") and pg.is_visible("#writes") and pg.is_visible("#history")
@@ -199,6 +207,35 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     upload(pg, f)
     assert pg.inner_text("#upload-error") == "первая рука: 15 карт: на руке бывает от 1 до 10 карт"
     pg.screenshot(path=str(ART / f"upload_error_{pg.width}.png"))
+    # a file the page loads but the server refuses: the message by its field, in Russian words
+    f.write_text(json.dumps(dict(EXAMPLE, contract="11s")))
+    upload(pg, f)
+    assert pg.inner_text('#deal-section [data-err-for="contract"]') == "уровень контракта — от 6 до 10, а не 11"
+    # the next incident: no message about the last one is left anywhere
+    upload(pg, EXAMPLE_PATH)
+    assert pg.eval_on_selector_all(".err", "es => es.filter(e => e.textContent).map(e => e.textContent)") == []
+
+
+def test_a_change_after_the_ruling_takes_the_stale_ruling_off(page):
+    """The sheet on the page (and on paper) answers the question on the page: a card taken back,
+    another correction, a defender's decision, the rounding — each takes the old ruling off."""
+    pg = page
+    upload(pg, EXAMPLE_PATH)
+    rule_now(pg)
+    pg.click("#figures button.replay >> nth=0")  # replaying the ruling's own line changes nothing
+    settle(pg)
+    assert pg.is_visible("#sheet")
+    for change in (lambda: pg.click("#undo"), lambda: pg.select_option("#f-correction", "demand"),
+                   lambda: pg.select_option("#dec-a", "pass"), lambda: pg.select_option("#rounding", "exact")):
+        upload(pg, EXAMPLE_PATH)
+        rule_now(pg)
+        assert pg.is_visible("#sheet")
+        change()
+        settle(pg)
+        assert not pg.is_visible("#sheet")
+        assert pg.inner_text("#ruling-stale") == "Данные изменились — решение снято; вынесите его заново."
+    pg.emulate_media(media="print")
+    assert not pg.is_visible("#sheet") and not pg.is_visible("#ruling-stale")
 
 
 def test_a_fifteen_card_hand_is_refused_by_clicks_and_by_paste(page):
@@ -255,6 +292,8 @@ def test_misere_hides_the_whist_choices_and_says_whether_it_stands(page):
     pg.select_option("#contract", "6s")
     settle(pg, 0)
     assert pg.is_visible("#dec-a") and pg.is_visible("#dec-b")
+    # labelled as every other field («Контракт», «Играющий»): the hand, capitalised
+    assert [pg.inner_text(f"#dec-{x}-name") for x in "ab"] == ["Вторая рука", "Третья рука"]
 
 
 def test_changing_the_contract_clears_the_play_and_history_cards_go_back(page):
@@ -401,6 +440,8 @@ def test_rule_3s_plans_are_entered_with_controls(page):
     upload(pg, ROOT / "examples/incidents/rule_3_plans.json")
     # what the upload put in: the example's two plans, shown as controls
     assert pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length") == 2
+    assert pg.eval_on_selector_all("#f-plans .plan .tn", "ts => ts.map(x => x.textContent)") == ["план 1: ", "план 2: "]
+    assert pg.eval_on_selector_all("#f-played option", "os => os.map(o => o.textContent.split(':')[0])") == ["—", "план 1", "план 2"]
     while pg.eval_on_selector_all("#f-plans .plan", "ps => ps.length"):
         pg.click("#f-plans .plan >> nth=0 >> button")
     russian = {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}

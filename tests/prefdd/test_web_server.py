@@ -140,6 +140,22 @@ def test_an_unknown_message_keeps_its_english_as_the_detail_and_names_the_field_
     assert t["kind"] == "input" and t["text"] == {"en": "some new problem", "ru": "неверные данные: вторая рука"}
 
 
+@pytest.mark.parametrize("change, field, russian", [
+    ({"declarer": 3}, "declarer", "ожидается рука: первая, вторая или третья"),
+    ({"first_leader": -1}, "first_leader", "ожидается рука: первая, вторая или третья"),
+    ({"violation": dict(EXAMPLE["violation"], offender=5)}, "violation.offender",
+     "ожидается рука: первая, вторая или третья"),
+    ({"contract": "11s"}, "contract", "уровень контракта — от 6 до 10, а не 11"),
+    ({"contract": "7x"}, "contract",
+     "не контракт: «7x» (нужны уровень от 6 до 10 и масть, БК, мизер или распасы)"),
+], ids=["declarer", "first_leader", "offender", "level", "strain"])
+def test_an_uploaded_incidents_seat_or_contract_is_said_in_russian(client, change, field, russian):
+    """What a hand-edited file gets wrong most often (a seat 3, a contract 11♠): the library's own
+    message in Russian words, what is expected, not the bare «неверные данные»."""
+    e = err(client.post("/api/rule", json={"incident": dict(EXAMPLE, **change)}), 400)
+    assert e["field"] == field and e["text"]["ru"] == russian, e
+
+
 def test_a_bad_table_gets_a_russian_message(client):
     hands = [["As"] * 1, ["Ks"], ["Qs", "Js"]]
     e = err(client.post("/api/table", json={"deal": {"hands": hands}, "contract": "6nt", "declarer": 0,

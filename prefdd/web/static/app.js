@@ -1,5 +1,5 @@
 // The arbiter's desk: wires the page's parts together and starts it.
-import { $, S, api, clearErrors, errTarget, showError, t } from "./common.js";
+import { $, S, api, clearErrors, dropRuling, errTarget, showError, t } from "./common.js";
 import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
 import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
 import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
@@ -59,6 +59,10 @@ async function start() {
   $("sd-go").addEventListener("click", singleDummy);
   $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); });  // open or closed play: another analysis
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
+  // the deal, its options, the convention, the rule and its form: a change makes the ruling on the page stale
+  document.addEventListener("change", (e) => {
+    if (e.target.closest("#deal-section, .rule-pick, #rule-form") && !e.target.closest("#paste-box")) dropRuling();
+  });
   $("replay-prev").addEventListener("click", () => stepView(-1));
   $("replay-next").addEventListener("click", () => stepView(1));
   $("replay-exit").addEventListener("click", () => { S.view = null; refreshTable(); });

@@ -23,6 +23,14 @@ export const S = {
   rule: null, values: {}, view: null, table: null, ruling: null, line: null, tableSeq: 0, players: [],
 };
 export const t = (k) => WORDS[S.lang][k] ?? k;
+// a ruling stands only beside the question it answers: any change to the deal, the play or the
+// form takes it off the page (and off the printed sheet), with a line saying so
+export function dropRuling() {
+  if (!S.ruling) return;
+  S.ruling = null;
+  document.body.dataset.ruling = "stale";
+  $("ruling").replaceChildren(el("p", { class: "hint", id: "ruling-stale", text: t("ruling_stale") }));
+}
 export const cardIndex = (c) => SUIT_LETTERS.indexOf(c[1]) * 8 + RANK_LETTERS.indexOf(c[0]);
 export const face = (c) => RANKS[S.lang][RANK_LETTERS.indexOf(c[0])] + SUITS[SUIT_LETTERS.indexOf(c[1])];
 export const isRed = (c) => c[1] === "d" || c[1] === "h";
@@ -87,7 +95,7 @@ export function showError(err, fallback) {
   target.closest("details")?.setAttribute("open", "");
   return target;
 }
-export function clearErrors(root) { root.querySelectorAll(".err").forEach((e) => { e.textContent = ""; }); }
+export function clearErrors(root, keep = null) { root.querySelectorAll(".err").forEach((e) => { if (e !== keep) e.textContent = ""; }); }
 // the server's Russian text writes cards as «9б»: the page writes «9♦» everywhere
 export function symbols(text) {
   return String(text).replace(/(^|[^0-9A-Za-zА-Яа-яЁё])(10|[789ВДКТ])([птбч])(?![0-9A-Za-zА-Яа-яЁё])/g,

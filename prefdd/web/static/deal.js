@@ -1,5 +1,5 @@
 // The deal: the 32-card picker, the paste, the contract and the defenders' decisions.
-import { $, CARDS, S, SUITS, cardIndex, clearErrors, el, face, handName, isRed, t } from "./common.js";
+import { $, CARDS, S, SUITS, cap, cardIndex, clearErrors, el, face, handName, isRed, t } from "./common.js";
 import { refreshTable } from "./table.js";
 
 // the talon/discard pile keeps the order its cards were given in (a raspasovka's talon is turned in order)
@@ -130,7 +130,7 @@ export function renderDecisions() {
   defenders().forEach((s, i) => {
     const id = i ? "dec-b" : "dec-a";
     const sel = $(id), v = sel.value || (i ? "pass" : "whist");
-    $(id + "-name").textContent = handName(s) + (S.players?.[s] ? ` (${S.players[s]})` : "");
+    $(id + "-name").textContent = cap(handName(s)) + (S.players?.[s] ? ` (${S.players[s]})` : "");  // a label, as «Контракт»
     sel.replaceChildren(...["whist", "pass", "half-whist"].map((w) => el("option", { value: w, text: t(w) })));
     sel.value = v;
     $(id + "-l").hidden = k !== "game";  // misère and raspasovka: no whist decisions

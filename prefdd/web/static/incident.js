@@ -157,7 +157,7 @@ export function fieldInput(f) {
 // rule 3's plans: each a row — who proposed it (hands) and its cards in order, in any notation
 function planName(i) {
   const p = (S.values.plans || [])[i] || { seats: [], cards: "" };
-  return `${t("plan")} ${i}: ${p.seats.map((s) => handName(+s)).join(", ") || "—"} — ${p.cards || "—"}`;
+  return `${t("plan")} ${i + 1}: ${p.seats.map((s) => handName(+s)).join(", ") || "—"} — ${p.cards || "—"}`;
 }
 function plansEditor(id) {
   if (!Array.isArray(S.values.plans)) S.values.plans = [];
@@ -166,7 +166,7 @@ function plansEditor(id) {
     pl.replaceChildren(el("option", { value: "", text: "—" }), ...S.values.plans.map((_, i) => el("option", { value: String(i), text: planName(i) })));
     pl.value = String(v); } };
   S.values.plans.forEach((p, i) => {
-    box.append(el("div", { class: "plan", "data-plan": i }, el("span", { class: "tn", text: `${t("plan")} ${i}: ` }),
+    box.append(el("div", { class: "plan", "data-plan": i }, el("span", { class: "tn", text: `${t("plan")} ${i + 1}: ` }),
       ...[0, 1, 2].map((s) => el("label", {}, el("input", { type: "checkbox", checked: p.seats.includes(s), onchange: (e) => {
         p.seats = e.target.checked ? [...p.seats, s].sort() : p.seats.filter((x) => x !== s); } }), " " + handName(s))),
       el("label", {}, `${t("plan_cards")} `, el("input", { class: "plan-cards", value: p.cards, spellcheck: "false",

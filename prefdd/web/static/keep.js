@@ -99,6 +99,8 @@ function showLoadError(e, errEl) {
   errEl.scrollIntoView?.({ block: "nearest" });  // on a phone: where the eye is
 }
 export function loadIncident(inc, deal, history) {
+  // another incident: the messages about the last one go (the upload's own line is the caller's)
+  for (const id of ["deal-section", "play-section", "incident-section"]) clearErrors($(id), $("upload-error"));
   const c = $("contract");
   const con = String(inc.contract ?? "7s");
   if (![...c.options].some((o) => o.value === con)) c.append(el("option", { value: con, text: contractName(con) }));

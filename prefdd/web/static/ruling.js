@@ -30,7 +30,7 @@ export function renderRuling() {
   parts.push(el("h4", { text: t("sheet") }), el("div", { class: "scroll" }, el("table", { id: "sheet", class: "sheet" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   parts.push(el("h4", { text: t("writes") }), T.writes.length
     ? el("ul", { id: "writes" }, ...T.writes.map((w) => el("li", { text: fix(w) }))) : el("p", { text: t("nothing") }));
-  if (T.options.length) parts.push(el("h4", { text: t("options") }), el("ul", { id: "options" }, ...T.options.map((o, i) =>
+  if (T.options.length) parts.push(el("h4", { text: t("options") }), el("ul", { id: "options", class: T.options.length > 6 ? "many" : "" }, ...T.options.map((o, i) =>
     el("li", { class: o.best ? "best" : "" }, `${o.best ? "★ " : ""}${fix(o.text)}`,
       r.options[i].figure?.line ? replayButton(r.options[i].figure.line, fix(r.options[i].label[L])) : null))));
   if (T.figures.length) parts.push(el("h4", { text: t("figures") }), el("ul", { id: "figures" }, ...T.figures.map((f, i) => el("li", {},

@@ -1,7 +1,7 @@
 // The card table: three hands around it as the players sit, the trick in the centre with who
 // played what, the talon/discard, each legal card's double-dummy value; the play so far, any
 // card of which takes the play back there; a ruling's line replayed; the deal as dealt for print.
-import { $, CARDS, S, api, cap, clearErrors, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
+import { $, CARDS, S, api, cap, clearErrors, dropRuling, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
 import { contractName, hand, kind, pile, tableRequest } from "./deal.js";
 import { pickMoment, updateMoveField } from "./incident.js";
 import { renderSingleDummy } from "./sd.js";
@@ -144,6 +144,7 @@ export function backTo(k) {
   S.history = S.history.slice(0, k);
   for (const i of Object.keys(S.ooo)) if (+i >= k) delete S.ooo[i];
   S.pendingOoo = null;
+  dropRuling();
   refreshTable();
 }
 export function renderOoo() {
@@ -158,6 +159,7 @@ export function renderOoo() {
 export function playCard(c) {
   if (S.pendingOoo !== null) { S.ooo[S.history.length] = S.pendingOoo; S.pendingOoo = null; }
   S.history.push(c);
+  dropRuling();
   refreshTable();
 }
 export function undo() {
