@@ -154,7 +154,7 @@ def replay(pos: Position, history: list, overrides: dict) -> None:
     """Play ``history`` as the incident does (:func:`compensation.incident.replay_history`);
     the table keeps no undo stack: it is rebuilt from the history at every request."""
     replay_history(pos, history, overrides)
-    pos._stack.clear()
+    pos.clear_stack()
 
 
 def table_state(rec: dict, engine) -> dict:
