@@ -14,28 +14,17 @@
   several cards tied for worst it must know about every one of them, else the result was
   called not exact (a "cut" scan) though nothing was cut.
 """
-import random
 
 import pytest
+from helpers.endings import random_endings
 
 import solver.imperfect.candidates as cand
-from solver import Card, Position
 from solver import reference as ref
 from solver.engine import Engine
 from solver.imperfect import InfoSet, worst_guess_play
 
 ENGINE = Engine(reuse_table=True)
 
-
-def random_endings(n: int, cards: int, seed: int, first: int = 0):
-    rng = random.Random(seed)
-    deck = list(range(32))
-    out = []
-    while len(out) < n:
-        rng.shuffle(deck)
-        hands = [[str(Card(i)) for i in deck[k * cards:(k + 1) * cards]] for k in range(3)]
-        out.append(Position(hands, rng.choice(["s", "nt", "h", "misere"]), 0, first, taken=[10 - cards - 2, 1, 1]))
-    return out
 
 
 def brute_worst(info, guess: str) -> int:

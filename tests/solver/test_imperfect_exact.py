@@ -12,9 +12,9 @@
 """
 import ast
 import pathlib
-import random
 
 import pytest
+from helpers.endings import random_endings
 from helpers.strategies import positions
 from hypothesis import HealthCheck, given, settings
 
@@ -110,16 +110,6 @@ def test_pruned_scan_equals_the_oracle(pos):
         assert dec.exact
         assert _reps(info, dec.candidates) == _reps(info, want)
 
-
-def random_endings(n: int, cards: int, seed: int):
-    rng = random.Random(seed)
-    deck = list(range(32))
-    out = []
-    while len(out) < n:
-        rng.shuffle(deck)
-        hands = [[str(Card(i)) for i in deck[k * cards:(k + 1) * cards]] for k in range(3)]
-        out.append(Position(hands, rng.choice(["s", "nt", "h", "misere"]), 0, 0, taken=[10 - cards - 2, 1, 1]))
-    return out
 
 
 def test_split_scan_equals_the_one_process_scan(monkeypatch):
