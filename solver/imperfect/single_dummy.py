@@ -380,8 +380,10 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
         bad_break = True if 2 * best_in > view.count else None
     no_card_everywhere = all(tally.best_in[i] < n for i in range(len(reps)))
     guess: bool | None = True if no_card_everywhere else (False if exact else None)
+    # "best": the card played best in every layout; not once a layout examined shows it not best
+    best = best_in == n
     possible = []
-    for name, test in (("mistake", mistake), ("bad break", bad_break), ("guess", guess), ("best", True)):
+    for name, test in (("mistake", mistake), ("bad break", bad_break), ("guess", guess), ("best", best)):
         if test is False:
             continue
         possible.append(name)

@@ -464,3 +464,16 @@ def test_the_question_on_a_misere_is_asked_only_when_it_was_missed():
     q = a.whisters()
     assert q == {"made": False, "applies": False, "why": "the misère was caught"}
     assert "мизер пойман" in a.text("ru")
+
+
+def test_a_capped_decision_does_not_call_best_possible_once_the_card_lost_somewhere():
+    # The finesse Q♠ seen on the real layout alone (cap 1): there A♠ takes two tricks more,
+    # so Q♠ is not best in every layout — "best" is no longer possible. The rest stays open
+    # (a mistake, a bad break or a guess, by the two layouts not seen); the exact verdict is
+    # among them. Before the fix "best" was always listed as possible.
+    info = InfoSet.from_history(Position(FINESSE["hands"], "d", 0, 1), FINESSE["history"][:4])
+    d = decide(info, "Qs", ENGINE, max_layouts=1)
+    assert d.examined == 1 and d.figures[C("Qs")].best_in == 0
+    assert d.verdict == "undecided" and d.possible == ["mistake", "bad break", "guess"]
+    assert "best" not in d.to_json()["possible"]
+    assert decide(info, "Qs", ENGINE).verdict in d.possible
