@@ -107,7 +107,8 @@ def _played(pos: Position, card) -> tuple[Position, Card]:
     card = Card.parse(card)
     p = pos.copy(stack=False)
     p.play(card)
-    return p.copy(stack=False), card
+    p.clear_stack()
+    return p, card
 
 
 def view_run(view, card) -> int:
@@ -131,26 +132,42 @@ def view_run(view, card) -> int:
             return c
 
 
+def _compress_table(live_byte: int) -> list:
+    """For one suit's live cards (a byte): every byte of cards -> the same cards with the live
+    ones renumbered 0, 1, ... in rank order (cards not live are dropped)."""
+    order = {}
+    k = 0
+    for r in range(8):
+        if live_byte >> r & 1:
+            order[r] = k
+            k += 1
+    table = []
+    for m in range(256):
+        x = 0
+        for r, to in order.items():
+            if m >> r & 1:
+                x |= 1 << to
+        table.append(x)
+    return table
+
+
+_COMPRESS: dict = {}   # live byte -> its table, built when first needed
+
+
+def _table(live_byte: int) -> list:
+    t = _COMPRESS.get(live_byte)
+    if t is None:
+        t = _COMPRESS[live_byte] = _compress_table(live_byte)
+    return t
+
+
 def _canonical_masks(live: int, masks) -> tuple:
     """``masks`` rewritten with each suit's live cards renumbered 0, 1, ... in rank order:
-    two positions equal up to the ranks of cards already gone get the same key."""
-    out = []
-    order = {}
-    for s in range(4):
-        k = 0
-        for r in range(8):
-            b = s * 8 + r
-            if live >> b & 1:
-                order[b] = s * 8 + k
-                k += 1
-    for m in masks:
-        x = 0
-        while m:
-            low = m & -m
-            x |= 1 << order[low.bit_length() - 1]
-            m ^= low
-        out.append(x)
-    return tuple(out)
+    two positions equal up to the ranks of cards already gone get the same key. (Every
+    card of ``masks`` must be live.)"""
+    t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
+    return tuple(t0[m & 255] | t1[m >> 8 & 255] << 8 | t2[m >> 16 & 255] << 16 | t3[m >> 24 & 255] << 24
+                 for m in masks)
 
 
 def canonical_key(view) -> tuple:
@@ -192,27 +209,34 @@ class InfoSet:
         for s in list(self.voids) + list(self.known):
             if s not in self.defenders:
                 raise PositionError(f"voids/known: seat {s} is not a defender (defenders: {a}, {b})")
-        self.unseen = self.pos.hands[a] | self.pos.hands[b]
-        self.sizes = {a: popcount(self.pos.hands[a]), b: popcount(self.pos.hands[b])}
+        self._derive()
+
+    def _derive(self) -> None:
+        """The unseen cards, the hand sizes, the forced and free cards, from ``pos``,
+        ``voids`` and ``known`` (already in their normal form) and ``defenders``."""
+        a, b = self.defenders
+        hands = self.pos.hands
+        self.unseen = unseen = hands[a] | hands[b]
+        self.sizes = {a: popcount(hands[a]), b: popcount(hands[b])}
+        voids, known = self.voids, self.known
         # cards each defender must hold: his known cards, and the other's void suits
-        forced = {}
-        for me, other in ((a, b), (b, a)):
-            forced[me] = (self.known.get(me, 0) | (self.unseen & _suits_mask(self.voids.get(other, ())))) & self.unseen
+        forced = {a: (known.get(a, 0) | (unseen & _suits_mask(voids.get(b, ())))) & unseen,
+                  b: (known.get(b, 0) | (unseen & _suits_mask(voids.get(a, ())))) & unseen}
         for me in (a, b):
-            kn = self.known.get(me, 0)
-            if kn & ~self.pos.hands[me]:
-                raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~self.pos.hands[me]).compact()}")
-            bad = self.pos.hands[me] & _suits_mask(self.voids.get(me, ()))
+            kn = known.get(me, 0)
+            if kn & ~hands[me]:
+                raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~hands[me]).compact()}")
+            bad = hands[me] & _suits_mask(voids.get(me, ()))
             if bad:
                 raise PositionError(
                     f"voids: seat {me} is said to be void in "
-                    f"{''.join(SUIT_LETTERS[s] for s in sorted(self.voids[me]))} but holds {Hand(bad).compact()}")
+                    f"{''.join(SUIT_LETTERS[s] for s in sorted(voids[me]))} but holds {Hand(bad).compact()}")
         if forced[a] & forced[b]:
             raise PositionError(f"voids/known: cards {Hand(forced[a] & forced[b]).compact()} forced to both defenders")
         self.forced = forced
-        self.free = self.unseen & ~forced[a] & ~forced[b]
+        self.free = unseen & ~forced[a] & ~forced[b]
         self.need = self.sizes[a] - popcount(forced[a])  # free cards the first defender takes
-        self.real = self.pos.hands[a]
+        self.real = hands[a]
 
     @property
     def seat(self) -> int:
@@ -249,10 +273,17 @@ class InfoSet:
 
     def after(self, card) -> InfoSet:
         """The information set once the seat to move has played ``card``."""
-        voids = note_play(self.voids, self.pos, Card.parse(card))
-        p, c = _played(self.pos, card)
-        known = {s: m & ~c.mask for s, m in self.known.items()}
-        return InfoSet(p, voids, known, self.open_defence)
+        c = Card.parse(card)
+        voids = note_play(self.voids, self.pos, c)
+        p, c = _played(self.pos, c)
+        # the voids and known cards are already in their normal form: only the derived fields
+        # are computed again (as ``__post_init__`` would; the play was legal, so they stay valid)
+        out = InfoSet.__new__(InfoSet)
+        out.pos, out.open_defence, out.defenders = p, self.open_defence, self.defenders
+        out.voids = {s: v for s, v in voids.items() if v}
+        out.known = {s: m & ~c.mask for s, m in self.known.items()}
+        out._derive()
+        return out
 
     # ------------------------------------------------------------------ counting
     @property

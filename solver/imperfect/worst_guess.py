@@ -262,21 +262,27 @@ class _Search:
                 child_values[c] = (a + won, b + won)
             return child_values[c]
 
+        # the worst the declarer can do from here (no trick more; on misère every one): a
+        # fold that reaches it cannot go further, and the cards after it are not searched
+        floor = 0 if self.worse is min else p.tricks_left()
         pess = opt = None
         for wide, groups in alts:
-            ap = self._fold(child(c)[0] for c in wide)
+            ap = self._fold((child(c)[0] for c in wide), floor)
             for g in groups:
-                ao = self._fold(child(c)[1] for c in g)
+                ao = self._fold((child(c)[1] for c in g), floor)
                 opt = ao if opt is None else self.better(opt, ao)
             pess = ap if pess is None else self.worse(pess, ap)
         assert pess is not None and opt is not None
         self.memo[k] = (pess, opt)
         return pess, opt
 
-    def _fold(self, values) -> int:
+    def _fold(self, values, floor: int | None = None) -> int:
+        """The worst of ``values`` (a lazy iterable), stopping at ``floor``: nothing is worse."""
         best = None
         for x in values:
             best = x if best is None else self.worse(best, x)
+            if best == floor:
+                break
         assert best is not None
         return best
 
