@@ -26,7 +26,7 @@ On misère "best for the declarer" means fewest tricks, and worst means most.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import Card
 from ..engine import Engine
@@ -132,7 +132,7 @@ class _Search:
         self.better = side_better(view.pos, self.me)
         self.memo: dict = {}
         self.values: dict = {}     # real-layout card values by position
-        self.decisions: dict = {}  # Decision by view key
+        self.decisions: dict = {}  # (Decision, the declarer's tricks taken then) by view key
         self.dd: dict = {}
         self.inexact: list = []    # the decisions whose scan stopped short
 
@@ -144,9 +144,14 @@ class _Search:
     def decision(self, node, counts: bool = False) -> Decision:
         """The viewer's decision at ``node``: pruned scans while searching (``counts`` false);
         the reported line asks again with ``counts`` for its "best in N" figures."""
-        k = (node.key(), counts)
-        d = self.decisions.get(k)
-        if d is None:
+        k = (node.key(), counts)   # the key leaves out the tricks taken: the same cards, the same scan
+        got = self.decisions.get(k)
+        taken = node.pos.taken[node.pos.declarer]
+        if got is not None:
+            d, then = got
+            if then != taken:  # reached by another history: the same values, on another total
+                d = replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
+        else:
             settle = None
             if self.guess == "greedy":  # only the worst card on the real layout matters: stop once it is proven
                 real = card_values(self.eng, node.pos, self.values)
@@ -159,7 +164,7 @@ class _Search:
                 raise OutOfBudget
             if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
                 self.inexact.append(d)
-            self.decisions[k] = d
+            self.decisions[k] = (d, taken)
         return d
 
     def best_cards(self, p: Position) -> list:
@@ -361,7 +366,7 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     end = start.copy(stack=False)
     end.replay(line)
     short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
-    scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), d in s.decisions.items()
+    scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
              if not counted and not d.forced]
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
                       len(s.memo), time.monotonic() - t0, stopped, short, scans)

@@ -22,6 +22,7 @@ import solver.imperfect.candidates as cand
 from solver import reference as ref
 from solver.engine import Engine
 from solver.imperfect import InfoSet, worst_guess_play
+from solver.imperfect.candidates import declarer_total
 
 ENGINE = Engine(reuse_table=True)
 
@@ -120,3 +121,28 @@ def test_greedy_with_tied_worst_cards_is_exact_without_a_cap(monkeypatch):
         monkeypatch.setattr(cand, "CHUNK", 1024)
         assert wg.exact and not wg.short_scans and wg.stopped is None
         assert wg.declarer_tricks == full
+
+
+def test_each_decision_on_the_line_shows_its_own_positions_values():
+    """A decision met again by another history (the same cards, other tricks taken) is reused
+    from the search's memo; the values it shows are the declarer's totals, so they must follow
+    the tricks taken at the position where the line meets it. (Reused as they were, they once
+    showed A♥ worth 5 tricks at trick 10 where the declarer makes 4.)"""
+    fresh = Engine()
+    checked = 0
+    for pos in random_endings(40, 5, 11):
+        if pos.to_move != pos.declarer:
+            continue
+        wg = worst_guess_play(InfoSet.from_position(pos), ENGINE)
+        p, decs = pos.copy(stack=False), list(wg.decisions)
+        for c in wg.line:
+            if p.is_over():
+                break
+            d = next((d for d in decs if d.seat == p.to_move and d.played == c and d.trick == sum(p.taken) + 1), None)
+            if d is not None:
+                decs.remove(d)
+                want = {k: declarer_total(p, v) for k, v in fresh.analyse(p, all_cards=True).card_values.items()}
+                assert {k: d.real_values[k] for k in want} == want, (pos, d.trick)
+                checked += 1
+            p.play(c)
+    assert checked > 50
