@@ -20,7 +20,7 @@ def cluster():
     import logging
 
     work.warm_up()  # the workers (processes on this machine) then load the engine from the disk cache
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                                   silence_logs=logging.ERROR) as c:
         yield c
 
@@ -126,11 +126,16 @@ def test_the_local_cluster_listens_on_loopback_only():
     psutil = pytest.importorskip("psutil")
     from prefdd.batch.backends import DaskBackend
 
+    me = psutil.Process(os.getpid())
+
+    def sockets():
+        return {(p.pid, c.laddr.ip, c.laddr.port) for p in [me, *me.children(recursive=True)]
+                for c in p.net_connections("tcp") if c.status == psutil.CONN_LISTEN}
+
+    before = sockets()  # what earlier tests in this process left listening is not the cluster's
     b = DaskBackend(local=1)
     try:
-        me = psutil.Process(os.getpid())
-        listening = {(p.pid, c.laddr.ip, c.laddr.port) for p in [me, *me.children(recursive=True)]
-                     for c in p.net_connections("tcp") if c.status == psutil.CONN_LISTEN}
+        listening = sockets() - before
         dashboard = int(b._cluster.dashboard_link.split(":")[2].split("/")[0])
         assert (os.getpid(), "127.0.0.1", dashboard) in listening
         assert {ip for _, ip, _ in listening} == {"127.0.0.1"}, listening
