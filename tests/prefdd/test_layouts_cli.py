@@ -95,6 +95,7 @@ def test_text_and_russian():
     assert p.returncode == 2 and "the declarer is not to move" in p.stderr
 
 
+@pytest.mark.slow  # a brute-force cross-check, ~10 s: CI runs it, the fast lane leaves it out
 def test_a_small_position_against_itertools_and_the_reference_minimax():
     # 6NT by first hand, who wins the first five tricks: ♠A (♠7 ♠8), ♣A (♣7 ♣8), ♣K (♣9 ♣10),
     # ♥A (second hand ♥J, third hand ♣J: no hearts), ♠K (♠9 ♠10). He keeps ♠Q ♦A ♦7 ♥7 ♥8 (♥9 ♥10

@@ -57,6 +57,7 @@ def brute_worst(info, guess: str) -> int:
     return worse(out)
 
 
+@pytest.mark.slow  # a brute-force cross-check, ~10 s: CI runs it, the fast lane leaves it out
 @pytest.mark.parametrize("guess", ["every_sequence", "greedy"])
 def test_the_worst_guess_equals_a_brute_force(guess):
     checked = 0

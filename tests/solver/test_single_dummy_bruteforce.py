@@ -428,6 +428,7 @@ def test_hand_made_deals_against_the_brute_force():
         run_deal(dealt, [Card.parse(c) for c in hist], opened, discard, talon)
 
 
+@pytest.mark.slow  # a brute-force cross-check, ~10 s: CI runs it, the fast lane leaves it out
 def test_random_deals_against_the_brute_force():
     exact = capped = decided = 0
     for dealt, hist, opened, discard, talon in deals(2024, 90):
