@@ -175,18 +175,16 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     budget = ctx.search_budget()
     deadline = None if budget is None else time.monotonic() + budget
     t0 = time.monotonic()
+    worse, better = _cand.side_worse(pos, informed), _cand.side_better(pos, informed)  # in the declarer's tricks
     if window == 1 and allowed is not None and not (rest and rest[0] in allowed):
         # the lead is not recorded within the declarer's choice: as made = his best card in it
         vals = ctx.engine.analyse(pos, all_cards=True).card_values
-        better = max if (informed == inc.declarer) != pos.is_misere else min
         top = better(vals[c] for c in allowed if c in vals)
         rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
     scans: list = []
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
-        worse = min if (informed == inc.declarer) != pos.is_misere else max
-        better = max if worse is min else min
         # every layout, no early stop at the worst card: whether the knowledge could change his
         # choice compares the two candidate sets, which takes both decided to the end
         dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
@@ -194,10 +192,8 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed, cap=_cand.SCAN_CAP)
         rv = dec.real_values
         made_card = rest[0]  # as made (or his best card within the choice, when the lead is not recorded)
-        runs = lambda cards: {run_low(pos, c) for c in cards}  # noqa: E731
-        # his true candidates hold the proven ones and lie among the proven and the undecided
-        same = dec.exact and runs(dec.candidates) == runs(with_it.candidates)
-        could_be_same = runs(dec.candidates) <= runs(with_it.candidates) <= runs(dec.candidates + dec.undecided)
+        same, could_be_same = _cand.compare_candidates(dec, with_it, lambda c: run_low(pos, c))
+        same = same and dec.exact
         if same or dec.forced:
             card, outcomes = made_card, [rv[made_card]]
         else:

@@ -68,6 +68,16 @@ def side_worse(pos: Position, seat: int):
     return _declarer_worse(pos) if seat == pos.declarer else _declarer_better(pos)
 
 
+def compare_candidates(a: Decision, b: Decision, run) -> tuple[bool, bool]:
+    """Two decisions of one seat at one position (without and with some knowledge), their
+    candidates compared up to equivalent cards (``run``: a card -> its run's key): whether the
+    proven candidates are the same, and whether the true sets could be — each holds its proven
+    cards and lies among its proven and undecided ones."""
+    pa, pb = {run(c) for c in a.candidates}, {run(c) for c in b.candidates}
+    wide_a, wide_b = pa | {run(c) for c in a.undecided}, pb | {run(c) for c in b.undecided}
+    return pa == pb, pa | pb <= wide_a & wide_b
+
+
 def card_values(eng: Engine, pos: Position, cache: dict) -> dict:
     """Every legal card's double-dummy value (declarer's tricks to come), cached by position."""
     k = (tuple(pos.hands), int(pos.leader), tuple((s, int(c)) for s, c in pos.trick))

@@ -19,6 +19,7 @@ shown counts once; nothing is inferred from the bidding or from signals.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from math import comb
 
@@ -132,7 +133,8 @@ def view_run(view, card) -> int:
             return c
 
 
-def _compress_table(live_byte: int) -> list:
+@functools.cache   # one table per live byte, built when first needed
+def _table(live_byte: int) -> list:
     """For one suit's live cards (a byte): every byte of cards -> the same cards with the live
     ones renumbered 0, 1, ... in rank order (cards not live are dropped)."""
     order = {}
@@ -149,16 +151,6 @@ def _compress_table(live_byte: int) -> list:
                 x |= 1 << to
         table.append(x)
     return table
-
-
-_COMPRESS: dict = {}   # live byte -> its table, built when first needed
-
-
-def _table(live_byte: int) -> list:
-    t = _COMPRESS.get(live_byte)
-    if t is None:
-        t = _COMPRESS[live_byte] = _compress_table(live_byte)
-    return t
 
 
 def _canonical_masks(live: int, masks) -> tuple:

@@ -39,6 +39,7 @@ from .candidates import (
     Decision,
     candidate_moves,
     card_values,
+    compare_candidates,
     declarer_total,
     side_better,
     side_worse,
@@ -199,15 +200,11 @@ class _Search:
             if dec.forced or self.post is None:
                 return [moves], dec
             other = self.decision(self.post(node))
-            same_o = _same_runs(node, dec.candidates, other.candidates)
+            same_o, could_be_same = compare_candidates(dec, other, lambda c: view_run(node, c))
             fixed = [rec] if rec is not None else _distinct(node, self.best_cards(p))
             if dec.exact and other.exact:
                 return ([(fixed, [fixed])], dec.played_as(None, changed=False)) if same_o else ([moves], dec)
-            # undecided: the two true sets may be equal when each holds the other's proven
-            # cards among its possible ones; both ways are followed
-            runs = lambda cards: {view_run(node, c) for c in cards}  # noqa: E731
-            could_be_same = (runs(dec.candidates) | runs(other.candidates)
-                             <= runs(dec.candidates + dec.undecided) & runs(other.candidates + other.undecided))
+            # undecided: the two true sets may be equal; both ways are followed
             alts = [moves] + ([(fixed, [fixed])] if could_be_same else [])
             return alts, dec
         best = self.best_cards(p)
@@ -235,8 +232,8 @@ class _Search:
             # the cards that could be the set's worst: as bad as the proven worst, or worse
             could = _distinct(node, [c for c in wide if self.worse(rv[c], m) == rv[c]])
             at_m = _distinct(node, [c for c in proven if rv[c] == m])
-            worse = [[c] for c in could if rv[c] != m]   # undecided, strictly worse: the choice if in the set
-            return could, [at_m] + worse
+            worse_ones = [[c] for c in could if rv[c] != m]   # undecided, strictly worse: the choice if in the set
+            return could, [at_m] + worse_ones
         cards = _distinct(node, wide)
         return cards, ([_distinct(node, proven)] if proven else [[c] for c in cards])
 
@@ -401,10 +398,6 @@ def _distinct(node, cards) -> list:
             seen.add(r)
             out.append(c)
     return out
-
-
-def _same_runs(node, a, b) -> bool:
-    return {view_run(node, c) for c in a} == {view_run(node, c) for c in b}
 
 
 def _same_card(p: Position, rec: Card, c: Card) -> bool:
