@@ -73,7 +73,6 @@ def run(args) -> int:
             _say(f"{name}: our own records convert only --to bts")
             return 2
         labelled, errors = _our_records(data, name)
-        records = [r for _, r in labelled]
         encoding = ""
     else:
         from prefdd.formats import solve_records
@@ -93,11 +92,11 @@ def run(args) -> int:
                 else:
                     incidents.append(inc)
             records = incidents
+        labelled = [(f"{name}: record {i}", r) for i, r in enumerate(records, 1)]
     for problem in errors:
         _say(problem)
     if target == "bts":
-        text, bad = _bts_text(labelled if fmt == "jsonl" else
-                              [(f"{name}: record {i}", r) for i, r in enumerate(records, 1)])
+        text, bad = _bts_text(labelled)
         for problem in bad:
             _say(problem)
         errors += bad
@@ -106,8 +105,8 @@ def run(args) -> int:
     else:
         from prefdd.jsonl import json_line
 
-        written = len(records)
-        payload = "".join(json_line(r) + "\n" for r in records).encode("utf-8")
+        written = len(labelled)
+        payload = "".join(json_line(r) + "\n" for _, r in labelled).encode("utf-8")
     if not written:
         _say(f"{name}: no deal converted")
         return 2
