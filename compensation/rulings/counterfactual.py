@@ -34,6 +34,7 @@ from .playout import (  # noqa: F401
     score_tricks,
     side_best,
     side_is_declarer,
+    victims_of,
 )
 from .registry import rule
 from .ruling import Ruling, Text, text
@@ -105,17 +106,17 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     # wrong lead and the lead made it worse (a loss caused, or more undertricks); a lead that
     # only costs an overtrick of a made contract is not a loss of the contract
     lost = worse and not made(ctx, compared.declarer_tricks)
-    return _damage_if(ctx, r, decl, correct, compared, src, lost,
+    return _damage_if(ctx, r, [decl], correct, compared, src, lost,
                       text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
                            "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
 
 
-def _damage_if(ctx, r: Ruling, victim: int, correct: Played, compared: Played, source: str, condition: bool,
+def _damage_if(ctx, r: Ruling, victims: list, correct: Played, compared: Played, source: str, condition: bool,
                otherwise: Text) -> Ruling:
-    """The close of a ruling on a faulty move judged against correct play: the victim's
+    """The close of a ruling on a faulty move judged against correct play: the victims'
     damage written only when the rule's own condition holds (else ``otherwise`` is said),
     then the deal's result and the settings (resolve, compare) the comparison used."""
-    compensate(ctx, r, [victim], correct, compared, source, condition=condition, condition_note=otherwise)
+    compensate(ctx, r, victims, correct, compared, source, condition=condition, condition_note=otherwise)
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
@@ -297,7 +298,7 @@ def overtake_let_through(ctx) -> Ruling:
            f"Правильная игра: место {v.offender} кладёт {correct_card.russian()}, оставляя взятку месту {partner}. "
            "Результат после перебития оценивается в открытую, как требует правило.")
     let_through = made(ctx, compared.declarer_tricks) and not made(ctx, correct.declarer_tricks)
-    compensate(ctx, r, [partner], correct, compared, "double dummy", condition=let_through,
+    compensate(ctx, r, victims_of(ctx, first=partner), correct, compared, "double dummy", condition=let_through,
                condition_note=text("The overtake did not let the declarer make the contract: no compensation.",
                                    "Перебитие не привело к выпуску играющего: компенсации нет."))
     deal_result(ctx, r)
@@ -369,7 +370,7 @@ def cut_let_through(ctx) -> Ruling:
     # "приводит к «выпуску» играющего или к уменьшению ремиза": only when correct play beats the
     # contract; an overtrick on a made contract is neither (the partner's shortfall is 8.1's)
     helped = compared.declarer_tricks > correct.declarer_tricks and not made(ctx, correct.declarer_tricks)
-    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+    return _damage_if(ctx, r, victims_of(ctx, first=partner), correct, compared, src, helped,
                       text("The cut-through neither let the contract make nor reduced the undertricks: "
                            "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
                                                "компенсации нет."))
@@ -402,6 +403,6 @@ def erroneous_move(ctx) -> Ruling:
            f"Правильная игра: лучшая для защиты карта места {v.offender}, {correct_card.russian()}.")
     helped = compared.declarer_tricks < correct.declarer_tricks if inc.kind == "misere" \
         else compared.declarer_tricks > correct.declarer_tricks
-    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+    return _damage_if(ctx, r, victims_of(ctx, first=partner), correct, compared, src, helped,
                       text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
                            "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))

@@ -46,6 +46,7 @@ from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
 from ..sheet import Entries
+from .playout import victims_of
 from .registry import VARIANTS, rule
 from .ruling import Figure, Ruling, text
 from .wording import count
@@ -339,9 +340,7 @@ def opened_cards(ctx) -> Ruling:
                    f"У места {o} не было отдачи к месту {y}: навязать взятку было нельзя.")
             continue
         cf_entries = result_entries(ctx, cf)
-        for vct in range(3):
-            if vct == o:
-                continue
+        for vct in victims_of(ctx):  # «на него пишут»: every player it left worse off, a dealer of four too
             d = damage(vct, cf_entries, ruled_entries, conv)
             if d > 0:
                 owed[vct] = owed.get(vct, Fraction(0)) + d

@@ -195,6 +195,11 @@ SETTING_WORDS = {  # ruling option -> value -> (English, Russian)
                                  "каждое угадывание неверно: худший итог по всем последовательностям выборов"),
               "greedy": ("every guess wrong: the worst guess at each move in turn",
                          "каждое угадывание неверно: худший выбор на каждом ходу по очереди")},
+    "candidates": {"best_somewhere": ("a guess: every card best in at least one layout he could believe in",
+                                      "разумный ход — лучший хотя бы в одном возможном раскладе"),
+                   "undominated": ("a guess: every card no other card matches in every layout and beats in one",
+                                   "разумный ход — тот, которому нет хода не хуже во всех раскладах и лучше "
+                                   "хотя бы в одном")},
     "uncorrected": {"compensate": ("a lead out of turn left standing: damage compensated",
                                    "неисправленный ход вне очереди: ущерб компенсируется"),
                     "unpunished": ("a lead out of turn left standing: nothing written",
