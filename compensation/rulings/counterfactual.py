@@ -12,7 +12,6 @@ from solver.position import Position, trick_winner
 from solver.seat import Seat
 
 from ..incident import IncidentError
-from ..numbers import text_number
 from .playout import (  # noqa: F401
     SUIT_EN,
     SUIT_RU,
@@ -141,10 +140,12 @@ def unused_remedy(ctx, r: Ruling) -> None:
     best = next((o for o in r.options if o.best), None)
     if (best is not None and stand is not None and best is not stand and best.value is not None
             and stand.value is not None):
-        r.note(f"The declarer let the lead stand ({text_number(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
-               f"his best remedy was: {best.label.en} ({text_number(best.value)} whists, {best.declarer_tricks} tricks).",
-               f"Играющий оставил ход ({text_number(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
-               f"исправлением было: {best.label.ru} ({text_number(best.value)}, взяток: {best.declarer_tricks}).")
+        r.note(f"The declarer let the lead stand (a balance of {count(stand.value, 'whist', 'en')} for him, "
+               f"{count(stand.declarer_tricks, 'trick', 'en')}); his best remedy was: {best.label.en} (a balance of "
+               f"{count(best.value, 'whist', 'en')}, {count(best.declarer_tricks, 'trick', 'en')}).",
+               f"Играющий оставил ход (его баланс {count(stand.value, 'whist')}, у него {count(stand.declarer_tricks, 'trick')}); "
+               f"лучшим исправлением было: {best.label.ru} (баланс {count(best.value, 'whist')}, "
+               f"{count(best.declarer_tricks, 'trick')}).")
     elif stand is not None:
         r.note("Letting the lead stand was as good for the declarer as any remedy.",
                "Оставить ход было для играющего не хуже любого исправления.")

@@ -100,7 +100,10 @@ def play_violation_note(ctx) -> Ruling:
         return r
     # defenders
     r.write(decl, "pulya", conv.price(inc.level),
-            why=text("a defender's violation: the contract counts as made", "нарушение вистующего: игра считается сыгранной"))
+            why=text("a defender's violation: the contract counts as made" if len(offenders) == 1 else
+                     "the defenders' violations: the contract counts as made",
+                     "нарушение вистующего: игра считается сыгранной" if len(offenders) == 1 else
+                     "нарушения вистующих: игра считается сыгранной"))
     for o in offenders:
         r.write_entries(penalty("whist", o, conv, contract=inc.contract, count=n),
                         text(f"seat {o}: без одной per violation ({n}), no whists for his tricks",

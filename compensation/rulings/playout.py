@@ -24,7 +24,6 @@ from solver.constraints import NO_CONSTRAINTS
 from solver.position import Position
 
 from ..incident import IncidentError
-from ..numbers import text_number
 from ..outcome import Outcome, score
 from ..penalties import penalty
 from ..settlement import balance, resolve_split
@@ -110,9 +109,9 @@ def deal_result(ctx, r: Ruling, why: Text | None = None) -> bool:
     """Write the deal's actual result (if known); say so in the notes if not."""
     inc = ctx.incident
     if inc.result is None:
-        r.note("The deal's own result is not given (result.tricks): only the penalty and compensation "
-               "are listed; score the deal as usual.",
-               "Реальный результат сдачи не указан (result.tricks): перечислены только штраф и компенсация; "
+        r.note("The deal's own result is not given (result.tricks): only what the violation adds is listed; "
+               "score the deal as usual.",
+               "Реальный результат сдачи не указан (result.tricks): перечислено только то, что добавляет нарушение; "
                "сдача записывается как обычно.")
         return False
     r.write_entries(score_tricks(ctx, inc.result),
@@ -222,8 +221,10 @@ def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, sourc
                 r.notes.append(condition_note)
             continue
         if d <= 0:
-            r.note(f"No damage to seat {v}: {text_number(wc)} with correct play against {text_number(wf)} after the fault.",
-                   f"Ущерба месту {v} нет: {text_number(wc)} при правильной игре против {text_number(wf)} после нарушения.")
+            r.note(f"No damage to seat {v}: a balance of {count(wc, 'whist', 'en')} with correct play against "
+                   f"{count(wf, 'whist', 'en')} after the fault.",
+                   f"Ущерба месту {v} нет: баланс {count(wc, 'whist')} при правильной игре против "
+                   f"{count(wf, 'whist')} после нарушения.")
             continue
         r.write_split(v, d, offs,
                       text(f"compensation: possible damage {count(d, 'whist', 'en')}"

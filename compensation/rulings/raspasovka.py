@@ -329,11 +329,11 @@ def opened_cards(ctx) -> Ruling:
         cf = list(ruled)
         cf[o] -= k
         cf[y] += k
-        who_ru = f"место {o} вместе с местом {z}" if reading == "coalition" else f"место {o} в одиночку"
+        who_ru = f"игрой места {o} вместе с местом {z}" if reading == "coalition" else f"игрой места {o} в одиночку"
         r.figures.append(Figure(text(f"{who} could force on seat {y}, who had no trick, from the moment the "
                                      f"cards were opened: {count(k, 'trick', 'en')}; the result without the fault",
-                                     f"{who_ru} могли навязать месту {y} (до того без взяток) с момента "
-                                     f"открытия карт: {count(k, 'trick')}; результат без нарушения"), tuple(cf),
+                                     f"с момента открытия карт месту {y} (до того без взяток) можно было навязать "
+                                     f"{count(k, 'trick_acc')} {who_ru}; результат без нарушения"), tuple(cf),
                                 line=list(a.line)))
         if k == 0:
             r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced there.",

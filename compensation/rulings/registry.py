@@ -104,6 +104,9 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
     specs = VARIANTS.get(number)
     if not specs:
         near = sorted(n for n in RULES if n.startswith(number + "."))
+        parent = number.rsplit(".", 1)[0] if "." in number else None
+        if not near and parent:  # 1.3.2.9: its siblings 1.3.2.1, 1.3.2.2
+            near = sorted(n for n in RULES if n.startswith(parent + ".") and n.count(".") == number.count("."))
         hint = f"; did you mean {', '.join(near)}?" if near else " (prefdd rule --list shows them all)"
         raise IncidentError("violation.rule", f"unknown rule {number!r}{hint}")
     if kind is None:

@@ -36,6 +36,7 @@ from .playout import (  # noqa: F401
 )
 from .registry import rule
 from .ruling import Ruling, text
+from .wording import count
 
 
 def suit_options(pos, leader: int, base: Constraints):
@@ -366,8 +367,8 @@ def two_cards_led(ctx) -> Ruling:
                                      ctx, decl, "given"))
         if d > 0:
             r.write(decl, "whists", d, on=v.offender,
-                    why=text(f"rule 1.5: the contract failed; compensation for one trick ({d} whists)",
-                             f"правило 1.5: контракт проигран; компенсация за одну взятку ({d} вистов)"))
+                    why=text(f"rule 1.5: the contract failed; compensation for one trick ({count(d, 'whist', 'en')})",
+                             f"правило 1.5: контракт проигран; компенсация за одну взятку ({count(d, 'whist')})"))
     else:
         r.note("The contract was made: the one-trick compensation does not apply; the possible losses of closed play "
                "(information) are not modelled by open-card search.",
