@@ -64,6 +64,10 @@ def contract_words(contract, lang: str = "ru") -> str:
     if contract.is_raspasovka:
         return "распасовка" if lang == "ru" else "raspasovka"
     code = getattr(contract.strain, "code", contract.strain)  # a Strain, or its letter
+    if getattr(contract, "level", None) is None:  # a strain alone (a position record): «пики», "spades"
+        words = {"s": ("spades", "пики"), "c": ("clubs", "трефы"), "d": ("diamonds", "бубны"),
+                 "h": ("hearts", "червы"), "nt": ("no trumps", "без козыря")}
+        return words[code][1 if lang == "ru" else 0]
     if code == "nt":
         return f"{contract.level} БК" if lang == "ru" else f"{contract.level}NT"
     return f"{contract.level}{suit[code]}"
