@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from solver.errors import PrefError
@@ -42,7 +43,7 @@ class _Bar:
     def __init__(self, label: str, enabled: bool, lang: str = "en"):
         self.label, self.enabled, self.lang = label, enabled, lang
         self.tty = enabled and sys.stderr.isatty()
-        self.bar = None
+        self.bar: Any = None  # tqdm's bar once shown
         self.start = self.last = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
