@@ -235,7 +235,8 @@ class Ruling:
         return self.names.say(t.get(lang), lang)
 
     def _texts(self, t: Text) -> dict:
-        return {"en": self.say(t, "en"), "ru": self.say(t, "ru")}
+        """Both languages as the text says them: Russian names the incident's fields in words."""
+        return {"en": self.say(t, "en"), "ru": fields_in_words(self.say(t, "ru"), "ru")}
 
     def _option_json(self, o: Option) -> dict:
         out = dict(o.to_json(), label=self._texts(o.label))

@@ -186,14 +186,15 @@ def choice_notes(history, chosen=None):
 @pytest.mark.parametrize("history,chosen,en,ru", [
     # a choice given that is not the best: said as chosen, and the best separately
     (["9h"], "demand h", "The declarer's choice (violation.chosen): «the whister must lead hearts ♥». ",
-     "Выбор играющего (violation.chosen): «вистующий обязан ходить в червы». "),
+     "Выбор играющего (поле «выбранная мера»): «вистующий обязан ходить в червы». "),
     (["8c"], "demand c", "The declarer's choice (violation.chosen): «the whister must lead clubs ♣». ",
-     "Выбор играющего (violation.chosen): «вистующий обязан ходить в трефы». "),
-    # none given: the best, unless the recorded lead is outside it (then the lead was free)
+     "Выбор играющего (поле «выбранная мера»): «вистующий обязан ходить в трефы». "),
+    # none given: the best, unless the recorded lead is outside it (then the lead was free); the
+    # Russian names the field in words
     (["8c"], None, "No choice of the declarer recorded (violation.chosen); the ruling takes «the whister must lead "
-                   "clubs ♣». ", "Выбор играющего не указан (violation.chosen); берётся «вистующий обязан ходить в трефы». "),
+                   "clubs ♣». ", "Выбор играющего не указан (поле «выбранная мера»); берётся «вистующий обязан ходить в трефы». "),
     (["9h"], None, "No choice of the declarer recorded (violation.chosen); the ruling takes «no demand». ",
-     "Выбор играющего не указан (violation.chosen); берётся «без требования». "),
+     "Выбор играющего не указан (поле «выбранная мера»); берётся «без требования». "),
 ])
 def test_a_remedy_note_says_the_choice_then_the_best_and_its_value(history, chosen, en, ru):
     notes_en, notes_ru = choice_notes(history, chosen)
