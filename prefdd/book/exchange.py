@@ -1,8 +1,9 @@
 """The book as JSON lines, out and back in.
 
 Each exported line is the incident exactly as ruled — a record ``prefdd batch --kind rule``
-reads as it is — with one more field, ``book``: the entry as the book keeps it (its number
-and uid, when, the program's version, the arbiter's note, the players' names, the settings,
+reads as it is — labelled ``"id": "book:N"`` (N the entry's number: a re-ruling keeps its
+incident's id, and a batch reads each id once), with one more field, ``book``: the entry as the book keeps it (its number,
+the incident's own id, the uid, when, the program's version, the arbiter's note, the players' names, the settings,
 where it came from, the entry it supersedes — by uid — with the changes, and the ruling's
 JSON). The batch passes ``book`` over; ``prefdd book import`` reads it back, so export then
 import into an empty book gives the same book. A line without ``book`` (an archive of
@@ -15,7 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from .store import Book, BookError, check_date
 
-BOOK_FIELDS = ("entry", "uid", "created", "version", "note", "players", "settings", "origin", "supersedes",
+BOOK_FIELDS = ("entry", "incident_id", "uid", "created", "version", "note", "players", "settings", "origin", "supersedes",
                "changes", "ruling")
 
 
@@ -26,7 +27,11 @@ def export_lines(book: Book, **filters) -> Iterator[str]:
         meta = {"entry": e.id, "uid": e.uid, "created": e.created, "version": e.version, "note": e.note,
                 "players": e.players, "settings": e.settings, "origin": e.origin, "supersedes": sup,
                 "changes": e.changes, "ruling": e.ruling}
-        yield json.dumps({**e.incident, "book": meta}, ensure_ascii=False)
+        if "id" in e.incident:
+            meta["incident_id"] = e.incident["id"]
+        # the line's own id is the entry's: a re-ruling keeps its incident's id, and a batch
+        # reads each id once
+        yield json.dumps({**e.incident, "id": f"book:{e.id}", "book": meta}, ensure_ascii=False)
 
 
 class ImportError_(BookError):
@@ -117,6 +122,9 @@ def import_lines(book: Book, lines: Iterable[str], name: str = "input", *, worke
             if bad:
                 problems += bad
                 continue
+            rec.pop("id", None)  # the export's label: the incident's own id is book.incident_id
+            if "incident_id" in meta:
+                rec["id"] = meta["incident_id"]
         err = _check_incident(rec, where)
         if err:
             problems.append(err)
