@@ -116,7 +116,13 @@ def version_of(db: sqlite3.Connection) -> int:
 
 def migrate(db: sqlite3.Connection, target: int = VERSION) -> int:
     """Bring the book to ``target`` (default: this program's version) in one transaction;
-    the version it had before. ``db`` is in autocommit mode (``isolation_level=None``)."""
+    the version it had before. ``db`` is in autocommit mode (``isolation_level=None``). A book
+    already at ``target`` is only read (no write lock: readers open it freely)."""
+    try:
+        if version_of(db) == target:
+            return target
+    except sqlite3.DatabaseError as e:
+        raise SchemaError(f"not a book: {e}") from None
     try:
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.DatabaseError as e:
