@@ -100,24 +100,25 @@ def month_name(month: str) -> str:
 
 
 def bars(rows: list[tuple[str, float, str]], title: str, chart_id: str, colour: str = "#2f6f4f") -> str:
-    """A horizontal bar chart as inline SVG: one row per (label, value, value as written).
-    It scales to its box (``viewBox``, width 100%), so it fits a phone."""
+    """A bar chart as inline SVG: for each (label, value, value as written) the label on a line
+    and its bar under it, the value at the bar's end. It scales to its box (``viewBox``), so
+    a phone's width shows it whole and legible."""
     if not rows:
-        return f'<figure id="{chart_id}" class="chart"><figcaption>{escape(title)}</figcaption><p class="empty">нет данных</p></figure>'
-    width, label_w, row_h = 640, 230, 26
-    top = 6
-    height = top + row_h * len(rows) + 6
+        return (f'<figure id="{chart_id}" class="chart"><figcaption>{escape(title)}</figcaption>'
+                f'<p class="empty">нет данных</p></figure>')
+    width, row_h, value_w = 420, 40, 64
+    height = row_h * len(rows) + 4
     biggest = max((v for _, v, _ in rows), default=0) or 1
-    parts = [f'<svg viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="{escape(title)}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">']
     for i, (label, value, shown) in enumerate(rows):
-        y = top + i * row_h
-        w = 0 if value <= 0 else max(2, (width - label_w - 80) * value / biggest)
-        short = label if len(label) <= 28 else label[:27] + "…"
-        parts.append(f'<text x="{label_w - 8}" y="{y + 17}" text-anchor="end" font-size="14">{escape(short)}</text>'
-                     f'<rect class="bar" x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{colour}">'
+        y = i * row_h
+        w = 0 if value <= 0 else max(2, (width - value_w) * value / biggest)
+        short = label if len(label) <= 46 else label[:45] + "…"
+        parts.append(f'<text x="0" y="{y + 15}" font-size="14" fill="#222">{escape(short)}</text>'
+                     f'<rect class="bar" x="0" y="{y + 21}" width="{w:.1f}" height="14" fill="{colour}">'
                      f'<title>{escape(label)}: {escape(shown)}</title></rect>'
-                     f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="14">{escape(shown)}</text>')
+                     f'<text x="{w + 6:.1f}" y="{y + 33}" font-size="13" fill="#222">{escape(shown)}</text>')
     parts.append("</svg>")
     return (f'<figure id="{chart_id}" class="chart"><figcaption>{escape(title)}</figcaption>{"".join(parts)}'
             f'</figure>')
@@ -160,11 +161,11 @@ def page(data: dict, query: str = "") -> str:
 </head>
 <body class="book season">
 <header><h1>Сезон в цифрах{span}</h1>
-<nav class="no-print"><a href="/book">Книга решений</a> · <a href="/">Стол арбитра</a> · <a id="csv" href="{csv_link}">Таблица CSV</a></nav></header>
+<nav class="no-print"><a href="/book">Книга решений</a> · <a href="/">Стол арбитра</a> · <a id="csv" href="{csv_link}" download="season.csv">Скачать таблицу</a></nav></header>
 <main>
 <form class="filters no-print" method="get" action="/book/season">
-<label>С <input type="date" name="from" value="{escape(data.get('from') or '')}"></label>
-<label>по <input type="date" name="to" value="{escape(data.get('to') or '')}"></label>
+<label>С даты <input name="from" inputmode="numeric" placeholder="дд.мм.гггг" value="{escape(data.get('from') or '')}"></label>
+<label>по дату <input name="to" inputmode="numeric" placeholder="дд.мм.гггг" value="{escape(data.get('to') or '')}"></label>
 <button type="submit">Показать</button>
 </form>
 <p id="total">Решений в книге: {data['rulings']} (перерешённые считаются один раз, по последнему решению).</p>

@@ -342,12 +342,15 @@ def _id_of(db, uid: str) -> int | None:
 
 
 def check_date(value: str, what: str = "date") -> str:
-    """``YYYY-MM-DD`` (a real date), else a BookError naming ``what``."""
-    try:
-        return datetime.strptime(str(value).strip(), "%Y-%m-%d").date().isoformat()
-    except ValueError:
-        raise BookError(f"{what}: expected a date YYYY-MM-DD, got {str(value)[:40]!r}",
-                        f"дата: ожидается ГГГГ-ММ-ДД, а не «{str(value)[:40]}»", what) from None
+    """A real date, ``YYYY-MM-DD`` or as Russians write it, ``ДД.ММ.ГГГГ``; the former, else a
+    BookError naming ``what``."""
+    for form in ("%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(str(value).strip(), form).date().isoformat()
+        except ValueError:
+            continue
+    raise BookError(f"{what}: expected a date YYYY-MM-DD or DD.MM.YYYY, got {str(value)[:40]!r}",
+                    f"дата: ожидается дд.мм.гггг, а не «{str(value)[:40]}»", what)
 
 
 def _write_error(path, e: sqlite3.Error) -> BookError:

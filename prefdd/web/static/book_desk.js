@@ -1,7 +1,7 @@
 // The book of rulings on the desk: «Записать в книгу» under a ruling, and an entry of the book
 // opened on the table exactly as it was ruled (#book=N; #book=N&print=1 prints it again).
 import { $, S, api, el } from "./common.js";
-import { loadIncident } from "./keep.js";
+import { loadText } from "./keep.js";
 import { renderRuling } from "./ruling.js";
 
 const W = {
@@ -85,7 +85,8 @@ export async function openEntry(n, print) {
   const got = await api(`/api/book/entries/${n}`);
   if (got.error) { $("fatal").textContent = w("noentry")(n); document.body.dataset.book = "error"; return; }
   const e = got.data;
-  loadIncident(e.incident, e.incident.deal, e.incident.history || []);
+  // as a shared link loads an incident: through the server's reading of it (cards normalised)
+  if (!await loadText(JSON.stringify(e.incident), $("fatal"))) { document.body.dataset.book = "error"; return; }
   $("ruling").replaceChildren(el("p", { class: "hint", text: w("opening") }));
   document.body.dataset.ruling = "busy";
   const res = await api("/api/rule", { incident: e.incident });
@@ -120,6 +121,10 @@ export async function initBook() {
   const relabel = () => { $("book-link").textContent = w("see"); render(); };
   new MutationObserver(relabel).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
   relabel();
-  const m = location.hash.match(/book=(\d+)/);
-  if (m) await openEntry(+m[1], /print=1/.test(location.hash));
+  const fromHash = async () => {
+    const m = location.hash.match(/book=(\d+)/);
+    if (m) await openEntry(+m[1], /print=1/.test(location.hash));
+  };
+  window.addEventListener("hashchange", fromHash);  // another entry's link on the same page
+  await fromHash();
 }
