@@ -152,7 +152,14 @@ class Book:
 
     @property
     def exists(self) -> bool:
-        return self._db is not None
+        return self._read() is not None
+
+    def _read(self) -> sqlite3.Connection | None:
+        """The connection to read through; None while the book has no file (the file another
+        process made meanwhile is opened)."""
+        if self._db is None and self.path.exists():
+            self._open()
+        return self._db
 
     def close(self) -> None:
         if self._db is not None:
@@ -190,7 +197,7 @@ class Book:
 
     # -------------------------------------------------------------- meta
     def meta(self, key: str) -> str | None:
-        if self._db is None:
+        if self._read() is None:
             return None
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
@@ -261,14 +268,14 @@ class Book:
 
     # -------------------------------------------------------------- reading
     def count(self) -> int:
-        return 0 if self._db is None else self._db.execute("SELECT count(*) FROM entries").fetchone()[0]
+        return 0 if self._read() is None else self._db.execute("SELECT count(*) FROM entries").fetchone()[0]
 
     def get(self, eid: int) -> Entry | None:
         found = self._select("WHERE e.id = ?", (eid,))
         return found[0] if found else None
 
     def has_uid(self, uid: str) -> bool:
-        return self._db is not None and _id_of(self._db, uid) is not None
+        return self._read() is not None and _id_of(self._db, uid) is not None
 
     def find(self, *, name: str | None = None, rule: str | None = None, contract: str | None = None,
              date_from: str | None = None, date_to: str | None = None, current: bool = False,
@@ -285,7 +292,7 @@ class Book:
         return self._select(where + tail, tuple(args))
 
     def total(self, **filters) -> int:
-        if self._db is None:
+        if self._read() is None:
             return 0
         where, args = self._where(**filters)
         return self._db.execute(f"SELECT count(*) FROM entries e {where}", args).fetchone()[0]
@@ -313,7 +320,7 @@ class Book:
         return ("WHERE " + " AND ".join(conds)) if conds else "", args
 
     def _select(self, tail: str, args: tuple) -> list[Entry]:
-        if self._db is None:
+        if self._read() is None:
             return []
         rows = self._db.execute(
             "SELECT e.id, e.uid, e.created, e.incident, e.ruling, e.settings, e.version, e.note, e.rule, e.contract, "
