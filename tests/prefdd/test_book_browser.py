@@ -86,6 +86,13 @@ def _page(browser, width):
     return ctx, pg
 
 
+def search(pg):
+    """Submit the book's search and wait for its answer on the page (not the list before it)."""
+    n = int(pg.get_attribute("body", "data-loaded") or 0)
+    pg.click("#q-go")
+    pg.wait_for_selector(f"body[data-loaded='{n + 1}']", state="attached")
+
+
 def no_horizontal_scroll(pg):
     return pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -108,6 +115,9 @@ def test_record_find_reopen_print(browser, server, book_path, width):
     for i, n in enumerate(names):
         pg.fill(f"#book-name-{i}", n)
     pg.fill("#book-note", "Ход вне очереди бубной, никто не поправил")
+    assert no_horizontal_scroll(pg)
+    assert "null" not in pg.inner_text("#book-record") and not pg.is_visible("#book-pass")  # no passphrase here
+    pg.locator("#book-record").screenshot(path=str(ART / f"book_record_{width}.png"))
     pg.click("#book-go")
     pg.wait_for_selector("body[data-book^='recorded-']", state="attached")
     entry = int(pg.get_attribute("body", "data-book").split("-")[1])
@@ -116,20 +126,19 @@ def test_record_find_reopen_print(browser, server, book_path, width):
     assert stored.players == names and stored.rule == "1.3.2.2" and stored.origin == "desk"
     # the book: found by a player's name (another case, ё as е), not by another's
     pg.goto(server + "/book")
-    pg.wait_for_selector("body[data-ready]")
+    pg.wait_for_selector("body[data-ready]", state="attached")
     pg.fill("#q-name", names[2].lower().replace("ё", "е"))
-    pg.click("#q-go")
-    pg.wait_for_selector(f"#entry-{entry}")
+    search(pg)
     shown = pg.eval_on_selector_all(".entry", "es => es.map(e => +e.dataset.entry)")
     assert shown == [e.id for e in Book(book_path).find(name=names[2])] and entry in shown
     assert names[2] in pg.inner_text(f"#entry-{entry} .players")
     pg.fill("#q-name", "никого-такого")
-    pg.click("#q-go")
-    pg.wait_for_selector("#book-count:has-text('Ничего не найдено')")
+    search(pg)
+    assert pg.inner_text("#book-count") == "Ничего не найдено."
     assert pg.query_selector_all(".entry") == []
     pg.fill("#q-name", names[0])
-    pg.click("#q-go")
-    pg.wait_for_selector(f"#entry-{entry}")
+    search(pg)
+    assert pg.query_selector(f"#entry-{entry}")
     assert no_horizontal_scroll(pg)
     pg.screenshot(path=str(ART / f"book_{width}.png"), full_page=True)
     # reopened on the table exactly as ruled: the same ruling, said so
@@ -188,5 +197,32 @@ def test_a_rerulings_changes_are_shown_and_the_season_page_drawn(browser, server
         assert not re.findall(LATIN, text), re.findall(LATIN, text)
         assert no_horizontal_scroll(pg)
         pg.screenshot(path=str(ART / f"book_season_{width}.png"), full_page=True)
+        assert not pg.errors, pg.errors
+        ctx.close()
+
+
+def test_a_seasons_book_for_the_docs_screenshots(browser, server, book_path):
+    """A few more entries (the names and dates of a club's autumn), re-ruled under Leningrad:
+    the pages as docs/book.md shows them (docs/img/book*.png are copies of these screenshots)."""
+    from compensation.rulings import rule_incident
+
+    book = Book(book_path)
+    autumn = [("rule_9_mixed_discard", "2026-10-12T21:40:00+03:00", ["Анна", "Борис", "Иван"], "снос перемешан"),
+              ("rule_2_3_exposed_defender_card", "2026-11-03T20:15:00+03:00", ["Ольга", "Иван", "Пётр"], ""),
+              ("rule_7_2_overtake_lets_contract_through", "2026-11-21T22:05:00+03:00", ["Пётр", "Анна", "Борис"],
+               "перебил даму партнёра")]
+    for name, created, players, note in autumn:
+        inc = json.loads((ROOT / f"examples/incidents/{name}.json").read_text())
+        book.record(inc, rule_incident(inc).to_json(), created=created, players=players, note=note)
+    rerule(book, settings_of("leningrad"), workers=0, rule="7.2")
+    for width, url, name in ((1280, "/book", "doc_book"), (390, "/book", "doc_book_phone"),
+                             (1280, "/book/season", "doc_book_season")):
+        ctx, pg = _page(browser, width)
+        pg.goto(server + url)
+        pg.wait_for_selector("body[data-ready]" if url == "/book" else "#chart-months", state="attached")
+        if url == "/book":
+            pg.eval_on_selector_all(".entry details", "ds => ds.slice(0, 1).forEach(d => d.open = true)")
+        assert no_horizontal_scroll(pg)
+        pg.screenshot(path=str(ART / f"{name}.png"), full_page=url != "/book")
         assert not pg.errors, pg.errors
         ctx.close()

@@ -94,6 +94,7 @@ async function load(more = false) {
   $("more").hidden = offset >= data.total;
   delete document.body.dataset.busy;
   document.body.dataset.ready = "1";
+  document.body.dataset.loaded = String(+(document.body.dataset.loaded || 0) + 1);  // each answer shown, counted
 }
 fillContracts();
 $("search").addEventListener("submit", (e) => { e.preventDefault(); load(); });

@@ -56,12 +56,12 @@ function render() {
   }
   const names = [0, 1, 2].map((i) => el("label", {}, `${w("seat")[i]} `, el("input", { id: `book-name-${i}`, value: S.players?.[i] ?? "", autocomplete: "off", spellcheck: "false" })));
   const pass = info.passphrase ? el("label", {}, `${w("pass")} `, el("input", { id: "book-pass", type: "password", autocomplete: "current-password" })) : null;
-  box.replaceChildren(el("h4", { text: w("record") }),
+  box.replaceChildren(...[el("h4", { text: w("record") }),
     el("fieldset", { class: "book-names" }, el("legend", { text: w("names") }), ...names),
-    el("label", { class: "other" }, w("note"), el("textarea", { id: "book-note", rows: "2" })), pass,
+    el("label", { class: "book-note" }, w("note"), el("textarea", { id: "book-note", rows: "2" })), pass,
     el("p", { class: "err", id: "book-error", role: "alert" }),
     el("div", { class: "row" }, el("button", { type: "button", id: "book-go", onclick: record }, w("record")), el("a", { href: "/book", text: w("see") })),
-    el("p", { id: "book-done", role: "status" }));
+    el("p", { id: "book-done", role: "status" })].filter(Boolean));
 }
 
 async function record() {
