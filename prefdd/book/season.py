@@ -3,7 +3,7 @@ month — as data, as CSV, and as a small page with SVG bar charts the server wr
 (nothing is fetched: the page works offline and prints).
 
 Counted over the *current* entries: a ruling a re-ruling superseded is counted once, as
-re-ruled. A whist moved is one the ruling writes (the deal's result and the penalty
+re-ruled, in the month (and the date range) of its first ruling — when the dispute was. A whist moved is one the ruling writes (the deal's result and the penalty
 together), in exact fractions; a player is counted by the name the entry gives his seat
 (entries without names count in the rules and months, not by player).
 """
@@ -32,13 +32,32 @@ def season(book: Book, date_from: str | None = None, date_to: str | None = None)
     rules: dict = defaultdict(lambda: {"rulings": 0, "whists": Fraction(0), "title": None})
     players: dict = defaultdict(lambda: {"rulings": 0, "on": Fraction(0), "by": Fraction(0), "name": None})
     months: dict = defaultdict(int)
-    entries = book.find(date_from=date_from, date_to=date_to, current=True)
-    for e in entries:
+    from .store import check_date
+
+    lo = check_date(date_from, "from") if date_from else None
+    hi = check_date(date_to, "to") if date_to else None
+    # a re-ruled incident counts in the month of its first ruling (when the dispute was), not the re-ruling's
+    every = {e.id: e for e in book.find()}
+
+    def first(e):
+        while e.supersedes is not None and e.supersedes in every:
+            e = every[e.supersedes]
+        return e.created
+
+    entries = []
+    for e in every.values():
+        if e.superseded_by:
+            continue
+        day = first(e)
+        if (lo and day[:10] < lo) or (hi and day[:10] > hi):
+            continue
+        entries.append((e, day))
+    for e, day in entries:
         r = rules[e.rule]
         r["rulings"] += 1
         r["whists"] += whists_moved(e.ruling)
         r["title"] = r["title"] or e.ruling.get("title")
-        months[e.created[:7]] += 1
+        months[day[:7]] += 1
         seen = set()
         for seat, name in enumerate(e.players):
             if not name:
@@ -168,7 +187,7 @@ def page(data: dict, query: str = "") -> str:
 <label>по дату <input name="to" inputmode="numeric" placeholder="дд.мм.гггг" value="{escape(data.get('to') or '')}"></label>
 <button type="submit">Показать</button>
 </form>
-<p id="total">Решений в книге: {data['rulings']} (перерешённые считаются один раз, по последнему решению).</p>
+<p id="total">Решений в книге: {data["rulings"]} (перерешённое считается один раз: цифры — последнего решения, месяц — первого).</p>
 {''.join(charts)}
 <p class="hint">Висты — все, что записано решениями: результат сдачи и штраф вместе. Игроки — по именам, записанным в книге.</p>
 </main>

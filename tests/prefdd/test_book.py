@@ -189,6 +189,9 @@ def test_a_rerulings_old_entry_is_counted_once(book, rulings):
     assert s["rulings"] == 5  # the superseded ones are left out, their re-rulings counted
     assert {r["rule"]: r["whists"] for r in s["by_rule"]}["1.3.2.2"] == str(Fraction(392, 3) + 16 + 32)
     assert len(report.changed) == 3
+    # each in the month of its first ruling, not the re-ruling's (today)
+    assert [(m["month"], m["rulings"]) for m in s["by_month"]] == [("2026-10", 1), ("2026-11", 2), ("2026-12", 2)]
+    assert season(book, "2026-10-01", "2026-10-31")["by_rule"][0]["whists"] == str(Fraction(392, 3) + 16 + 32)
 
 
 # ------------------------------------------------------------------------ re-ruling
