@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from .store import Book, BookError, check_date
+from .store import Book, BookError, check_date, ruling_problem
 
 BOOK_FIELDS = ("entry", "incident_id", "uid", "created", "version", "note", "players", "settings", "origin", "supersedes",
                "changes", "ruling")
@@ -68,8 +68,9 @@ def _check_meta(meta, where: str) -> list[str]:
             check_date(meta["created"][:10], "book.created")
         except BookError as e:
             bad.append(f"{where}: {e.message}")
-    if not isinstance(meta["ruling"], dict) or not isinstance(meta["ruling"].get("entries"), dict):
-        bad.append(f"{where}: book.ruling: expected a ruling's JSON (with its entries)")
+    problem = ruling_problem(meta["ruling"])
+    if problem:
+        bad.append(f"{where}: book.ruling: {problem}")
     for k, kind in (("note", str), ("version", str), ("settings", dict), ("players", list), ("origin", str)):
         if k in meta and not isinstance(meta[k], kind):
             bad.append(f"{where}: book.{k}: expected {'text' if kind is str else 'an object' if kind is dict else 'a list'}")

@@ -91,6 +91,37 @@ class Entry:
                 "entries": self.ruling.get("entries"), "incident_id": self.incident.get("id")}
 
 
+def ruling_problem(ruling) -> str | None:
+    """What is wrong with a ruling's JSON for the book (its figures are read: a sheet of
+    3 or 4 seats, numbers as a ruling writes them), or None."""
+    from fractions import Fraction
+
+    if not isinstance(ruling, dict) or not isinstance(ruling.get("entries"), dict):
+        return "expected a ruling's JSON (with its entries)"
+    e = ruling["entries"]
+    n = len(e.get("pulya") or []) if isinstance(e.get("pulya"), list) else 0
+    if n not in (3, 4):
+        return "entries.pulya: expected a number for each of 3 or 4 seats"
+    rows = [("pulya", e.get("pulya")), ("gora", e.get("gora"))]
+    whists = e.get("whists")
+    if not isinstance(whists, list) or len(whists) != n:
+        return f"entries.whists: expected {n} rows of {n}"
+    rows += [(f"whists[{i}]", row) for i, row in enumerate(whists)]
+    for name, row in rows:
+        if not isinstance(row, list) or len(row) != n:
+            return f"entries.{name}: expected {n} numbers"
+        for x in row:
+            if isinstance(x, bool) or not isinstance(x, int | str):
+                return f"entries.{name}: {x!r} is not a number"
+            try:
+                Fraction(str(x))
+            except (ValueError, ZeroDivisionError):
+                return f"entries.{name}: {x!r} is not a number"
+    if not isinstance(ruling.get("rule", ""), str | int | float):
+        return "rule: expected the rule's number"
+    return None
+
+
 def _check_players(players, incident: dict) -> list:
     if players is None:
         players = incident.get("players") or []
@@ -249,9 +280,9 @@ class Book:
 
         if not isinstance(incident, dict):
             raise BookError("incident: expected a JSON object", "инцидент: ожидается объект JSON", "incident")
-        if not isinstance(ruling, dict) or not isinstance(ruling.get("entries"), dict):
-            raise BookError("ruling: expected a ruling's JSON (with its entries)", "решение: ожидается JSON решения",
-                            "ruling")
+        problem = ruling_problem(ruling)
+        if problem:
+            raise BookError(f"ruling: {problem}", f"решение: не JSON решения ({problem})", "ruling")
         if not isinstance(note, str):
             raise BookError("note: expected text", "заметка: ожидается текст", "note")
         if len(note) > MAX_NOTE:

@@ -35,6 +35,9 @@ def register(subparsers):
                               description="The club's book of rulings: every ruling written down (one SQLite file "
                                           "in the user's data directory, or --book PATH), found again, re-ruled "
                                           "under other settings and counted.")
+    # --book before the action or after it (prefdd book --book F list, prefdd book list --book F)
+    p.add_argument("--book", dest="book_before", metavar="PATH", help="the book's file (default: the user's data "
+                                                                       "directory, $PREFDD_BOOK if set)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--book", metavar="PATH", help="the book's file (default: the user's data directory, "
                                                        "$PREFDD_BOOK if set)")
@@ -135,7 +138,7 @@ def run(args) -> int:
     if not getattr(args, "book_command", None):
         return _fail("назовите действие: list, show, add, export, import, rerule, season, passwd (prefdd book --help)")
     try:
-        with Book(args.book) as book:
+        with Book(args.book or args.book_before) as book:
             return ACTIONS[args.book_command](book, args)
     except BookError as e:
         full = "full" in e.message or "busy" in e.message or "cannot open" in e.message
@@ -232,7 +235,10 @@ def _add(book, args) -> int:
 def _export(book, args) -> int:
     from prefdd.book.exchange import export_lines
 
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    except OSError as e:
+        return _fail(f"{args.output}: не записать ({e.strerror or e})")
     n = 0
     try:
         for line in export_lines(book, **_filters(args)):

@@ -133,6 +133,9 @@ def test_bad_entries_are_refused_with_their_field(book, rulings):
         book.record(incident("2.3"), rulings["2.3"], players=["a", "b", "c", "d", "e"])
     with pytest.raises(BookError, match="ruling"):
         book.record(incident("2.3"), {"rule": "2.3"})
+    with pytest.raises(BookError, match="whists"):
+        book.record(incident("2.3"), {"rule": "2.3", "entries": {"pulya": [0, 0, 0], "gora": [0, 0, 0],
+                                                                 "whists": [[0, 0, 0], [0, "x", 0], [0, 0, 0]]}})
     with pytest.raises(BookError, match="note"):
         book.record(incident("2.3"), rulings["2.3"], note="x" * 10_001)
     with pytest.raises(BookError, match="no entry 99"):

@@ -102,3 +102,46 @@ def test_passwd_sets_it_once(book, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("пароль арбитра\nновый пароль\n"))
     assert main(["book", "passwd", "--stdin", "--book", str(book)]) == 0
     assert passphrase.check(Book(book), "новый пароль")
+
+
+def test_the_book_option_before_the_action_and_an_unwritable_export(book, tmp_path, capsys):
+    assert main(["book", "--book", str(book), "list", "--json"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+    assert main(["book", "export", "-o", str(tmp_path / "no" / "such" / "dir.jsonl"), "--book", str(book)]) == 2
+    assert "не записать" in capsys.readouterr().err
+
+
+def test_damaged_import_lines_never_crash_and_never_write(book, tmp_path, capsys):
+    import random
+
+    from prefdd.book.exchange import export_lines
+
+    lines = list(export_lines(Book(book)))
+    rng = random.Random(42)
+    for k in range(40):
+        text = rng.choice(lines)
+        rec = json.loads(text)
+        how = k % 4
+        if how == 0:  # bytes cut out
+            i = rng.randrange(len(text))
+            text = text[:i] + text[i + rng.randrange(1, 30):]
+        elif how == 1:  # a field of the book's record renamed or retyped
+            key = rng.choice(sorted(rec["book"]))
+            rec["book"][key + rng.choice(["", "x"])] = rng.choice([None, 5, "x", [], {}, True])
+            text = json.dumps(rec)
+        elif how == 2:  # a field of the incident retyped
+            key = rng.choice(sorted(k for k in rec if k != "book"))
+            rec[key] = rng.choice([None, -1, "x", [], {}, [[]]])
+            text = json.dumps(rec)
+        else:  # the ruling's figures broken
+            rec["book"]["ruling"] = rng.choice([{"entries": []}, [], "x", {"entries": {"pulya": "x"}}])
+            text = json.dumps(rec)
+        src = tmp_path / f"in{k}.jsonl"
+        src.write_text(text + "\n")
+        other = tmp_path / f"b{k}.sqlite3"
+        code = main(["book", "import", str(src), "--book", str(other)])
+        err = capsys.readouterr().err
+        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (k, text, err)
+        assert code == 0 or Book(other).count() == 0
+        if how == 3:  # figures a page could not read are refused
+            assert code == 2 and "book.ruling" in err
