@@ -353,3 +353,17 @@ def test_the_passphrase_is_kept_hashed_and_set_once(tmp_path):
         pw.set_passphrase(b, "другой пароль")
     pw.set_passphrase(b, "другой пароль", old="пароль арбитра")
     assert pw.check(Book(b.path), "другой пароль")
+
+
+def test_the_default_book_is_in_the_users_data_directory(monkeypatch, tmp_path):
+    from prefdd.book import default_path
+
+    monkeypatch.delenv("PREFDD_BOOK", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "prefdd" / "book.sqlite3"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".local" / "share" / "prefdd" / "book.sqlite3"
+    monkeypatch.setenv("PREFDD_BOOK", str(tmp_path / "club.sqlite3"))
+    assert default_path() == tmp_path / "club.sqlite3" and Book().path == tmp_path / "club.sqlite3"
