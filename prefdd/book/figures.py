@@ -1,5 +1,5 @@
-"""What a ruling writes, read from its JSON: the whists it moves, and what changed between
-two rulings of the same incident (a re-ruling's differences)."""
+"""What a ruling writes, read from its JSON: its whists (what the season counts), and what
+changed between two rulings of the same incident (a re-ruling's differences)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,7 +11,12 @@ SEATS_EN = ("first hand", "second hand", "third hand", "fourth hand")
 
 def number(x) -> Fraction:
     """A ruling's number (``4``, ``"196/3"``) as a fraction."""
-    return Fraction(str(x))
+    return Fraction(x) if type(x) is int else Fraction(str(x))
+
+
+def whists_matrix(ruling: dict) -> list[list[Fraction]]:
+    """``whists[i][j]``: what seat i writes on seat j, as fractions (read once, summed often)."""
+    return [[number(x) for x in row] for row in _entries(ruling)["whists"]]
 
 
 def text(x: Fraction) -> str:
@@ -22,22 +27,6 @@ def text(x: Fraction) -> str:
 def _entries(ruling: dict) -> dict:
     e = ruling.get("entries") or {}
     return {"pulya": e.get("pulya") or [], "gora": e.get("gora") or [], "whists": e.get("whists") or []}
-
-
-def whists_moved(ruling: dict) -> Fraction:
-    """Every whist the ruling writes, the deal's result and the penalty together."""
-    return sum((number(x) for row in _entries(ruling)["whists"] for x in row), Fraction(0))
-
-
-def whists_on(ruling: dict, seat: int) -> Fraction:
-    """The whists written on ``seat`` (what he pays)."""
-    return sum((number(row[seat]) for row in _entries(ruling)["whists"] if seat < len(row)), Fraction(0))
-
-
-def whists_by(ruling: dict, seat: int) -> Fraction:
-    """The whists ``seat`` writes on the others (what he is paid)."""
-    rows = _entries(ruling)["whists"]
-    return sum((number(x) for x in rows[seat]), Fraction(0)) if seat < len(rows) else Fraction(0)
 
 
 def changes(old: dict, new: dict) -> list[dict]:

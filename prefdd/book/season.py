@@ -15,7 +15,8 @@ from collections import defaultdict
 from fractions import Fraction
 from html import escape
 
-from .figures import text, whists_by, whists_moved, whists_on
+from .figures import text, whists_matrix
+from .schema import name_key
 from .store import Book
 
 MONTHS_RU = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь",
@@ -37,40 +38,39 @@ def season(book: Book, date_from: str | None = None, date_to: str | None = None)
     lo = check_date(date_from, "from") if date_from else None
     hi = check_date(date_to, "to") if date_to else None
     # a re-ruled incident counts in the month of its first ruling (when the dispute was), not the re-ruling's
-    every = {e.id: e for e in book.find()}
+    every = {e["id"]: e for e in book.figures()}
 
     def first(e):
-        while e.supersedes is not None and e.supersedes in every:
-            e = every[e.supersedes]
-        return e.created
+        while e["supersedes"] is not None and e["supersedes"] in every:
+            e = every[e["supersedes"]]
+        return e["created"]
 
     entries = []
     for e in every.values():
-        if e.superseded_by:
+        if e["superseded"]:
             continue
         day = first(e)
         if (lo and day[:10] < lo) or (hi and day[:10] > hi):
             continue
         entries.append((e, day))
     for e, day in entries:
-        r = rules[e.rule]
+        r = rules[e["rule"]]
         r["rulings"] += 1
-        r["whists"] += whists_moved(e.ruling)
-        r["title"] = r["title"] or e.ruling.get("title")
+        m = whists_matrix(e["ruling"])  # the whists the ruling writes: all of them moved, by row and column
+        r["whists"] += sum((sum(row, Fraction(0)) for row in m), Fraction(0))
+        r["title"] = r["title"] or e["ruling"].get("title")
         months[day[:7]] += 1
         seen = set()
-        for seat, name in enumerate(e.players):
+        for seat, name in enumerate(e["players"]):
             if not name:
                 continue
-            from .schema import name_key
-
             p = players[name_key(name)]
             p["name"] = p["name"] or name
             if name_key(name) not in seen:
                 p["rulings"] += 1
                 seen.add(name_key(name))
-            p["on"] += whists_on(e.ruling, seat)
-            p["by"] += whists_by(e.ruling, seat)
+            p["on"] += sum((row[seat] for row in m if seat < len(row)), Fraction(0))
+            p["by"] += sum(m[seat], Fraction(0)) if seat < len(m) else Fraction(0)
     return {
         "rulings": len(entries), "from": date_from, "to": date_to,
         "by_rule": [{"rule": k, "title": v["title"] or {}, "rulings": v["rulings"], "whists": text(v["whists"])}

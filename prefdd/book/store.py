@@ -367,6 +367,35 @@ class Book:
                              changes=None if r[12] is None else json.loads(r[12])))
         return out
 
+    def figures(self) -> list[dict]:
+        """Every entry's figures, lean (what the season counts): ``id``, ``created``, ``rule``,
+        ``supersedes``, ``superseded`` (bool), ``ruling`` (only its ``entries`` and ``title``),
+        ``players``. One query, the JSON cut by SQLite where it can (JSON1), not whole rulings."""
+        if self._read() is None:
+            return []
+        db = self._db
+        assert db is not None
+        try:
+            rows = db.execute(
+                "SELECT e.id, e.created, e.rule, e.supersedes, json_extract(e.ruling, '$.entries'), "
+                "json_extract(e.ruling, '$.title'), EXISTS (SELECT 1 FROM entries s WHERE s.supersedes = e.id) "
+                "FROM entries e ORDER BY e.id").fetchall()
+            cut = [(r[0], r[1], r[2], r[3], {"entries": json.loads(r[4]), "title": json.loads(r[5] or "null")}, r[6])
+                   for r in rows]
+        except sqlite3.OperationalError:  # an SQLite without JSON1: the rulings parsed here
+            rows = db.execute("SELECT e.id, e.created, e.rule, e.supersedes, e.ruling, EXISTS (SELECT 1 FROM entries s "
+                              "WHERE s.supersedes = e.id) FROM entries e ORDER BY e.id").fetchall()
+            cut = [(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        names: dict[int, dict] = {}
+        for entry, seat, name in db.execute("SELECT entry, seat, name FROM players"):
+            names.setdefault(entry, {})[seat] = name
+        out = []
+        for eid, created, rule, sup, ruling, later in cut:
+            got = names.get(eid, {})
+            out.append({"id": eid, "created": created, "rule": rule, "supersedes": sup, "superseded": bool(later),
+                        "ruling": ruling, "players": [got.get(s, "") for s in range(max(got) + 1)] if got else []})
+        return out
+
     def check(self) -> str:
         """SQLite's own integrity check of the file (``ok`` when sound)."""
         if self._db is None:
