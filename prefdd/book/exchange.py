@@ -34,7 +34,7 @@ def export_lines(book: Book, **filters) -> Iterator[str]:
         yield json.dumps({**e.incident, "id": f"book:{e.id}", "book": meta}, ensure_ascii=False)
 
 
-class ImportError_(BookError):
+class ImportProblems(BookError):
     """Lines that cannot be imported: every one named (line, field, problem)."""
 
     def __init__(self, problems: list[str]):
@@ -98,7 +98,7 @@ def _check_incident(rec: dict, where: str) -> str | None:
 
 def import_lines(book: Book, lines: Iterable[str], name: str = "input", *, workers: int | None = None,
                  origin: str = "import") -> dict:
-    """Read every line; if any cannot be imported raise :class:`ImportError_` naming each (and
+    """Read every line; if any cannot be imported raise :class:`ImportProblems` naming each (and
     write nothing); else write them all in one transaction. Lines whose ``book.uid`` is
     already in the book are skipped. Returns ``{"written": [ids], "skipped": n, "ruled": n}``."""
     from solver.messages import one_line
@@ -132,7 +132,7 @@ def import_lines(book: Book, lines: Iterable[str], name: str = "input", *, worke
             continue
         kept.append((i, rec, meta))
     if problems:
-        raise ImportError_(problems)
+        raise ImportProblems(problems)
     seen = set()
     fresh = []
     skipped = 0
@@ -161,7 +161,7 @@ def import_lines(book: Book, lines: Iterable[str], name: str = "input", *, worke
                 ruling.pop("id", None)
             rulings[i] = ruling
     if problems:
-        raise ImportError_(problems)
+        raise ImportProblems(problems)
     items = []
     for i, rec, meta in fresh:
         if meta is None:

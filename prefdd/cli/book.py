@@ -253,7 +253,7 @@ def _export(book, args) -> int:
 
 
 def _import(book, args) -> int:
-    from prefdd.book.exchange import ImportError_, import_lines
+    from prefdd.book.exchange import ImportProblems, import_lines
 
     try:
         if args.input == "-":
@@ -265,7 +265,7 @@ def _import(book, args) -> int:
         return _fail(f"{args.input}: не прочитать ({getattr(e, 'strerror', None) or e})")
     try:
         done = import_lines(book, lines, "stdin" if args.input == "-" else args.input, workers=args.workers)
-    except ImportError_ as e:
+    except ImportProblems as e:
         for p in e.problems[:20]:
             print(f"prefdd book import: {p}", file=sys.stderr)
         more = len(e.problems) - 20

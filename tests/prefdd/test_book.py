@@ -17,7 +17,7 @@ import pytest
 
 from prefdd.book import Book, BookError
 from prefdd.book import passphrase as pw
-from prefdd.book.exchange import ImportError_, export_lines, import_lines
+from prefdd.book.exchange import ImportProblems, export_lines, import_lines
 from prefdd.book.rerule import fold, rerule, settings_of
 from prefdd.book.schema import VERSION, migrate
 from prefdd.book.season import season, to_csv
@@ -276,7 +276,7 @@ def test_bad_import_lines_are_named_and_nothing_is_written(book, tmp_path):
     worse = json.loads(lines[2])
     worse["contarct"] = "7s"
     b = Book(tmp_path / "x.sqlite3")
-    with pytest.raises(ImportError_) as err:
+    with pytest.raises(ImportProblems) as err:
         import_lines(b, [lines[0], json.dumps(bad), json.dumps(worse), "{not json", "[1]"], "in.jsonl")
     p = err.value.problems
     assert p[0] == "in.jsonl:2: book.notte: unknown field (did you mean 'note'?)"
