@@ -226,3 +226,52 @@ def test_a_seasons_book_for_the_docs_screenshots(browser, server, book_path):
         pg.screenshot(path=str(ART / f"{name}.png"), full_page=url != "/book")
         assert not pg.errors, pg.errors
         ctx.close()
+
+
+def test_a_shared_desk_asks_the_arbiters_passphrase(browser, tmp_path):
+    """``--host 0.0.0.0``: the page offers the passphrase field; without it or with a wrong one
+    the write is refused, said in Russian beside the button; with it, written."""
+    import uvicorn
+
+    from prefdd.book import passphrase
+    from prefdd.web.app import create_app
+
+    path = tmp_path / "shared.sqlite3"
+    passphrase.set_passphrase(Book(path), "пароль арбитра")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(workers=1, host="0.0.0.0", book=str(path)), host="127.0.0.1",
+                                        port=port, log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    while not srv.started:
+        assert th.is_alive()
+        time.sleep(0.05)
+    try:
+        ctx, pg = _page(browser, 390)
+        pg.goto(f"http://127.0.0.1:{port}/")
+        pg.wait_for_selector("body[data-ready]", state="attached")
+        pg.click("#paste-box summary")
+        pg.fill("#paste-text", json.dumps(EXAMPLE))
+        pg.click("#paste-go")
+        pg.wait_for_selector("#rule-title:has-text('1.3.2.2')")
+        pg.click("#rule-go")
+        pg.wait_for_selector('body[data-ruling="done"]', state="attached")
+        assert pg.is_visible("#book-pass")
+        for given, said in (("", "нужен пароль арбитра"), ("не тот", "пароль неверен")):
+            pg.fill("#book-pass", given)
+            pg.evaluate("delete document.body.dataset.book")
+            pg.click("#book-go")
+            pg.wait_for_selector("body[data-book='error']", state="attached")
+            assert said in pg.inner_text("#book-error")
+        assert Book(path).count() == 0
+        pg.fill("#book-pass", "пароль арбитра")
+        pg.click("#book-go")
+        pg.wait_for_selector("body[data-book='recorded-1']", state="attached")
+        assert Book(path).get(1).rule == "1.3.2.2"
+        assert no_horizontal_scroll(pg) and not pg.errors, pg.errors
+        ctx.close()
+    finally:
+        srv.should_exit = True
+        th.join(10)
