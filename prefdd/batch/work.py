@@ -176,6 +176,9 @@ def _time_budget(seconds: float | None):
 
 def _rule(record: dict, options: Options) -> dict:
     fn = rule_function()
+    # a line of ``prefdd book export``: the incident and the book's own record of it, which
+    # the ruling does not read (``prefdd book import`` does)
+    record = {k: v for k, v in record.items() if k != "book"} if "book" in record else record
     if _takes_engine(fn):
         # this worker's table, its old entries set aside in O(1): no 16 MB allocation per incident
         eng = engine(options)

@@ -33,6 +33,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("batch", "solve positions / rule incidents from a JSON-lines file, in parallel, resumably"),
     ("serve", "the arbiter's desk: a local web page (deal, play, rule)"),
     ("convert", "convert deal files (Bridge studio .bts/.pts, room protocols, PPN) to records and back"),
+    ("book", "the club's book of rulings: list, show, export, import, rerule, season"),
 ]
 # the commands that also read other programs' deal files (``--from``, or by extension)
 READS_DEAL_FILES = ("solve", "batch")

@@ -20,6 +20,8 @@ def register(subparsers):
     p.add_argument("--workers", type=int, default=2, help="worker processes that compute rulings (default 2)")
     p.add_argument("--queue", type=int, default=8,
                    help="rulings that may wait for a worker; more are refused at once with 503 (default 8)")
+    p.add_argument("--book", metavar="PATH", default=None,
+                   help="the book of rulings (default: the user's data directory; see prefdd book)")
     p.set_defaults(func=run)
     return p
 
@@ -44,7 +46,8 @@ def run(args) -> int:
     if args.workers < 1 or args.queue < 0:
         print("prefdd serve: --workers must be at least 1 and --queue at least 0", file=sys.stderr)
         return 2
-    app = create_app(budget, time_budget=seconds, workers=args.workers, queue=args.queue, host=args.host)
+    app = create_app(budget, time_budget=seconds, workers=args.workers, queue=args.queue, host=args.host,
+                     book=args.book)
     print(f"prefdd serve: the arbiter's desk at http://{args.host}:{args.port}/ (Ctrl+C stops it)", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=5,
                 limit_concurrency=256)

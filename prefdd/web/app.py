@@ -127,7 +127,8 @@ def _host_name(host: str) -> str:
 
 
 def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = DEFAULT_TIME_BUDGET,
-               workers: int = 2, queue: int = 8, host: str | None = "127.0.0.1", max_body: int = MAX_BODY):
+               workers: int = 2, queue: int = 8, host: str | None = "127.0.0.1", max_body: int = MAX_BODY,
+               book=None):
     """The app. ``node_budget`` bounds every search, ``time_budget`` (seconds) every request
     that computes, from its arrival to its answer; ``workers`` processes compute, at most
     ``queue`` requests wait; ``host`` is what the server listens on (see :func:`allowed_hosts`)."""
@@ -211,6 +212,9 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
         body = await read_json(request, {"name", "text", "base64"})
         return await compute(app, request, "import", body, front=True)
 
+    from .book_routes import add_book_routes  # the book of rulings (``book``: its file, default the user's)
+
+    add_book_routes(app, book, host, compute=compute, read_json=read_json)
     app.add_middleware(Guard, hosts=allowed_hosts(host) if host is not None else None, max_body=max_body)
     return app
 

@@ -7,6 +7,7 @@ import { renderRuling } from "./ruling.js";
 import { renderSingleDummy, singleDummy } from "./sd.js";
 import { renderConvention } from "./conv.js";
 import { b64decode, chooseImported, download, importFile, loadText, renderImportChooser, share } from "./keep.js";
+import { initBook } from "./book_desk.js";
 
 // our own incident (JSON) is read in the page; anything else is another program's deal file
 async function isJson(f) {
@@ -97,7 +98,8 @@ async function start() {
     let text = null;
     try { text = b64decode(m[1]); } catch (e) { $("fatal").textContent = "link: " + t("not_json"); }
     if (text !== null) await loadText(text, $("fatal"));
-  } else refreshTable();
+  } else if (!/book=\d/.test(location.hash)) refreshTable();
+  await initBook();  // «Записать в книгу» under a ruling; #book=N opens an entry of the book
   document.body.dataset.ready = "1";
 }
 start();
