@@ -7,6 +7,7 @@ that start at once.
 """
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 
 import compensation.rulings  # noqa: F401  (preloaded for the workers)
@@ -19,6 +20,39 @@ from solver.errors import PrefError, SearchLimitError
 
 from .bad_input import BadInput, known
 from .table import table_state
+
+REPORT = None  # in a worker, while a job runs: report(counts) sends the search's counts to the server (pool.py)
+
+
+class _Quiet:
+    """Where :class:`~compensation.rulings.progress.ProgressEngine` writes its own line: nowhere
+    (the page gets the counts instead)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def counting_engine(node_budget: int):
+    """The engine of a ruling: the CLI's progress engine (searches done, nodes searched), whose
+    counts go to the page through the job's progress instead of stderr."""
+    from compensation.rulings.progress import ProgressEngine
+
+    report = REPORT
+
+    class JobEngine(ProgressEngine):
+        def _count(self, searches: int) -> None:
+            super()._count(searches)
+            if report is not None:
+                report({"searches": self.searches, "nodes": self.total_nodes,
+                        "seconds": round(time.monotonic() - self.start, 1)})
+
+    return JobEngine(node_budget=node_budget, table_mb=4, stream=_Quiet(), delay=1e9)
 
 
 def guard(fn):
@@ -144,6 +178,8 @@ def rule(body: dict, node_budget: int) -> dict:
     body = {k: v for k, v in body.items() if k != "search_budget"}
     known(body, {"incident", "settings", "node_budget"})
     eng = engine(body, node_budget, reuse=True)
+    if REPORT is not None:  # in a worker: the same engine, counting for the page's progress line
+        eng = counting_engine(eng.node_budget)
     if "incident" not in body:
         raise BadInput("incident", "missing")
     settings = body.get("settings") or {}
@@ -218,7 +254,14 @@ def single_dummy(body: dict, node_budget: int) -> dict:
         if deal.get(f):
             rec[f] = [str(c) for c in _cards(deal[f], f"deal.{f}")]
     # within the request's time: a scan that cannot finish says what its layouts prove
-    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=None)
+    report, t0 = REPORT, time.monotonic()
+
+    def progress(i: int, n: int, done: int, total: int) -> None:  # card i of n, layouts done of those examined
+        if report is not None:
+            report({"decision": i + 1, "decisions": n, "layouts_done": done, "layouts": total,
+                    "seconds": round(time.monotonic() - t0, 1)})
+
+    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=progress)
     out = a.to_json()
     out["max_layouts"] = cap
     return out

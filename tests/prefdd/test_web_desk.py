@@ -192,7 +192,7 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     deep.write_text("[" * 5000 + "]" * 5000)
     upload(pg, deep)
     msg = pg.inner_text("#upload-error")
-    assert msg == "JSON вложен глубже 32 уровней"
+    assert msg == "запись вложена глубже 32 уровней"
     assert pg.inner_text("#paste-error") == "" and not pg.is_visible("#paste-error")
     assert not pg.is_visible("#sheet")  # the old ruling is gone
     # next to the control: right below the upload button, and on the screen

@@ -8,12 +8,15 @@ import { renderSingleDummy, singleDummy } from "./sd.js";
 import { renderConvention } from "./conv.js";
 import { b64decode, chooseImported, download, importFile, loadText, renderImportChooser, share } from "./keep.js";
 
-// our own incident (JSON) is read in the page; anything else is another program's deal file
-async function isJson(f) {
-  if (/\.jsonl?$/i.test(f.name)) return true;
-  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;  // any other name (a room protocol's .txt): by its first bytes
-  const head = (await f.slice(0, 64).text()).trimStart();
-  return head.startsWith("{") || /^\[\s*[[{]/.test(head);
+// one incident or position of our own is read as a paste; JSON lines (several records: deals, played
+// deals, incidents) and other programs' deal files go to the server's reader, which offers a chooser
+async function isOneRecord(f) {
+  if (/\.jsonl$/i.test(f.name)) return false;
+  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;
+  const head = (await f.slice(0, 1 << 20).text()).trimStart();
+  if (!(head.startsWith("{") || /^\[\s*[[{]/.test(head))) return false;  // a room protocol's .txt: by its first bytes
+  const lines = head.split("\n").map((x) => x.trim()).filter(Boolean);
+  return !(lines.length > 1 && lines.slice(0, 2).every((x) => x.startsWith("{") && x.endsWith("}")));
 }
 
 function applyLang() {
@@ -82,7 +85,7 @@ async function start() {
     $("upload-error").textContent = "";
     const f = e.target.files[0];
     let ok = false;
-    if (f && await isJson(f)) {
+    if (f && await isOneRecord(f)) {
       S.imported = null; renderImportChooser();
       ok = await loadText(await f.text(), $("upload-error"));
       if (ok) $("upload-error").textContent = "";

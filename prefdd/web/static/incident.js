@@ -1,10 +1,11 @@
 // The incident: the rule found by what happened, its form (a control for every field), the
 // incident built from the page, the ruling asked.
-import { $, CARDS, S, SUITS, api, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
+import { $, CARDS, S, SUITS, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
 import { contractName, dealObject, defenders, kind } from "./deal.js";
 import { renderRuling } from "./ruling.js";
 import { conventionSet } from "./conv.js";
 import { renderHistory } from "./table.js";
+import { longRequest } from "./long.js";
 
 const numbered = (r) => /\d/.test(r.number);
 export function ruleLabel(r) {
@@ -251,11 +252,11 @@ export async function rule(e) {
   S.ruling = null; renderRuling();  // a stale ruling never stands beside a new question
   const inc = incident();
   if (!inc) { document.body.dataset.ruling = "error"; return; }
-  $("rule-go").disabled = true;
   document.body.dataset.ruling = "busy";
-  $("ruling").replaceChildren(el("p", { class: "hint", text: "…" }));
-  const res = await api("/api/rule", { incident: inc });
-  $("rule-go").disabled = false;
+  // a long search shows its seconds and counts, and can be stopped (long.js, as the single-dummy analysis)
+  const res = await longRequest({ path: "/api/rule", body: { incident: inc }, box: $("ruling"), prefix: "rule",
+    what: t("rule_busy"), button: $("rule-go"), after: t("rule_stopped") });
+  if (res.stopped) { if (document.body.dataset.ruleLong === "stopped") document.body.dataset.ruling = "stopped"; return; }
   document.body.dataset.ruling = res.error ? "error" : "done";
   if (res.error) { $("ruling").replaceChildren(); showError(res.error, $("rule-error")); return; }
   S.ruling = { ...res.data, incident: inc };

@@ -2,6 +2,7 @@
 // whists rounded as the whist_rounding setting says, the exact figure beside, the decimal comma.
 import { $, S, cap, el, face, seatName, symbols, t } from "./common.js";
 import { replay } from "./table.js";
+import { busyNow } from "./long.js";
 
 const comma = (s) => (S.lang === "ru" ? String(s).replace(".", ",") : String(s));
 export function cellText(x) {
@@ -11,7 +12,7 @@ export function cellText(x) {
 }
 export function renderRuling() {
   const box = $("ruling"), R = S.ruling;
-  if (!R) { box.replaceChildren(); return; }
+  if (!R) { if (!busyNow("rule")) box.replaceChildren(); return; }
   const r = R.ruling, sh = R.sheet, L = S.lang, T = R.text[L];
   const fix = (s) => (L === "ru" ? symbols(s) : s);
   const n = sh.players;

