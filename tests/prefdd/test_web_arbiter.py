@@ -134,3 +134,37 @@ def test_a_json_lines_file_of_incidents_offers_each_and_says_each_refused_line(p
     rule = want["violation"]["rule"]
     assert pg.input_value("#rule-list") != "" and pg.inner_text("#rule-title").startswith(f"{rule}:")
     assert no_horizontal_scroll(pg)
+
+
+def test_the_rule_search_ranks_the_rules_that_fit_the_table_first(page):
+    """A whister's card out of turn on the table in closed play: «ход вне очереди» and Enter
+    picks 1.3.2.1, and the page says why; in open play the same words pick 1.3.2.2."""
+    pg = page
+    upload(pg, ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json")  # seat 1, a whister, led out of turn
+    assert "вне очереди" in pg.inner_text('#history .hcard[data-index="12"]')
+    pg.select_option("#open", "false")
+    settle(pg)
+    pg.fill("#rule-search", "ход вне очереди")
+    pg.press("#rule-search", "Enter")
+    assert pg.inner_text("#rule-title").startswith("1.3.2.1:")
+    first = pg.eval_on_selector_all("#rule-list option", "os => os.map(o => o.textContent)")[0]
+    assert first.startswith("1.3.2.1 ")
+    why = pg.inner_text("#rule-why")
+    assert why.startswith("Первым — правило 1.3.2.1: подходит к столу") and "вистующий" in why and "втёмную" in why
+    # the form asks each question once, in an arbiter's words
+    assert pg.eval_on_selector_all("#rule-fields [id^=f-]:not([id*='-a']):not([id*='-b'])", "es => es.map(e => e.id)") == [
+        "f-offender", "f-move", "f-correction", "f-card"]
+    labels = pg.eval_on_selector_all("#rule-fields .field > label", "ls => ls.map(l => l.textContent)")
+    assert len(set(labels)) == len(labels) and not any("Выбранная мера" in x or "Поправка" in x for x in labels)
+    assert "Что сделал играющий с ходом вне очереди" in labels
+    assert pg.input_value("#f-offender") == "1" and pg.input_value("#f-move") == "12"
+    assert pg.input_value("#f-card") == json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json")
+                                                   .read_text())["history"][12]
+    assert no_horizontal_scroll(pg)
+    assert visible_latin(pg) == []
+    shot(pg, "rule_search")
+    # open play: the same words rank 1.3.2.2 first
+    pg.select_option("#open", "true")
+    pg.fill("#rule-search", "")
+    pg.fill("#rule-search", "ход вне очереди")
+    assert pg.eval_on_selector_all("#rule-list option", "os => os.map(o => o.textContent)")[0].startswith("1.3.2.2 ")

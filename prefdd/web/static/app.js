@@ -53,15 +53,15 @@ async function start() {
       $("play-note").textContent = t("cleared_play");
       S.ruling = null; renderRuling();
     } else $("play-note").textContent = "";
-    S.view = null; refreshTable(); renderForm();
+    S.view = null; refreshTable(); renderForm(); renderRuleList();
   });
   for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
   $("analyse").addEventListener("click", analysePlay);
   $("sd-go").addEventListener("click", singleDummy);
-  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); });  // open or closed play: another analysis
-  $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
+  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); renderRuleList(); });  // open or closed play: another analysis
+  $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); renderRuleList(); });
   // the deal, its options, the convention, the rule and its form: a change makes the ruling on the page stale
   document.addEventListener("change", (e) => {
     if (e.target.closest("#deal-section, .rule-pick, #rule-form") && !e.target.closest("#paste-box")) dropRuling();

@@ -13,6 +13,29 @@ export function ruleLabel(r) {
   return (numbered(r) ? `${r.number} — ` : "") + r.title[S.lang] + rasp;
 }
 const norm = (s) => String(s || "").toLowerCase().replace(/ё/g, "е");
+// what the table shows, for ranking the rules that fit it first: the contract's kind, open or closed
+// play, and who led out of turn (the declarer, or a whister or passer)
+function tableFacts() {
+  const k = kind(), open = $("open").value === "true";
+  const ooo = Object.values(S.ooo).concat(S.pendingOoo === null || S.pendingOoo === undefined ? [] : [S.pendingOoo]);
+  const decl = k === "raspasovka" ? null : +$("declarer").value;
+  const oooRole = ooo.length ? (decl === null ? "any" : ooo.some((s) => +s === decl) ? "declarer" : "defender") : null;
+  return { kind: k, open, oooRole };
+}
+// how well rule r fits the table (more is better) and the reasons, in words
+export function ruleFit(r, f = tableFacts()) {
+  let fit = 0;
+  const why = [];
+  if (r.contracts.includes(f.kind)) { fit += 1; why.push(t("fit_kind")[f.kind]); } else fit -= 3;
+  if (r.play) {
+    if ((r.play === "open") === f.open) { fit += 1; why.push(t(f.open ? "fit_open" : "fit_closed")); } else fit -= 2;
+  }
+  const oooRule = S.oooRules.includes(r.number) || (r.number === "1.3.3");
+  if (f.oooRole && oooRule) {
+    if (r.offender === "any" || r.offender === f.oooRole) { fit += 2; why.push(t("fit_ooo")[f.oooRole]); } else fit -= 1;
+  }
+  return { fit, why };
+}
 export function renderRuleList() {
   const q = norm($("rule-search").value.trim());
   const words = q.split(/\s+/).filter(Boolean);
@@ -25,10 +48,15 @@ export function renderRuleList() {
     if (words.every((w) => norm(r.text.ru + " " + r.text.en).includes(w))) return 1;
     return 0;
   };
-  const rows = S.rules.map((r, i) => [r, i, hit(r)]).filter(([, , h]) => h > 0)
-    .sort((a, b) => b[2] - a[2] || a[1] - b[1]);
-  list.replaceChildren(...rows.map(([r, i]) => el("option", { value: String(i), text: ruleLabel(r) })));
+  const facts = tableFacts();
+  // a rule's number typed first; then the rules that fit the table, then how well the words hit
+  const rows = S.rules.map((r, i) => [r, i, hit(r), ruleFit(r, facts)]).filter(([, , h]) => h > 0)
+    .sort((a, b) => (b[2] === 3) - (a[2] === 3) || (q ? b[3].fit - a[3].fit : 0) || b[2] - a[2] || a[1] - b[1]);
+  list.replaceChildren(...rows.map(([r, i, , f]) => el("option", { value: String(i), text: ruleLabel(r), title: f.why.join(", ") })));
   if (S.rule !== null) list.value = String(S.rule);
+  const top = rows[0];
+  const why = $("rule-why");
+  if (why) why.textContent = q && top && top[3].why.length ? t("fit_first")(top[0].number, top[3].why.join(", ")) : "";
 }
 export function selectRule(i) {
   S.rule = i;
@@ -38,6 +66,9 @@ export function selectRule(i) {
     const [m, s] = ooo[ooo.length - 1];
     if (S.values.move === undefined || S.values.move === "") S.values.move = m;
     if (S.values.offender === undefined || S.values.offender === "") S.values.offender = String(s);
+    // the card led out of turn is the one on the table at that moment
+    if (r.fields.some((f) => f.name === "card") && (S.values.card === undefined || S.values.card === "") && S.history[+m])
+      S.values.card = S.history[+m];
   }
   renderForm();
 }
