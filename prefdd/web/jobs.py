@@ -7,6 +7,7 @@ that start at once.
 """
 from __future__ import annotations
 
+import re
 import time
 from fractions import Fraction
 
@@ -115,31 +116,92 @@ def sheet(entries, rounding: str = "nearest") -> dict:
             "whists": [[_number(entries.whists[i][j], rounding) for j in range(n)] for i in range(n)]}
 
 
+NOTHING_WRITTEN = ("No damage", "No penalty", "A warning only", "Nothing is written")  # a note saying why nothing is
+# a fraction of whists as the library words it, «-82/3 (≈-27,33) виста» / "-82/3 (≈-27.33) whists"
+_FRACTION_WHISTS = {"ru": re.compile(r"(-?\d+/\d+) \(≈-?\d+,\d+\) вист(?:а|ов)?"),
+                    "en": re.compile(r"(-?\d+/\d+) \(≈-?\d+\.\d+\) whists?")}
+
+
+def as_sheet(text: str, lang: str, rounding: str) -> str:
+    """Every fraction of whists in ``text`` as the sheet writes it: rounded as ``whist_rounding``
+    says, the exact figure beside («-27 вистов (точно -82/3 ≈ -27,33)»)."""
+    from compensation.rulings.wording import on_sheet
+
+    if rounding not in ROUNDINGS or rounding == "exact":
+        return text
+    return _FRACTION_WHISTS[lang].sub(lambda m: on_sheet(Fraction(m.group(1)), rounding, lang), text)
+
+
+def conclusion(ruling, lang: str) -> str:
+    """One sentence first: who writes what and why beyond the deal as played, or that nobody
+    writes anything, and why."""
+    from compensation.rulings.ruling import _cap
+
+    ru = lang == "ru"
+    names = ruling.names
+    result = [w for w in ruling.writes if w.why.en.startswith("the deal's result")]
+    extra = [w for w in ruling.writes if w not in result]
+    if extra:
+        groups: list = []  # (why, [who writes what]): one why said once for the writes that share it
+        for w in extra:
+            text = names.say(w.describe(lang, ruling.whist_rounding), lang)
+            what, _, because = text.partition(" — ")
+            if groups and groups[-1][0] == because:
+                groups[-1][1].append(what)
+            else:
+                groups.append((because, [what]))
+        said = "; ".join(", ".join(whats) + (f" — {because}" if because else "") for because, whats in groups)
+        if result:
+            said += "; сдача записывается как сыграна" if ru else "; the deal is written as played"
+        return _cap(said) + "."
+    why = next((n for n in ruling.notes if n.en.startswith(NOTHING_WRITTEN)), None)
+    reason = ruling.say(why, lang) if why is not None else (ruling.say(ruling.summary, lang) if ruling.summary else "")
+    best = next((o for o in ruling.options if o.best), None)
+    if not reason and best is not None:
+        label = ruling.say(best.label, lang)
+        reason = (f"правило лишь даёт играющему выбрать меру (лучшая для него — «{label}»)" if ru
+                  else f"the rule only lets the declarer choose a remedy (his best: «{label}»)")
+    if ru:
+        head = "Сверх записи сдачи никто ничего не пишет" if result else "Никто ничего не пишет сверх обычной записи сдачи"
+    else:
+        head = "Nobody writes anything beyond the deal as played" if result else "Nobody writes anything beyond the deal's usual score"
+    reason = reason.rstrip(".")
+    return head + (f" — {reason[:1].lower() + reason[1:]}." if reason else ".")
+
+
 def texts(ruling) -> dict:
     """The ruling's lines as ``prefdd rule`` prints them, in both languages: seats named,
-    whists rounded for the sheet, numbers with the decimal comma in Russian."""
+    whists rounded for the sheet (every fraction of whists with its exact figure beside), numbers
+    with the decimal comma in Russian; ``conclusion`` the sentence the ruling opens with."""
     from compensation.rulings.ruling import BALANCE_MEANING, _cap
-    from compensation.rulings.wording import count, setting_words
+    from compensation.rulings.wording import count, on_sheet, setting_words
 
     out = {}
+    rounding = ruling.whist_rounding
     for lang in ("ru", "en"):
         ru = lang == "ru"
         names = ruling.names
         seats = [names.ru(s) if ru else names.en(s) for s in range(ruling.players)]
+
+        def sheet_words(text: str, lang=lang) -> str:
+            return as_sheet(text, lang, rounding)
+
         options = []
         for o in ruling.options:
             line = f"{ruling.say(o.label, lang)}: " + (f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
                                                         else f"the declarer's tricks: {o.declarer_tricks}")
             if o.value is not None:
                 whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
-                line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
-            options.append({"text": names.say(line, lang), "best": o.best})
+                value = on_sheet(o.value, rounding, lang) if rounding in ROUNDINGS else count(o.value, "whist", lang)
+                line += f"; {'баланс' if ru else 'balance'}{whose} {value}"
+            options.append({"text": sheet_words(names.say(line, lang)), "best": o.best})
         out[lang] = {
+            "conclusion": sheet_words(conclusion(ruling, lang)),
             "seats": [_cap(s) for s in seats],
-            "writes": [_cap(names.say(w.describe(lang, ruling.whist_rounding), lang)) for w in ruling.writes],
+            "writes": [sheet_words(_cap(names.say(w.describe(lang, rounding), lang))) for w in ruling.writes],
             "options": options,
-            "figures": [names.say(f.describe(lang).split("\n")[0], lang) for f in ruling.figures],
-            "notes": [fields_in_words(_cap(ruling.say(n, lang)), lang) for n in ruling.notes],
+            "figures": [sheet_words(names.say(f.describe(lang).split("\n")[0], lang)) for f in ruling.figures],
+            "notes": [sheet_words(fields_in_words(_cap(ruling.say(n, lang)), lang)) for n in ruling.notes],
             "summary": fields_in_words(_cap(ruling.say(ruling.summary, lang)), lang) if ruling.summary is not None else None,
             "settings": "; ".join(_settings_words(ruling.settings, lang, setting_words)),
             "balance": BALANCE_MEANING.get(lang),

@@ -240,12 +240,29 @@ def test_rule_gives_the_rulings_json_and_the_sheet(client):
     assert sh["whists"][2][0]["exact"] == "16" and sh["whist_rounding"] == "nearest"
     # the lines as `prefdd rule` prints them, seats named by role, decimal comma in Russian
     ru = out["text"]["ru"]
+    # every fraction of whists as the sheet writes it: rounded, the exact figure beside
     assert ru["writes"][0] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
-                               "компенсация: возможный ущерб 196/3 (≈65,33) виста")
+                               "компенсация: возможный ущерб 65 вистов (точно 196/3 ≈ 65,33)")
+    # the conclusion first: who writes what beyond the deal, and why
+    assert ru["conclusion"] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
+                                "компенсация: возможный ущерб 65 вистов (точно 196/3 ≈ 65,33); сдача записывается как сыграна.")
+    assert ru["options"][0]["text"].endswith("баланс -51 вист (точно -152/3 ≈ -50,67)")
+    assert not any(re.search(r"\d/\d+ \(≈", x) for x in ru["writes"] + ru["figures"] + [o["text"] for o in ru["options"]])
     assert ru["seats"] == ["Играющий", "Вистующий второй руки", "Вистующий третьей руки"]
     assert "сочинка" in ru["settings"] and "side_best" not in ru["settings"]
     up = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "up"}}}).json()
     assert up["sheet"]["whists"][0][1]["rounded"] == "66" and "66 вистов" in up["text"]["ru"]["writes"][0]
+    exact = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "exact"}}}).json()
+    assert "196/3 (≈65,33) виста" in exact["text"]["ru"]["writes"][0]  # exact on the sheet: the fraction stays
+
+
+def test_a_ruling_with_nothing_to_write_says_so_first_and_why(client):
+    inc = json.loads((ROOT / "examples/incidents/rule_1_3_2_1_lead_out_of_turn_closed.json").read_text())
+    out = client.post("/api/rule", json={"incident": inc}).json()
+    assert out["ruling"]["writes"] == []
+    assert out["text"]["ru"]["conclusion"] == ("Никто ничего не пишет сверх обычной записи сдачи — ущерба играющему нет: "
+                                               "16/3 при правильной игре против 16/3 после нарушения.")
+    assert out["text"]["en"]["conclusion"].startswith("Nobody writes anything beyond the deal's usual score — no damage")
 
 
 @pytest.mark.parametrize("change, field", [

@@ -27,10 +27,11 @@ export function renderRuling() {
     ...[...Array(n).keys()].map((j) => (i === j ? el("td", { class: "self", text: "—" }) : cell(sh.whists[i][j], `whists.${i}.${j}`)))));
   const numbered = /\d/.test(r.rule);
   const parts = [el("h3", { text: `${t("rule")}${numbered ? " " + r.rule + ":" : " —"} ${r.title[L]}` })];
+  // the conclusion first: who writes what and why, or that nobody writes anything and why; then the sheet
+  if (T.conclusion) parts.push(el("p", { class: "conclusion", id: "conclusion", text: fix(T.conclusion) }));
   if (T.summary) parts.push(el("p", { class: "summary", text: fix(T.summary) }));
   parts.push(el("h4", { text: t("sheet") }), el("div", { class: "scroll" }, el("table", { id: "sheet", class: "sheet" }, el("thead", {}, head), el("tbody", {}, ...rows))));
-  parts.push(el("h4", { text: t("writes") }), T.writes.length
-    ? el("ul", { id: "writes" }, ...T.writes.map((w) => el("li", { text: fix(w) }))) : el("p", { text: t("nothing") }));
+  if (T.writes.length) parts.push(el("h4", { text: t("writes") }), el("ul", { id: "writes" }, ...T.writes.map((w) => el("li", { text: fix(w) }))));
   if (T.options.length) parts.push(el("h4", { text: t("options") }), el("ul", { id: "options", class: T.options.length > 6 ? "many" : "" }, ...T.options.map((o, i) =>
     el("li", { class: o.best ? "best" : "" }, `${o.best ? "★ " : ""}${fix(o.text)}`,
       r.options[i].figure?.line ? replayButton(r.options[i].figure.line, fix(r.options[i].label[L])) : null))));
