@@ -168,3 +168,88 @@ def test_the_rule_search_ranks_the_rules_that_fit_the_table_first(page):
     pg.fill("#rule-search", "")
     pg.fill("#rule-search", "ход вне очереди")
     assert pg.eval_on_selector_all("#rule-list option", "os => os.map(o => o.textContent)")[0].startswith("1.3.2.2 ")
+
+
+LONG = {"rule_1_1_2_layout_helped", "rule_1_2_2_passer_opened_after_lead", "rule_1_2_1_passer_opened_early",
+        "claim_holds"}  # a minute or more of exact search: here with a 5 s budget (the ruling then says what it proved)
+
+
+def pdf_pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+
+
+@pytest.fixture
+def phone(browser, server):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 390, "height": 900})
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.width = 390
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.goto(server)
+    pg.wait_for_selector("body[data-ready]")
+    yield pg
+    ctx.close()
+    assert not pg.errors, pg.errors
+
+
+@pytest.mark.parametrize("path", INCIDENTS, ids=lambda p: p.stem)
+def test_every_example_ruling_fits_a_phone_and_prints_on_one_a4_page(phone, path, tmp_path):
+    """Each example incident ruled at 390 px: no sideways scroll, the conclusion first, Russian
+    only; Chromium's own A4 PDF of the page is one page."""
+    pg = phone
+    inc = json.loads(path.read_text())
+    if path.stem in LONG:
+        inc["violation"]["budget"] = 5
+        path = tmp_path / path.name
+        path.write_text(json.dumps(inc))
+    upload(pg, path)
+    assert pg.get_attribute("body", "data-upload") == "done", pg.inner_text("#upload-error")
+    assert no_horizontal_scroll(pg)  # the rule's form
+    pg.click("#rule-go")
+    pg.wait_for_selector('body[data-ruling="done"], body[data-ruling="error"]', state="attached", timeout=120_000)
+    assert pg.get_attribute("body", "data-ruling") == "done", pg.inner_text("#rule-error")
+    first = pg.eval_on_selector("#ruling", "r => r.children[1]?.id")
+    assert first == "conclusion"  # right under the rule's title, before the sheet
+    conclusion = pg.inner_text("#conclusion")
+    assert conclusion.endswith(".") and ("пишет" in conclusion)
+    assert no_horizontal_scroll(pg), pg.evaluate("document.documentElement.scrollWidth")
+    assert visible_latin(pg) == []
+    assert not re.search(r"место \d", pg.inner_text("#ruling"))
+    pdf = pg.pdf(format="A4")
+    (ART / f"print_{path.stem}.pdf").write_bytes(pdf)
+    assert pdf_pages(pdf) == 1, f"{path.stem}: {pdf_pages(pdf)} pages"
+
+
+def test_each_rules_form_and_the_single_dummy_view_hold_at_a_phones_width(phone):
+    """Every rule's form chosen in turn on a played deal, then the single-dummy view (busy,
+    stopped, done): the page stays 390 px wide."""
+    pg = phone
+    upload(pg, ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json")
+    values = pg.eval_on_selector_all("#rule-list option", "os => os.map(o => o.value)")
+    assert len(values) > 40
+    wide = []
+    for v in values:
+        pg.select_option("#rule-list", v)
+        if not no_horizontal_scroll(pg):
+            wide.append((pg.inner_text("#rule-title"), pg.evaluate("document.documentElement.scrollWidth")))
+    assert wide == []
+    # the single-dummy view of a whole played deal: its progress line and Stop, then the analysis
+    upload(pg, ROOT / "examples/played_deals.jsonl")
+    pg.click("#sd-go")
+    pg.wait_for_selector("#sd-busy", state="visible")
+    pg.wait_for_function("/решение \\d+ из \\d+, раскладов/.test(document.getElementById('sd-busy')?.textContent)", timeout=30_000)
+    assert no_horizontal_scroll(pg)
+    shot(pg, "sd_progress")
+    pg.click("#sd-stop")
+    pg.wait_for_selector("#sd-stopped", state="visible")
+    said = pg.inner_text("#sd-stopped")
+    assert said.startswith("Остановлено через ") and "решение" in said and "Разбора нет" in said
+    assert pg.get_attribute("body", "data-sd") == "stopped"
+    assert not pg.is_disabled("#sd-go") and no_horizontal_scroll(pg)
+    pg.click("#sd-go")
+    pg.wait_for_selector('body[data-sd="done"], body[data-sd="error"]', state="attached", timeout=180_000)
+    assert pg.get_attribute("body", "data-sd") == "done", pg.inner_text("#sd")
+    pg.click("ol.sd-list button.sd-more >> nth=0")
+    assert no_horizontal_scroll(pg)
+    assert visible_latin(pg) == []
+    shot(pg, "sd_done")
