@@ -34,7 +34,7 @@ from prefdd.jsonl import too_deep
 from prefdd.messages import error_texts, say
 
 from .bad_input import MAX_DEPTH
-from .catalogue import catalogue
+from .catalogue import FIELD_WORDS, catalogue
 from .jobs import BadInput, guard, known
 from .pool import Busy, Pool, Stopped, WorkerDied, tail
 from .table import out_of_turn, parse_paste, position_of, random_deal
@@ -63,6 +63,10 @@ def error_body(status: int, field, message: str, kind: str | None = None, **para
     e.update(error_texts(field, message, kind, **params))
     if e["kind"] in DESK_RU:
         e["text"]["ru"] = DESK_RU[e["kind"]].format(limit=MAX_DEPTH)
+    if field in FIELD_WORDS:  # the field named as the form asks it
+        (old_en, en), (old_ru, ru) = FIELD_WORDS[field]
+        e["where"] = {"en": en, "ru": ru}
+        e["text"]["ru"] = e["text"]["ru"].replace(old_ru, ru)
     return {"error": e}
 
 

@@ -218,6 +218,23 @@ def form_of(spec) -> list:
     return out
 
 
+# the library's words for a field where the form asks it otherwise: the notes and messages say it as the form does
+FIELD_WORDS = {
+    "violation.correction": (("correction", "what the declarer did about the lead out of turn"),
+                             ("поправка играющего", "что сделал играющий с ходом вне очереди")),
+    "violation.chosen": (("remedy chosen", "what the declarer chose"), ("выбранная мера", "что выбрал играющий")),
+}
+
+
+def form_words(text: str, lang: str) -> str:
+    """``text`` with the library's name of a form's field, «(поле «выбранная мера»)», as the form asks it."""
+    i = 1 if lang == "ru" else 0
+    for pair in FIELD_WORDS.values():
+        old, new = pair[i]
+        text = text.replace(f"«{old}»" if lang == "ru" else f"'{old}'", f"«{new}»" if lang == "ru" else f"'{new}'")
+    return text
+
+
 # a field a rule asks in its own words (the card of a lead out of turn, not any card)
 RULE_LABELS = {
     ("1.3.1", "card"): ("The card led out of turn", "Карта, которой пошли вне очереди"),

@@ -176,6 +176,8 @@ def texts(ruling) -> dict:
     from compensation.rulings.ruling import BALANCE_MEANING, _cap
     from compensation.rulings.wording import count, on_sheet, setting_words
 
+    from .catalogue import form_words
+
     out = {}
     rounding = ruling.whist_rounding
     for lang in ("ru", "en"):
@@ -201,7 +203,7 @@ def texts(ruling) -> dict:
             "writes": [sheet_words(_cap(names.say(w.describe(lang, rounding), lang))) for w in ruling.writes],
             "options": options,
             "figures": [sheet_words(names.say(f.describe(lang).split("\n")[0], lang)) for f in ruling.figures],
-            "notes": [sheet_words(fields_in_words(_cap(ruling.say(n, lang)), lang)) for n in ruling.notes],
+            "notes": [sheet_words(form_words(fields_in_words(_cap(ruling.say(n, lang)), lang), lang)) for n in ruling.notes],
             "summary": fields_in_words(_cap(ruling.say(ruling.summary, lang)), lang) if ruling.summary is not None else None,
             "settings": "; ".join(_settings_words(ruling.settings, lang, setting_words)),
             "balance": BALANCE_MEANING.get(lang),
