@@ -263,6 +263,9 @@ def test_a_ruling_with_nothing_to_write_says_so_first_and_why(client):
     assert out["text"]["ru"]["conclusion"] == ("Никто ничего не пишет сверх обычной записи сдачи — ущерба играющему нет: "
                                                "16/3 при правильной игре против 16/3 после нарушения.")
     assert out["text"]["en"]["conclusion"].startswith("Nobody writes anything beyond the deal's usual score — no damage")
+    # the declarer's choice named as the form asks it, not by the library's field word
+    assert "(поле «что сделал играющий с ходом вне очереди»)" in out["text"]["ru"]["notes"][0]
+    assert not any("поправка" in n for n in out["text"]["ru"]["notes"])
 
 
 @pytest.mark.parametrize("change, field", [

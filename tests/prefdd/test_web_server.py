@@ -323,7 +323,7 @@ def test_a_request_that_could_not_finish_in_time_is_refused_at_once():
     c = TestClient(app, base_url=BASE)
     slow = {"incident": first_lead_claim()}
     with ThreadPoolExecutor(2) as ex:
-        first = ex.submit(c.post, "/api/rule", json=slow)
+        first = ex.submit(c.post, "/api/rule", json=slow, headers={"X-Prefdd-Job": "first-ruling-1"})
         deadline = time.monotonic() + 10
         while app.state.pool.busy() == 0 and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -335,8 +335,19 @@ def test_a_request_that_could_not_finish_in_time_is_refused_at_once():
         # the first is expected to take its search share (12 s) and the rest (3 s): the wait is about that
         assert 5 <= int(r.headers["retry-after"]) <= 20, r.headers["retry-after"]
         assert app.state.pool.stats.get("refused") == 1 and len(app.state.pool.waiting) == 0
+        # the first one's progress: what its search reports, through the job
+        seen = []
+        while not first.done() and len(seen) < 3:
+            p = c.get("/api/progress/first-ruling-1").json()
+            if p.get("progress"):
+                seen.append(p)
+            time.sleep(0.6)
         first_r = first.result(40)
     assert first_r.status_code == 200
+    assert seen and all(p["state"] == "running" for p in seen)
+    assert [p["progress"]["searches"] for p in seen] == sorted(p["progress"]["searches"] for p in seen)
+    assert seen[-1]["progress"]["searches"] > 0 and seen[-1]["progress"]["nodes"] > 0
+    assert c.get("/api/progress/first-ruling-1").json() == {"state": "unknown"}  # answered: gone
     # its own search stopped within the request's budget: what it proved is said (a bound, not a guess)
     assert app.state.pool.expect["rule"] < 20
     app.state.pool.close()
