@@ -72,8 +72,14 @@ def test_a_long_ruling_shows_its_progress_and_the_stop_button_stops_it(page, ser
     assert visible_latin(pg) == []
     assert no_horizontal_scroll(pg)
     shot(pg, "ruling_stopped")
+    # a change to the question while its ruling computes stops it, and says so
+    pg.click("#rule-go")
+    pg.wait_for_selector("#rule-busy", state="visible")
+    pg.select_option("#compare", "actual")
+    pg.wait_for_selector("#ruling-stale", state="visible")
+    assert pg.get_attribute("body", "data-ruling") == "stale" and not pg.is_visible("#rule-busy")
+    assert not pg.is_disabled("#rule-go")
     # the worker's job is gone: the server has nothing running (a table answers at once)
-    deadline = 0
     import time
 
     deadline = time.monotonic() + 5

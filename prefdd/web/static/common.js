@@ -26,7 +26,7 @@ export const t = (k) => WORDS[S.lang][k] ?? k;
 // a ruling stands only beside the question it answers: any change to the deal, the play or the
 // form takes it off the page (and off the printed sheet), with a line saying so
 export function dropRuling() {
-  if (!S.ruling) return;
+  if (!S.ruling && !S.stopRuling?.()) return;  // a ruling still computing answers the old question: stopped too
   S.ruling = null;
   document.body.dataset.ruling = "stale";
   $("ruling").replaceChildren(el("p", { class: "hint", id: "ruling-stale", text: t("ruling_stale") }));

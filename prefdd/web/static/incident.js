@@ -5,7 +5,7 @@ import { contractName, dealObject, defenders, kind } from "./deal.js";
 import { renderRuling } from "./ruling.js";
 import { conventionSet } from "./conv.js";
 import { renderHistory } from "./table.js";
-import { longRequest } from "./long.js";
+import { busyNow, longRequest, stopLong } from "./long.js";
 
 const numbered = (r) => /\d/.test(r.number);
 export function ruleLabel(r) {
@@ -276,6 +276,8 @@ export function incident() {
   if (S.loadedExtra) Object.assign(inc, S.loadedExtra);
   return inc;
 }
+// a change to the question while its ruling computes stops it (common.js's dropRuling asks): true when one was stopped
+S.stopRuling = () => { if (!busyNow("rule")) return false; stopLong("rule", false); return true; };
 export async function rule(e) {
   e?.preventDefault();
   clearErrors($("incident-section"));
