@@ -30,7 +30,8 @@ export function ruleFit(r, f = tableFacts()) {
   if (r.play) {
     if ((r.play === "open") === f.open) { fit += 1; why.push(t(f.open ? "fit_open" : "fit_closed")); } else fit -= 2;
   }
-  const oooRule = S.oooRules.includes(r.number) || (r.number === "1.3.3");
+  // the rules about a lead out of turn (1.3.x) and about a trick gathered and led from (1.4.x): who led must fit
+  const oooRule = S.oooRules.includes(r.number) || (r.keywords || []).includes("ход вне очереди");
   if (f.oooRole && oooRule) {
     if (r.offender === "any" || r.offender === f.oooRole) { fit += 2; why.push(t("fit_ooo")[f.oooRole]); } else fit -= 1;
   }
