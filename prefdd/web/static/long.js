@@ -14,7 +14,7 @@ export function progressWords(p) {
   const c = p.progress;
   if (!c) return "";
   if (c.decisions !== undefined) return t("long_sd")(int(c.decision), int(c.decisions), int(c.layouts_done), int(c.layouts));
-  if (c.searches !== undefined) return t("long_searches")(int(c.searches), int(c.nodes / 1e6));
+  if (c.searches !== undefined) return t("long_searches")(int(c.searches), c.nodes >= 1e6 ? int(c.nodes / 1e6) : null);
   return "";
 }
 
