@@ -252,6 +252,18 @@ MARGIN = 2.0  # seconds past its budget a request may take at most (its answer, 
 JOB_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
+def job_key(name: str, body: dict) -> str:
+    """What a job's expected time is kept under: a ruling's rule (a claim at the first lead and
+    a lead out of turn differ a thousandfold), else the kind of job."""
+    if name == "rule":
+        inc = body.get("incident")
+        v = inc.get("violation") if isinstance(inc, dict) else None
+        rule = v.get("rule") if isinstance(v, dict) else None
+        if isinstance(rule, (str, int)):
+            return f"rule {str(rule)[:20]}"
+    return name
+
+
 def expected_seconds(name: str, budget: float) -> float:
     """How long a job is expected to take before the server has timed one: a ruling or a
     single-dummy analysis may search for its share of the budget, the rest are quick."""
@@ -271,7 +283,7 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
         if name in ("rule", "single_dummy"):  # its own search budget inside the request's: bounds, not a kill
             body = dict(body, search_budget=max(0.5, budget * SEARCH_SHARE))
         job = pool.submit(name, (body, app.state.node_budget), budget, front=front,
-                          expect=expected_seconds(name, budget))
+                          expect=expected_seconds(name, budget), key=job_key(name, body))
     except Busy as e:
         return _busy(pool, e.wait)
     token = request.headers.get("x-prefdd-job")

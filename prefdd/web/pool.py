@@ -47,10 +47,11 @@ class WorkerDied(Exception):
 
 
 class Job:
-    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started", "created", "progress", "ended")
+    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started", "created", "progress", "ended", "key")
 
-    def __init__(self, name: str, payload, deadline: float):
+    def __init__(self, name: str, payload, deadline: float, key: str | None = None):
         self.name, self.payload, self.deadline = name, payload, deadline
+        self.key = key or name  # what its expected time is kept under (a ruling: its rule)
         self.created = time.monotonic()
         self.future: Future = Future()
         self.cancelled = threading.Event()
@@ -155,7 +156,7 @@ class _Slot:
         if job.future.done():
             return
         now = time.monotonic()
-        if now > job.deadline or (now - job.created > 0.25 and now + pool.estimate(job.name) > job.deadline):
+        if now > job.deadline or (now - job.created > 0.25 and now + pool.estimate(job.key) > job.deadline):
             # it waited and could no longer finish within its budget: refused now, not killed at its deadline
             pool.count("timeout")
             job.future.set_exception(Stopped("timeout", queued=True, waited=now - job.created))
@@ -183,7 +184,7 @@ class _Slot:
                     job.progress = out[1]
                     continue
                 job.ended = time.monotonic()
-                pool.took(job.name, job.ended - job.started)
+                pool.took(job.key, job.ended - job.started)
                 pool.count("done")
                 job.future.set_result(out)
                 self.recycle_if_large()
@@ -193,7 +194,7 @@ class _Slot:
             if why is not None:
                 job.ended = time.monotonic()
                 if why == "timeout":  # it ran to its deadline: at least that long, for the next estimate
-                    pool.took(job.name, job.ended - job.started)
+                    pool.took(job.key, job.ended - job.started)
                 self.kill()  # the only way to stop a search in the middle
                 pool.count(why)
                 waited = (job.started or job.created) - job.created  # in the queue, before this worker took it
@@ -238,7 +239,7 @@ class Pool:
         self.slots: list[_Slot] = []
         self.ctx: Any = None
         self._started = False
-        self.expect: dict[str, float] = {}  # job name -> its expected seconds (a moving average of the last runs)
+        self.expect: dict[str, float] = {}  # job key -> its expected seconds (a moving average of the last runs)
         self.first_guess: dict[str, float] = {}  # before any run: what the server expects (submit's ``expect``)
 
     def took(self, name: str, seconds: float) -> None:
@@ -256,15 +257,15 @@ class Pool:
         for s in self.slots:
             j = s.job
             if j is None or j.started is None:
-                free.append(0.0 if j is None else self.estimate(j.name))
+                free.append(0.0 if j is None else self.estimate(j.key))
             else:
-                free.append(max(0.5, self.estimate(j.name) - (now - j.started)))
+                free.append(max(0.5, self.estimate(j.key) - (now - j.started)))
         if not free:
             return 0.0
         if not front:
             for j in self.waiting:
                 k = free.index(min(free))
-                free[k] += self.estimate(j.name)
+                free[k] += self.estimate(j.key)
         return min(free)
 
     def count(self, what: str) -> None:
@@ -286,14 +287,15 @@ class Pool:
             for s in self.slots:
                 s.thread.start()
 
-    def submit(self, name: str, payload, budget: float, front: bool = False, expect: float | None = None) -> Job:
+    def submit(self, name: str, payload, budget: float, front: bool = False, expect: float | None = None,
+               key: str | None = None) -> Job:
         """Queue a job (``front``: ahead of the others, for the quick table requests); raises
         :class:`Busy` when every worker is busy and the queue is full, or when the job could not
         start soon enough to finish within ``budget`` seconds. ``expect``: its seconds before any
-        such job has run."""
-        job = Job(name, payload, time.monotonic() + budget)
+        such job has run; ``key``: what its time is kept under (default its name; a ruling's rule)."""
+        job = Job(name, payload, time.monotonic() + budget, key)
         if expect is not None:
-            self.first_guess.setdefault(name, expect)
+            self.first_guess.setdefault(job.key, expect)
         with self.cond:
             if self.closed:
                 raise Busy("the server is stopping")
@@ -306,7 +308,7 @@ class Pool:
             if len(self.waiting) >= self.queue + idle:
                 self.stats["refused"] = self.stats.get("refused", 0) + 1
                 raise Busy("queue full", wait)
-            if wait > 0 and wait + self.estimate(name) > budget:
+            if wait > 0 and wait + self.estimate(job.key) > budget:
                 self.stats["refused"] = self.stats.get("refused", 0) + 1
                 raise Busy("could not finish within its budget", wait)
             (self.waiting.appendleft if front else self.waiting.append)(job)

@@ -349,7 +349,7 @@ def test_a_request_that_could_not_finish_in_time_is_refused_at_once():
     assert seen[-1]["progress"]["searches"] > 0 and seen[-1]["progress"]["nodes"] > 0
     assert c.get("/api/progress/first-ruling-1").json() == {"state": "unknown"}  # answered: gone
     # its own search stopped within the request's budget: what it proved is said (a bound, not a guess)
-    assert app.state.pool.expect["rule"] < 20
+    assert app.state.pool.expect["rule claim"] < 20
     app.state.pool.close()
 
 
