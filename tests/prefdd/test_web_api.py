@@ -412,3 +412,19 @@ def test_the_rulings_russian_lines_hold_no_latin(name):
     assert [x for x in lines if re.search(r"\bмест[оаеу]? \d|\bплан 0\b", x)] == []
     if name.startswith("rule_3"):
         assert any(x.startswith("план 1 (") for x in lines) and any(x.startswith("план 2 (") for x in lines)
+
+
+def test_each_rules_form_asks_each_question_once(client):
+    """No two fields of one form read as one question: the labels differ, and the declarer's
+    choice is asked once (a lead out of turn's correction, or a remedy chosen, never both)."""
+    rules = client.get("/api/rules").json()["rules"]
+    for r in rules:
+        names = [f["name"] for f in r["fields"]]
+        for lang in ("ru", "en"):
+            labels = [f["label"][lang] for f in r["fields"]]
+            assert len(set(labels)) == len(labels), (r["number"], labels)
+        assert not {"correction", "chosen"} <= set(names), (r["number"], names)
+    r1321 = next(r for r in rules if r["number"] == "1.3.2.1")
+    assert [(f["name"], f["label"]["ru"]) for f in r1321["fields"]] == [
+        ("offender", "Нарушитель"), ("move", "Когда пошли вне очереди (карта розыгрыша)"),
+        ("correction", "Что сделал играющий с ходом вне очереди"), ("card", "Карта, которой пошли вне очереди")]
