@@ -19,6 +19,8 @@ import asyncio
 import atexit
 import json
 import logging
+import math
+import re
 import time
 from importlib.resources import files
 
@@ -32,9 +34,9 @@ from prefdd.jsonl import too_deep
 from prefdd.messages import error_texts, say
 
 from .bad_input import MAX_DEPTH
-from .catalogue import catalogue
+from .catalogue import FIELD_WORDS, catalogue
 from .jobs import BadInput, guard, known
-from .pool import Busy, Pool, Stopped, WorkerDied
+from .pool import Busy, Pool, Stopped, WorkerDied, tail
 from .table import out_of_turn, parse_paste, position_of, random_deal
 
 STATIC = files("prefdd.web") / "static"
@@ -45,9 +47,26 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("prefdd.web")
 
 
+# the desk's Russian for the messages about the text a player pasted or uploaded: what he sees is a
+# record or a file, not a data format («JSON» is no word on a Russian page)
+DESK_RU = {
+    "content_type": "запрос должен быть отправлен как application/json",
+    "bad_json": "текст не читается: ожидается запись {{…}} инцидента или позиции, либо руки по строке",
+    "too_deep": "запись вложена глубже {limit} уровней",
+    "not_object": "ожидается запись {{…}}",
+    "paste_no_hands": "в записи нет рук (hands): ожидается позиция или инцидент",
+}
+
+
 def error_body(status: int, field, message: str, kind: str | None = None, **params) -> dict:
     e = {"field": field, "message": message}
     e.update(error_texts(field, message, kind, **params))
+    if e["kind"] in DESK_RU:
+        e["text"]["ru"] = DESK_RU[e["kind"]].format(limit=MAX_DEPTH)
+    if field in FIELD_WORDS:  # the field named as the form asks it
+        (old_en, en), (old_ru, ru) = FIELD_WORDS[field]
+        e["where"] = {"en": en, "ru": ru}
+        e["text"]["ru"] = e["text"]["ru"].replace(old_ru, ru)
     return {"error": e}
 
 
@@ -143,6 +162,7 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
     app.state.node_budget = node_budget
     app.state.time_budget = float(time_budget)
     app.state.pool = pool
+    app.state.jobs = {}  # the page's name for a long request (its X-Prefdd-Job header) -> the job
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.exception_handler(BadInput)
@@ -202,6 +222,17 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
         body = await read_json(request, {"table", "line", "start"})
         return guard(lambda: _line_start(body))
 
+    @app.get("/api/progress/{token}")
+    def progress(token: str):  # a long request's progress: the page names its request (X-Prefdd-Job) and asks here
+        job = app.state.jobs.get(token)
+        if job is None:
+            return {"state": "unknown"}
+        out = job.state()
+        if out["state"] == "queued":
+            with pool.cond:
+                out["ahead"] = sum(1 for j in pool.waiting if j.created < job.created)
+        return out
+
     @app.post("/api/rule")
     async def rule(request: Request):
         body = await read_json(request, {"incident", "settings", "node_budget"})
@@ -221,6 +252,28 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
 
 SEARCH_SHARE = 0.6  # of a request's time budget, what a ruling's information-set search may take
 TIMEOUT_KIND = {"single_dummy": "sd_time_budget"}  # a job over its time budget: what the message says
+MARGIN = 2.0  # seconds past its budget a request may take at most (its answer, a worker killed)
+JOB_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def job_key(name: str, body: dict) -> str:
+    """What a job's expected time is kept under: a ruling's rule (a claim at the first lead and
+    a lead out of turn differ a thousandfold), else the kind of job."""
+    if name == "rule":
+        inc = body.get("incident")
+        v = inc.get("violation") if isinstance(inc, dict) else None
+        rule = v.get("rule") if isinstance(v, dict) else None
+        if isinstance(rule, (str, int)):
+            return f"rule {str(rule)[:20]}"
+    return name
+
+
+def expected_seconds(name: str, budget: float) -> float:
+    """How long a job is expected to take before the server has timed one: a ruling or a
+    single-dummy analysis may search for its share of the budget, the rest are quick."""
+    if name in ("rule", "single_dummy"):
+        return budget * SEARCH_SHARE + tail(budget)
+    return 5.0 if name == "analyse" else 0.5
 
 
 async def compute(app, request: Request, name: str, body: dict, front: bool = False):
@@ -233,10 +286,25 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
     try:
         if name in ("rule", "single_dummy"):  # its own search budget inside the request's: bounds, not a kill
             body = dict(body, search_budget=max(0.5, budget * SEARCH_SHARE))
-        job = pool.submit(name, (body, app.state.node_budget), budget, front=front)
-    except Busy:
-        return _busy(pool)
+        job = pool.submit(name, (body, app.state.node_budget), budget, front=front,
+                          expect=expected_seconds(name, budget), key=job_key(name, body))
+    except Busy as e:
+        return _busy(pool, e.wait)
+    token = request.headers.get("x-prefdd-job")
+    if token is not None and JOB_TOKEN.match(token) and len(app.state.jobs) < 1000:
+        app.state.jobs[token] = job
+    else:
+        token = None
     fut = asyncio.wrap_future(job.future)
+    fut.add_done_callback(lambda f: f.cancelled() or f.exception())  # a job stopped after its client went: retrieved
+    try:
+        return await _answer(app, request, pool, job, fut, name, budget, start)
+    finally:
+        if token is not None:
+            app.state.jobs.pop(token, None)
+
+
+async def _answer(app, request: Request, pool: Pool, job, fut, name: str, budget: float, start: float):
     try:
         while True:
             done, _ = await asyncio.wait({fut}, timeout=0.25)
@@ -247,7 +315,7 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
                 log.info("prefdd serve: %s abandoned by the client after %.1f s: stopped", name,
                          time.monotonic() - start)
                 return JSONResponse({"error": {"field": None, "message": "cancelled"}}, status_code=499)
-            if time.monotonic() - start > budget + 2:  # the pool missed the deadline: never wait forever
+            if time.monotonic() - start > budget + MARGIN:  # the pool missed the deadline: never wait forever
                 pool.cancel(job)
     except asyncio.CancelledError:
         pool.cancel(job)
@@ -260,7 +328,9 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
         if e.why == "timeout" and not e.queued and e.waited < 1.0:
             kind = TIMEOUT_KIND.get(name, "time_budget")
             return _error(422, "time_budget", say(kind, "en", budget=_secs(budget)), kind, budget=_secs(budget))
-        return _busy(pool)
+        with pool.cond:
+            wait = pool.expected_wait()
+        return _busy(pool, wait)
     except WorkerDied as e:
         log.error("prefdd serve: a worker died during %s: %s", name, e)
         return _error(500, None, "internal error (worker died); the server is still running", "internal",
@@ -279,9 +349,10 @@ def _secs(x: float) -> str:
     return f"{x:g}"
 
 
-def _busy(pool: Pool) -> JSONResponse:
+def _busy(pool: Pool, wait: float = 0.0) -> JSONResponse:
+    """503: the queue's expected wait as ``Retry-After`` (whole seconds, 1 to 300)."""
     busy = pool.busy()
-    retry = max(1, min(30, busy // max(1, pool.workers)))
+    retry = max(1, min(300, math.ceil(wait)))
     return _error(503, None, say("busy", "en", busy=busy, retry=retry), "busy", headers={"Retry-After": str(retry)},
                   busy=busy, retry=retry)
 

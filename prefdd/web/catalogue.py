@@ -19,8 +19,9 @@ FIELDS = {
     "move": ("move", "Moment (card in the history)", "Момент (карта розыгрыша)"),
     "card": ("card", "Card", "Карта"),
     "cards": ("cards", "Cards", "Карты"),
-    "correction": ("choice:none,demand,forbid,lead", "Declarer's correction", "Поправка играющего"),
-    "chosen": ("chosen", "Remedy chosen", "Выбранная мера"),
+    "correction": ("choice:none,demand,forbid,lead", "What the declarer did about the lead out of turn",
+                   "Что сделал играющий с ходом вне очереди"),
+    "chosen": ("chosen", "What the declarer chose", "Что выбрал играющий"),
     "agreed": ("bool", "The defenders decided jointly", "Вистующие решили вместе"),
     "named": ("contract", "Contract first named", "Сначала названный контракт"),
     "trumps": ("strains", "The two disputed strains", "Две спорные масти"),
@@ -38,7 +39,7 @@ FIELDS = {
 
 OPTIONAL = {
     "1.3.1": ("move", "correction", "card"),
-    "1.3.2.1": ("correction", "card", "chosen"),
+    "1.3.2.1": ("correction", "card"),  # the declarer's choice is its correction (no ``chosen``: one question once)
     "1.3.2.2": ("correction", "agreed"),
     "1.4.2.3": ("correction", "agreed"),
     "7.1": ("agreed",), "7.2": ("agreed",), "8.1": ("agreed",), "8.2": ("agreed",), "10": ("agreed",),
@@ -156,10 +157,10 @@ CHOSEN = {
 def form_of(spec) -> list:
     """The fields of ``spec``'s form, required first."""
     names = ([] if spec.offender == "none" else ["offender"]) + list(spec.needs)
-    out = [dict(_field(n), name=n, required=True) for n in names]
+    out = [dict(_field(n, spec.number), name=n, required=True) for n in names]
     for n in OPTIONAL.get(spec.number, ()):
         if n not in names:
-            out.append(dict(_field(n), name=n, required=False))
+            out.append(dict(_field(n, spec.number), name=n, required=False))
     if spec.number in OUT_OF_TURN_RULES:
         for f in out:
             if f["name"] == "correction":
@@ -170,8 +171,35 @@ def form_of(spec) -> list:
     return out
 
 
-def _field(name: str) -> dict:
+# the library's words for a field where the form asks it otherwise: the notes and messages say it as the form does
+FIELD_WORDS = {
+    "violation.correction": (("correction", "what the declarer did about the lead out of turn"),
+                             ("поправка играющего", "что сделал играющий с ходом вне очереди")),
+    "violation.chosen": (("remedy chosen", "what the declarer chose"), ("выбранная мера", "что выбрал играющий")),
+}
+
+
+def form_words(text: str, lang: str) -> str:
+    """``text`` with the library's name of a form's field, «(поле «выбранная мера»)», as the form asks it."""
+    i = 1 if lang == "ru" else 0
+    for pair in FIELD_WORDS.values():
+        old, new = pair[i]
+        text = text.replace(f"«{old}»" if lang == "ru" else f"'{old}'", f"«{new}»" if lang == "ru" else f"'{new}'")
+    return text
+
+
+# a field a rule asks in its own words (the card of a lead out of turn, not any card)
+RULE_LABELS = {
+    ("1.3.1", "card"): ("The card led out of turn", "Карта, которой пошли вне очереди"),
+    ("1.3.2.1", "card"): ("The card led out of turn", "Карта, которой пошли вне очереди"),
+    ("1.3.1", "move"): ("Moment of the lead out of turn (card in the history)", "Когда пошли вне очереди (карта розыгрыша)"),
+    ("1.3.2.1", "move"): ("Moment of the lead out of turn (card in the history)", "Когда пошли вне очереди (карта розыгрыша)"),
+}
+
+
+def _field(name: str, number: str | None = None) -> dict:
     kind, en, ru = FIELDS.get(name, ("text", name, name))
+    en, ru = RULE_LABELS.get((number, name), (en, ru))
     return {"kind": kind, "label": {"en": en, "ru": ru}}
 
 

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 
+from compensation.incident import IncidentError
 from prefdd.messages import read_error_texts
+from solver.errors import PrefError
 
 from .bad_input import BadInput, known
 
@@ -45,6 +48,9 @@ def import_file(body: dict) -> dict:
         raise BadInput("upload", "missing: the file's text or base64 bytes", kind="missing")
     if not data.strip():
         raise BadInput("upload", f"{name}: empty file, no deal found", kind="import_empty", name=name)
+    if json_lines(name, data):
+        deals, errors = read_json_lines(name, data)
+        return {"name": name, "format": "jsonl", "encoding": decode(data)[1], "deals": deals, "errors": errors}
     fmt = format_of(name, None, data)
     if fmt is None:
         raise BadInput("upload", f"{name}: not a file the desk reads (an incident in JSON, Bridge studio "
@@ -53,6 +59,119 @@ def import_file(body: dict) -> dict:
     errors = [read_error_texts(e) for e in reading.errors]
     return {"name": name, "format": fmt, "encoding": decode(data)[1], "deals": [desk_incident(d) for d in reading.deals],
             "errors": errors}
+
+
+def json_lines(name: str, data: bytes) -> bool:
+    """Our own JSON lines: a ``.jsonl`` file, or a ``.json`` one whose first two records each
+    stand on a line of their own."""
+    if name.lower().endswith(".jsonl"):
+        return True
+    if not name.lower().endswith(".json"):
+        return False
+    lines = [ln.strip() for ln in data.splitlines() if ln.strip()]
+    return len(lines) > 1 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:2])
+
+
+LEVEL_DEFAULT = "6"  # a record that gives only the strain (a double-dummy question): the desk shows it as a six
+
+
+def read_json_lines(name: str, data: bytes) -> tuple[list, list]:
+    """Every record of a JSON-lines file as an incident the page loads, and each line refused
+    (its file, line, the start of it, the sentence in both languages). A record may be an
+    incident (``deal`` and ``violation``), a position or played deal (``hands``, ``talon`` or
+    ``discard``, ``contract``, ``declarer``, ``leader``, ``history``), one hand (``hand``: the
+    first hand's, the others left to deal) or a deal's outcome with no cards (``contract``,
+    ``declarer``, ``decisions``, ``tricks``)."""
+    from prefdd.formats.common import decode
+
+    from .table import parse_paste
+
+    deals, errors = [], []
+    for n, raw in enumerate(decode(data)[0].splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            try:
+                rec = json.loads(line)
+            except RecursionError:
+                raise _Line("the record is nested too deeply", "запись вложена слишком глубоко") from None
+            except ValueError as e:
+                raise _Line(f"not a record: {e.msg} (column {e.colno})",
+                            f"строка — не запись {{…}}: ошибка в {e.colno}-м знаке") from None
+            if not isinstance(rec, dict):
+                raise _Line("not a record: expected {...} on the line", "строка — не запись {…}")
+            deals.append(_record_incident(rec, parse_paste))
+        except _Line as e:
+            errors.append(_line_error(name, n, line, None, e.en, e.ru))
+        except (IncidentError, PrefError) as e:
+            field, message = getattr(e, "field", None), getattr(e, "message", str(e))
+            errors.append(_line_error(name, n, line, field, message))
+    return deals, errors
+
+
+class _Line(Exception):
+    """A line that is no record at all, said in both languages."""
+
+    def __init__(self, en: str, ru: str):
+        super().__init__(en)
+        self.en, self.ru = en, ru
+
+
+def _line_error(name: str, n: int, line: str, field, message: str, ru: str | None = None) -> dict:
+    from prefdd.messages import error_texts, say
+
+    token = line if len(line) <= 40 else line[:37] + "..."
+    if ru is None:
+        texts = error_texts(field, message)
+        where = texts.get("where") or {}
+        ru = texts["text"]["ru"]
+        if where.get("ru") and field not in (None, "text"):
+            ru = f"{where['ru']}: {ru}"
+    return {"file": name, "line": n, "token": token, "kind": "read_line",
+            "text": {"en": f"{name}:{n}: {message}",
+                     "ru": say("read_line", "ru", path=name, line=n, token=token, what=ru)}}
+
+
+def _record_incident(rec: dict, parse_paste) -> dict:
+    """One record of a JSON-lines file as an incident the page loads (cards checked as a paste is)."""
+    if "deal" in rec and "violation" in rec:
+        got = parse_paste(json.dumps(rec))
+        inc = dict(got["incident"])
+        inc["deal"], inc["history"] = got["deal"], got["history"]
+        return inc
+    inc: dict = {}
+    if "hands" in rec:
+        inc["deal"] = parse_paste(json.dumps({k: rec[k] for k in ("hands", "talon", "discard") if k in rec}))["deal"]
+    elif "hand" in rec:  # one hand: the first hand's, the other cards to deal
+        deal = {"hands": [rec["hand"], [], []]}
+        if rec.get("discard"):
+            deal["discard"] = rec["discard"]
+        inc["deal"] = parse_paste(json.dumps(deal))["deal"]
+    elif "contract" in rec:  # an outcome: no cards, the contract and the tricks
+        inc["deal"] = {"hands": [[], [], []]}
+    else:
+        raise _Line("no deal in this record: expected hands, a hand, or a contract",
+                    "в записи нет сдачи: ожидаются руки (hands), одна рука (hand) или контракт (contract)")
+    contract = str(rec.get("contract", "")).lower()
+    if contract in ("s", "c", "d", "h", "nt"):
+        contract = LEVEL_DEFAULT + contract
+    if contract:
+        inc["contract"] = contract
+    for k in ("declarer", "decisions", "players", "id", "source", "note", "open"):
+        if rec.get(k) is not None:
+            inc[k] = rec[k]
+    if isinstance(inc.get("decisions"), dict):
+        inc["decisions"] = {str(s): d for s, d in inc["decisions"].items()}
+    leader = rec.get("leader", rec.get("first_leader"))
+    if leader is not None:
+        inc["first_leader"] = leader
+    from .table import _cards
+
+    inc["history"] = [str(c) for c in _cards(rec.get("history") or [], "history")]
+    if isinstance(rec.get("tricks"), list):
+        inc["result"] = {"tricks": rec["tricks"]}
+    return inc
 
 
 def desk_incident(deal) -> dict:

@@ -7,6 +7,8 @@ that start at once.
 """
 from __future__ import annotations
 
+import re
+import time
 from fractions import Fraction
 
 import compensation.rulings  # noqa: F401  (preloaded for the workers)
@@ -19,6 +21,39 @@ from solver.errors import PrefError, SearchLimitError
 
 from .bad_input import BadInput, known
 from .table import table_state
+
+REPORT = None  # in a worker, while a job runs: report(counts) sends the search's counts to the server (pool.py)
+
+
+class _Quiet:
+    """Where :class:`~compensation.rulings.progress.ProgressEngine` writes its own line: nowhere
+    (the page gets the counts instead)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def counting_engine(node_budget: int):
+    """The engine of a ruling: the CLI's progress engine (searches done, nodes searched), whose
+    counts go to the page through the job's progress instead of stderr."""
+    from compensation.rulings.progress import ProgressEngine
+
+    report = REPORT
+
+    class JobEngine(ProgressEngine):
+        def _count(self, searches: int) -> None:
+            super()._count(searches)
+            if report is not None:
+                report({"searches": self.searches, "nodes": self.total_nodes,
+                        "seconds": round(time.monotonic() - self.start, 1)})
+
+    return JobEngine(node_budget=node_budget, table_mb=4, stream=_Quiet(), delay=1e9)
 
 
 def guard(fn):
@@ -81,21 +116,84 @@ def sheet(entries, rounding: str = "nearest") -> dict:
             "whists": [[_number(entries.whists[i][j], rounding) for j in range(n)] for i in range(n)]}
 
 
+NOTHING_WRITTEN = ("No damage", "No penalty", "A warning only", "Nothing is written")  # a note saying why nothing is
+# a fraction of whists as the library words it, «-82/3 (≈-27,33) виста» / "-82/3 (≈-27.33) whists"
+_FRACTION_WHISTS = {"ru": re.compile(r"(-?\d+/\d+) \(≈-?\d+,\d+\) вист(?:а|ов)?"),
+                    "en": re.compile(r"(-?\d+/\d+) \(≈-?\d+\.\d+\) whists?")}
+
+
+def as_sheet(text: str, lang: str, rounding: str) -> str:
+    """Every fraction of whists in ``text`` as the sheet writes it: rounded as ``whist_rounding``
+    says, the exact figure beside («-27 вистов (точно -82/3 ≈ -27,33)»)."""
+    from compensation.rulings.wording import on_sheet
+
+    if rounding not in ROUNDINGS or rounding == "exact":
+        return text
+    return _FRACTION_WHISTS[lang].sub(lambda m: on_sheet(Fraction(m.group(1)), rounding, lang), text)
+
+
+def conclusion(ruling, lang: str) -> str:
+    """One sentence first: who writes what and why beyond the deal as played, or that nobody
+    writes anything, and why."""
+    from compensation.rulings.ruling import _cap
+
+    ru = lang == "ru"
+    names = ruling.names
+    result = [w for w in ruling.writes if w.why.en.startswith("the deal's result")]
+    extra = [w for w in ruling.writes if w not in result]
+    if extra:
+        groups: list = []  # (why, [who writes what]): one why said once for the writes that share it
+        for w in extra:
+            text = names.say(w.describe(lang, ruling.whist_rounding), lang)
+            what, _, because = text.partition(" — ")
+            if groups and groups[-1][0] == because:
+                groups[-1][1].append(what)
+            else:
+                groups.append((because, [what]))
+        said = "; ".join(", ".join(whats) + (f" — {because}" if because else "") for because, whats in groups)
+        if result:
+            said += "; сдача записывается как сыграна" if ru else "; the deal is written as played"
+        return _cap(said) + "."
+    why = next((n for n in ruling.notes if n.en.startswith(NOTHING_WRITTEN)), None)
+    reason = ruling.say(why, lang) if why is not None else (ruling.say(ruling.summary, lang) if ruling.summary else "")
+    best = next((o for o in ruling.options if o.best), None)
+    if not reason and best is not None:
+        label = ruling.say(best.label, lang)
+        reason = (f"правило лишь даёт играющему выбрать меру (лучшая для него — «{label}»)" if ru
+                  else f"the rule only lets the declarer choose a remedy (his best: «{label}»)")
+    if ru:
+        head = "Сверх записи сдачи никто ничего не пишет" if result else "Никто ничего не пишет сверх обычной записи сдачи"
+    else:
+        head = "Nobody writes anything beyond the deal as played" if result else "Nobody writes anything beyond the deal's usual score"
+    reason = reason.rstrip(".")
+    return head + (f" — {reason[:1].lower() + reason[1:]}." if reason else ".")
+
+
 def texts(ruling) -> dict:
     """The ruling's parts as ``prefdd rule`` prints them (:meth:`Ruling.sections`), in both
     languages, for the page to lay out: a figure's first line (its line of play is drawn
-    apart), the incident's field names in words in the notes."""
+    apart), every fraction of whists as the sheet writes it (rounded, the exact figure
+    beside), the incident's fields as the form names them, and ``conclusion``, the sentence
+    the page opens with."""
     from compensation.rulings.ruling import BALANCE_MEANING
 
+    from .catalogue import form_words
+
     out = {}
+    rounding = ruling.whist_rounding
     for lang in ("ru", "en"):
         s = ruling.sections(lang)
+
+        def sheet_words(text: str, lang=lang) -> str:
+            return as_sheet(text, lang, rounding)
+
         out[lang] = {
+            "conclusion": sheet_words(conclusion(ruling, lang)),
             "seats": s["seats"],
-            "writes": s["writes"],
-            "options": s["options"],
-            "figures": [f.split("\n")[0] for f in s["figures"]],
-            "notes": [fields_in_words(n, lang) for n in s["notes"]],
+            "writes": [sheet_words(w) for w in s["writes"]],
+            "options": [dict(o, text=sheet_words(o["text"])) for o in s["options"]],
+            "figures": [sheet_words(f.split("\n")[0]) for f in s["figures"]],
+            "notes": [sheet_words(form_words(fields_in_words(n, lang), lang)) for n in s["notes"]],
             "summary": fields_in_words(s["summary"], lang) if s["summary"] is not None else None,
             "settings": "; ".join(s["settings"]),
             "balance": BALANCE_MEANING.get(lang),
@@ -110,6 +208,8 @@ def rule(body: dict, node_budget: int) -> dict:
     body = {k: v for k, v in body.items() if k != "search_budget"}
     known(body, {"incident", "settings", "node_budget"})
     eng = engine(body, node_budget, reuse=True)
+    if REPORT is not None:  # in a worker: the same engine, counting for the page's progress line
+        eng = counting_engine(eng.node_budget)
     if "incident" not in body:
         raise BadInput("incident", "missing")
     settings = body.get("settings") or {}
@@ -184,7 +284,14 @@ def single_dummy(body: dict, node_budget: int) -> dict:
         if deal.get(f):
             rec[f] = [str(c) for c in _cards(deal[f], f"deal.{f}")]
     # within the request's time: a scan that cannot finish says what its layouts prove
-    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=None)
+    report, t0 = REPORT, time.monotonic()
+
+    def progress(i: int, n: int, done: int, total: int) -> None:  # card i of n, layouts done of those examined
+        if report is not None:
+            report({"decision": i + 1, "decisions": n, "layouts_done": done, "layouts": total,
+                    "seconds": round(time.monotonic() - t0, 1)})
+
+    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=progress)
     out = a.to_json()
     out["max_layouts"] = cap
     return out

@@ -26,7 +26,12 @@ RSS_LIMIT = 400 * 1024 * 1024  # a worker grown past this after a job is replace
 
 
 class Busy(Exception):
-    """The queue is full."""
+    """The queue is full, or the request could not start soon enough to finish within its
+    budget: ``wait`` is the queue's expected wait in seconds (the ``Retry-After``)."""
+
+    def __init__(self, why: str, wait: float = 0.0):
+        super().__init__(why)
+        self.wait = wait
 
 
 class Stopped(Exception):
@@ -42,27 +47,54 @@ class WorkerDied(Exception):
 
 
 class Job:
-    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started", "created")
+    __slots__ = ("name", "payload", "future", "deadline", "cancelled", "started", "created", "progress", "ended", "key")
 
-    def __init__(self, name: str, payload, deadline: float):
+    def __init__(self, name: str, payload, deadline: float, key: str | None = None):
         self.name, self.payload, self.deadline = name, payload, deadline
+        self.key = key or name  # what its expected time is kept under (a ruling: its rule)
         self.created = time.monotonic()
         self.future: Future = Future()
         self.cancelled = threading.Event()
         self.started: float | None = None
+        self.ended: float | None = None
+        self.progress: dict | None = None  # the last counts the worker's search reported (jobs.report)
+
+    def state(self) -> dict:
+        """Where the job is, for the page's progress line: ``queued``/``running``/``done``, the
+        seconds since it arrived and the last counts its search reported."""
+        now = time.monotonic()
+        st = "done" if self.future.done() else "running" if self.started is not None else "queued"
+        out = {"state": st, "seconds": round((self.ended or now) - self.created, 1)}
+        if self.progress is not None:
+            out["progress"] = dict(self.progress)
+        return out
 
 
 def _worker_main(conn) -> None:
-    """A worker: run each job sent and send back its outcome, until the pipe closes."""
+    """A worker: run each job sent and send back its outcome, until the pipe closes. While a
+    job runs, its search's counts go back as ``("progress", counts)`` (:data:`.jobs.REPORT`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
-    from .jobs import run_job
+    from . import jobs
+
+    last = [0.0]
+
+    def report(counts: dict, force: bool = False) -> None:  # the search's counts, twice a second at most
+        now = time.monotonic()
+        if force or now - last[0] >= 0.5:
+            last[0] = now
+            conn.send(("progress", counts))
 
     while True:
         try:
             name, payload = conn.recv()
         except (EOFError, OSError):
             return
-        outcome = run_job(name, payload)
+        last[0] = 0.0
+        jobs.REPORT = report
+        try:
+            outcome = jobs.run_job(name, payload)
+        finally:
+            jobs.REPORT = None
         gc.collect()  # what a job left in reference cycles goes now, before the size check
         conn.send(outcome)
 
@@ -123,15 +155,22 @@ class _Slot:
         pool = self.pool
         if job.future.done():
             return
-        if time.monotonic() > job.deadline:
+        now = time.monotonic()
+        if now > job.deadline or (now - job.created > 0.25 and now + pool.estimate(job.key) > job.deadline):
+            # it waited and could no longer finish within its budget: refused now, not killed at its deadline
             pool.count("timeout")
-            job.future.set_exception(Stopped("timeout", queued=True))
+            job.future.set_exception(Stopped("timeout", queued=True, waited=now - job.created))
             return
         if self.proc is None or not self.proc.is_alive():
             self.kill()
             self.start_process()
         job.started = time.monotonic()
-        self.conn.send((job.name, job.payload))
+        body, rest = job.payload[0], job.payload[1:]
+        if isinstance(body, dict) and body.get("search_budget") is not None:
+            # the search gets what is left of the request's time, less the work after it
+            left = job.deadline - job.started - tail(job.deadline - job.created)
+            body = dict(body, search_budget=round(max(0.5, min(body["search_budget"], left)), 2))
+        self.conn.send((job.name, (body, *rest)))
         while True:
             if self.conn.poll(0.05):
                 try:
@@ -141,6 +180,11 @@ class _Slot:
                     pool.count("died")
                     job.future.set_exception(WorkerDied("the worker process ended"))
                     return
+                if isinstance(out, tuple) and out and out[0] == "progress":
+                    job.progress = out[1]
+                    continue
+                job.ended = time.monotonic()
+                pool.took(job.key, job.ended - job.started)
                 pool.count("done")
                 job.future.set_result(out)
                 self.recycle_if_large()
@@ -148,6 +192,9 @@ class _Slot:
             why = ("cancelled" if job.cancelled.is_set() else "timeout" if time.monotonic() > job.deadline
                    else "died" if not self.proc.is_alive() else None)
             if why is not None:
+                job.ended = time.monotonic()
+                if why == "timeout":  # it ran to its deadline: at least that long, for the next estimate
+                    pool.took(job.key, job.ended - job.started)
                 self.kill()  # the only way to stop a search in the middle
                 pool.count(why)
                 waited = (job.started or job.created) - job.created  # in the queue, before this worker took it
@@ -166,8 +213,20 @@ class _Slot:
             pass
 
 
+def tail(budget: float) -> float:
+    """What a request's search leaves of its time for the work after it (the play-out, the
+    sheet, the answer): 15 % of the budget, at least a second and a half."""
+    return max(1.5, 0.15 * budget)
+
+
 class Pool:
-    """``workers`` processes, at most ``queue`` jobs waiting; each job has a deadline."""
+    """``workers`` processes, at most ``queue`` jobs waiting; each job has a deadline.
+
+    Admission by deadline: the pool keeps how long each kind of job took (a moving average,
+    :meth:`took`); a job whose expected start — the running jobs' expected remainder and the
+    waiting jobs' expected time shared among the workers — plus its own expected time passes
+    its budget is refused at once (:class:`Busy` with that wait), and a waiting job that could
+    no longer finish by its deadline is dropped when its turn comes instead of being started."""
 
     def __init__(self, workers: int = 2, queue: int = 8):
         if workers < 0 or queue < 0:
@@ -180,6 +239,34 @@ class Pool:
         self.slots: list[_Slot] = []
         self.ctx: Any = None
         self._started = False
+        self.expect: dict[str, float] = {}  # job key -> its expected seconds (a moving average of the last runs)
+        self.first_guess: dict[str, float] = {}  # before any run: what the server expects (submit's ``expect``)
+
+    def took(self, name: str, seconds: float) -> None:
+        with self.cond:
+            old = self.expect.get(name)
+            self.expect[name] = seconds if old is None else 0.7 * old + 0.3 * seconds
+
+    def estimate(self, name: str) -> float:
+        return self.expect.get(name, self.first_guess.get(name, 1.0))
+
+    def expected_wait(self, front: bool = False) -> float:
+        """Seconds until a job submitted now would start (call with ``cond`` held)."""
+        now = time.monotonic()
+        free = []
+        for s in self.slots:
+            j = s.job
+            if j is None or j.started is None:
+                free.append(0.0 if j is None else self.estimate(j.key))
+            else:
+                free.append(max(0.5, self.estimate(j.key) - (now - j.started)))
+        if not free:
+            return 0.0
+        if not front:
+            for j in self.waiting:
+                k = free.index(min(free))
+                free[k] += self.estimate(j.key)
+        return min(free)
 
     def count(self, what: str) -> None:
         with self.cond:
@@ -200,10 +287,15 @@ class Pool:
             for s in self.slots:
                 s.thread.start()
 
-    def submit(self, name: str, payload, budget: float, front: bool = False) -> Job:
+    def submit(self, name: str, payload, budget: float, front: bool = False, expect: float | None = None,
+               key: str | None = None) -> Job:
         """Queue a job (``front``: ahead of the others, for the quick table requests); raises
-        :class:`Busy` when every worker is busy and the queue is full."""
-        job = Job(name, payload, time.monotonic() + budget)
+        :class:`Busy` when every worker is busy and the queue is full, or when the job could not
+        start soon enough to finish within ``budget`` seconds. ``expect``: its seconds before any
+        such job has run; ``key``: what its time is kept under (default its name; a ruling's rule)."""
+        job = Job(name, payload, time.monotonic() + budget, key)
+        if expect is not None:
+            self.first_guess.setdefault(job.key, expect)
         with self.cond:
             if self.closed:
                 raise Busy("the server is stopping")
@@ -212,9 +304,13 @@ class Pool:
                 threading.Thread(target=self._inline, args=(job,), daemon=True).start()
                 return job
             idle = sum(1 for s in self.slots if s.job is None)
+            wait = self.expected_wait(front)
             if len(self.waiting) >= self.queue + idle:
                 self.stats["refused"] = self.stats.get("refused", 0) + 1
-                raise Busy("queue full")
+                raise Busy("queue full", wait)
+            if wait > 0 and wait + self.estimate(job.key) > budget:
+                self.stats["refused"] = self.stats.get("refused", 0) + 1
+                raise Busy("could not finish within its budget", wait)
             (self.waiting.appendleft if front else self.waiting.append)(job)
             self.cond.notify()
         return job
@@ -224,6 +320,7 @@ class Pool:
 
         job.started = time.monotonic()
         job.future.set_result(run_job(job.name, job.payload))
+        job.ended = time.monotonic()
         self.count("done")
 
     def cancel(self, job: Job) -> None:

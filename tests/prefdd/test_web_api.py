@@ -240,12 +240,32 @@ def test_rule_gives_the_rulings_json_and_the_sheet(client):
     assert sh["whists"][2][0]["exact"] == "16" and sh["whist_rounding"] == "nearest"
     # the lines as `prefdd rule` prints them, seats named by role, decimal comma in Russian
     ru = out["text"]["ru"]
+    # every fraction of whists as the sheet writes it: rounded, the exact figure beside
     assert ru["writes"][0] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
-                               "компенсация: возможный ущерб 196/3 (≈65,33) виста")
+                               "компенсация: возможный ущерб 65 вистов (точно 196/3 ≈ 65,33)")
+    # the conclusion first: who writes what beyond the deal, and why
+    assert ru["conclusion"] == ("Играющий пишет 65 вистов (точно 196/3 ≈ 65,33) на вистующего второй руки — "
+                                "компенсация: возможный ущерб 65 вистов (точно 196/3 ≈ 65,33); сдача записывается как сыграна.")
+    assert ru["options"][0]["text"].endswith("баланс -51 вист (точно -152/3 ≈ -50,67)")
+    assert not any(re.search(r"\d/\d+ \(≈", x) for x in ru["writes"] + ru["figures"] + [o["text"] for o in ru["options"]])
     assert ru["seats"] == ["Играющий", "Вистующий второй руки", "Вистующий третьей руки"]
     assert "сочинка" in ru["settings"] and "side_best" not in ru["settings"]
     up = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "up"}}}).json()
     assert up["sheet"]["whists"][0][1]["rounded"] == "66" and "66 вистов" in up["text"]["ru"]["writes"][0]
+    exact = client.post("/api/rule", json={"incident": EXAMPLE, "settings": {"options": {"whist_rounding": "exact"}}}).json()
+    assert "196/3 (≈65,33) виста" in exact["text"]["ru"]["writes"][0]  # exact on the sheet: the fraction stays
+
+
+def test_a_ruling_with_nothing_to_write_says_so_first_and_why(client):
+    inc = json.loads((ROOT / "examples/incidents/rule_1_3_2_1_lead_out_of_turn_closed.json").read_text())
+    out = client.post("/api/rule", json={"incident": inc}).json()
+    assert out["ruling"]["writes"] == []
+    assert out["text"]["ru"]["conclusion"] == ("Никто ничего не пишет сверх обычной записи сдачи — ущерба играющему нет: "
+                                               "16/3 при правильной игре против 16/3 после нарушения.")
+    assert out["text"]["en"]["conclusion"].startswith("Nobody writes anything beyond the deal's usual score — no damage")
+    # the declarer's choice named as the form asks it, not by the library's field word
+    assert "(поле «что сделал играющий с ходом вне очереди»)" in out["text"]["ru"]["notes"][0]
+    assert not any("поправка" in n for n in out["text"]["ru"]["notes"])
 
 
 @pytest.mark.parametrize("change, field", [
@@ -392,3 +412,19 @@ def test_the_rulings_russian_lines_hold_no_latin(name):
     assert [x for x in lines if re.search(r"\bмест[оаеу]? \d|\bплан 0\b", x)] == []
     if name.startswith("rule_3"):
         assert any(x.startswith("план 1 (") for x in lines) and any(x.startswith("план 2 (") for x in lines)
+
+
+def test_each_rules_form_asks_each_question_once(client):
+    """No two fields of one form read as one question: the labels differ, and the declarer's
+    choice is asked once (a lead out of turn's correction, or a remedy chosen, never both)."""
+    rules = client.get("/api/rules").json()["rules"]
+    for r in rules:
+        names = [f["name"] for f in r["fields"]]
+        for lang in ("ru", "en"):
+            labels = [f["label"][lang] for f in r["fields"]]
+            assert len(set(labels)) == len(labels), (r["number"], labels)
+        assert not {"correction", "chosen"} <= set(names), (r["number"], names)
+    r1321 = next(r for r in rules if r["number"] == "1.3.2.1")
+    assert [(f["name"], f["label"]["ru"]) for f in r1321["fields"]] == [
+        ("offender", "Нарушитель"), ("move", "Когда пошли вне очереди (карта розыгрыша)"),
+        ("correction", "Что сделал играющий с ходом вне очереди"), ("card", "Карта, которой пошли вне очереди")]

@@ -6,6 +6,7 @@ line named by file, line and token, in English and in Russian."""
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 
@@ -127,6 +128,34 @@ def test_every_refused_line_has_a_russian_sentence_without_identifiers(client, n
         ru = e["text"]["ru"]
         assert ru.startswith(f"файл «{name}», строка {e['line']}, «"), ru
         assert russian_has_no_identifiers(ru), ru
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "examples").glob("*.jsonl")))
+def test_every_shipped_json_lines_file_is_read_record_by_record(client, name):
+    data = (ROOT / "examples" / name).read_bytes()
+    records = [json.loads(x) for x in data.decode().splitlines() if x.strip()]
+    out = upload(client, name, data)
+    assert out["format"] == "jsonl" and out["errors"] == []
+    assert len(out["deals"]) == len(records)
+    for rec, inc in zip(records, out["deals"]):
+        assert inc["id"] == rec["id"]
+        if "hands" in rec:
+            assert inc["deal"]["hands"] == rec["hands"]
+        assert inc["history"] == rec.get("history", [])
+        assert inc["contract"][:1].isdigit() or inc["contract"] in ("misere", "raspasovka")
+
+
+def test_a_json_lines_file_of_incidents_keeps_each_violation_and_says_each_bad_line(client):
+    paths = sorted((ROOT / "examples/incidents").glob("*.json"))[:4]
+    lines = [json.dumps(json.loads(p.read_text())) for p in paths] + ["{\"hands\": 3", "[1]", "{\"x\": 1}"]
+    out = upload(client, "incidents.json", "\n".join(lines).encode())  # a .json of one record a line: JSON lines too
+    assert out["format"] == "jsonl"
+    assert [d["violation"] for d in out["deals"]] == [json.loads(p.read_text())["violation"] for p in paths]
+    assert [e["line"] for e in out["errors"]] == [5, 6, 7]
+    for e in out["errors"]:
+        ru = e["text"]["ru"]
+        assert ru.startswith(f"файл «incidents.json», строка {e['line']}, «") and "JSON" not in ru
+        assert russian_has_no_identifiers(re.sub(r"\([a-z]+\)", "", ru)), ru  # (hands): the record's own field names
 
 
 def test_a_file_with_no_deal_read_answers_the_errors(client):

@@ -33,7 +33,8 @@ BASE = "http://127.0.0.1"
 
 def first_lead_claim() -> dict:
     """A claim at the first lead (``claim_holds`` with no card played): every one of 184,756
-    layouts decides its guesses, 13 s on two cores, longer in one worker."""
+    layouts decides its guesses — about 30 s in one worker on the shared 2-core machine (being
+    made faster: no test here depends on the figure, only that it is longer than a second)."""
     inc = json.loads((ROOT / "examples/incidents/claim_holds.json").read_text())
     inc["history"] = []
     inc["violation"] = dict(inc["violation"], move=0)
@@ -78,7 +79,7 @@ def test_a_body_over_the_limit_is_413(client):
 @pytest.mark.parametrize("path", ["/api/paste", "/api/random", "/api/table", "/api/line", "/api/rule"])
 def test_every_post_needs_application_json(client, path):
     e = err(client.post(path, content=b'{"text": "As"}', headers={"content-type": "text/plain"}), 415)
-    assert e["kind"] == "content_type" and "JSON" in e["text"]["ru"]
+    assert e["kind"] == "content_type" and "application/json" in e["text"]["ru"]
     e = err(client.post(path, content=b'{"text": "As"}'), 415)  # none at all: a form post from another site
     assert e["kind"] == "content_type"
 
@@ -101,7 +102,7 @@ def test_deep_json_is_a_400_with_a_clear_message(client, path, caplog):
     deep = b"[" * 5000 + b"]" * 5000
     e = err(client.post(path, content=deep, headers={"content-type": "application/json"}), 400)
     assert e["kind"] == "too_deep" and e["field"] == "request"
-    assert e["text"]["ru"] == f"JSON вложен глубже {MAX_DEPTH} уровней"
+    assert e["text"]["ru"] == f"запись вложена глубже {MAX_DEPTH} уровней"
     e = err(client.post(path, content=b'{"a": ' + b"[" * 40 + b"]" * 40 + b"}",
                         headers={"content-type": "application/json"}), 400)
     assert e["kind"] == "too_deep"
@@ -112,12 +113,12 @@ def test_a_deep_upload_is_a_400_not_an_internal_error(client):
     """The page's upload goes through /api/paste as text: 5,000 levels deep."""
     e = err(client.post("/api/paste", json={"text": "[" * 5000 + "]" * 5000}), 400)
     assert e["field"] == "text" and e["kind"] == "too_deep" and "RecursionError" not in e["message"]
-    assert e["text"]["ru"] == f"JSON вложен глубже {MAX_DEPTH} уровней"
+    assert e["text"]["ru"] == f"запись вложена глубже {MAX_DEPTH} уровней"
 
 
 def test_malformed_json_is_a_400_in_both_languages(client):
     e = err(client.post("/api/rule", content=b"{not json", headers={"content-type": "application/json"}), 400)
-    assert e["kind"] == "bad_json" and e["text"]["ru"] == "тело запроса — не JSON"
+    assert e["kind"] == "bad_json" and e["text"]["ru"].startswith("текст не читается") and "JSON" not in e["text"]["ru"]
 
 
 # ---------------------------------------------------------------- the messages
@@ -253,8 +254,15 @@ def _post(url, body, timeout):
     return r.status_code, time.monotonic() - t0, r.headers.get("retry-after")
 
 
+BUDGET = 20  # the served fixture's --time-budget
+MARGIN = 5  # what a request may take past its budget, at most, under this load
+
+
 @pytest.mark.slow
-def test_100_concurrent_claim_rulings_are_answered_or_refused_and_the_page_is_served(served):
+def test_100_concurrent_claim_rulings_are_answered_or_refused_within_their_budget(served):
+    """100 first-lead claim rulings at once: each answered (200) or refused (503 with
+    Retry-After) within its budget and a margin; the page's files served throughout; the
+    server's memory back down after."""
     url, proc = served
     import requests
 
@@ -265,15 +273,26 @@ def test_100_concurrent_claim_rulings_are_answered_or_refused_and_the_page_is_se
     def poll_static():
         while not stop.is_set():
             t0 = time.monotonic()
-            r = requests.get(url + "/static/app.js", timeout=10)
-            static_times.append((r.status_code, time.monotonic() - t0))
+            try:
+                r = requests.get(url + "/static/app.js", timeout=10)
+                static_times.append((r.status_code, time.monotonic() - t0))
+            except requests.RequestException as e:
+                static_times.append((repr(e), time.monotonic() - t0))
             time.sleep(0.2)
+
+    def post(_):
+        t0 = time.monotonic()
+        try:
+            r = requests.post(url + "/api/rule", json=body, timeout=BUDGET + MARGIN + 5)
+            return r.status_code, time.monotonic() - t0, r.headers.get("retry-after")
+        except requests.RequestException as e:
+            return repr(e), time.monotonic() - t0, None
 
     poller = threading.Thread(target=poll_static)
     poller.start()
     t0 = time.monotonic()
     with ThreadPoolExecutor(100) as ex:
-        results = list(ex.map(lambda _: _post(url + "/api/rule", body, 60), range(100)))
+        results = list(ex.map(post, range(100)))
     wall = time.monotonic() - t0
     time.sleep(0.5)
     stop.set()
@@ -281,17 +300,57 @@ def test_100_concurrent_claim_rulings_are_answered_or_refused_and_the_page_is_se
     time.sleep(1.0)
     after = _memory(proc)
     codes = [c for c, _, _ in results]
-    answered, refused = codes.count(200), codes.count(503)
+    answered, refused = codes.count(200), codes.count(503) + codes.count(429)
+    refusals = [t for c, t, _ in results if c in (503, 429)]
     print(f"\nload: {answered} answered, {refused} refused (503) in {wall:.1f} s; slowest answer "
-          f"{max(t for _, t, _ in results):.1f} s; static: {len(static_times)} requests, slowest "
-          f"{max(t for _, t in static_times):.2f} s; memory {before / 2**20:.0f} MB -> {after / 2**20:.0f} MB")
+          f"{max(t for c, t, _ in results if c == 200):.1f} s, slowest refusal {max(refusals, default=0):.2f} s; "
+          f"Retry-After {sorted({int(r) for c, _, r in results if r is not None})}; static: {len(static_times)} "
+          f"requests, slowest {max(t for _, t in static_times):.2f} s; memory {before / 2**20:.0f} MB -> "
+          f"{after / 2**20:.0f} MB")
     assert answered + refused == 100, codes
     assert answered >= 2  # the workers did work
-    assert all(r is not None for c, _, r in results if c == 503)  # Retry-After on every refusal
-    assert max(t for _, t, _ in results) < 20 + 2  # every request within the time budget
-    assert static_times and all(c == 200 for c, _ in static_times)
+    assert all(r is not None and int(r) >= 1 for c, _, r in results if c in (503, 429))  # Retry-After on every refusal
+    assert max(t for _, t, _ in results) < BUDGET + MARGIN  # no request past its budget and the margin
+    assert static_times and all(c == 200 for c, _ in static_times), static_times
     assert max(t for _, t in static_times) < 2.0
     assert after < 200 * 2**20
+
+
+def test_a_request_that_could_not_finish_in_time_is_refused_at_once():
+    """Admission by deadline: with the one worker busy on a ruling expected to take most of
+    the budget, a second ruling is refused at once, Retry-After the expected wait."""
+    app = create_app(workers=1, queue=8, time_budget=20)
+    c = TestClient(app, base_url=BASE)
+    slow = {"incident": first_lead_claim()}
+    with ThreadPoolExecutor(2) as ex:
+        first = ex.submit(c.post, "/api/rule", json=slow, headers={"X-Prefdd-Job": "first-ruling-1"})
+        deadline = time.monotonic() + 10
+        while app.state.pool.busy() == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        t0 = time.monotonic()
+        r = c.post("/api/rule", json=slow)
+        assert time.monotonic() - t0 < 1.0
+        e = err(r, 503)
+        assert e["kind"] == "busy"
+        # the first is expected to take its search share (12 s) and the rest (3 s): the wait is about that
+        assert 5 <= int(r.headers["retry-after"]) <= 20, r.headers["retry-after"]
+        assert app.state.pool.stats.get("refused") == 1 and len(app.state.pool.waiting) == 0
+        # the first one's progress: what its search reports, through the job
+        seen = []
+        while not first.done() and len(seen) < 3:
+            p = c.get("/api/progress/first-ruling-1").json()
+            if p.get("progress"):
+                seen.append(p)
+            time.sleep(0.6)
+        first_r = first.result(40)
+    assert first_r.status_code == 200
+    assert seen and all(p["state"] == "running" for p in seen)
+    assert [p["progress"]["searches"] for p in seen] == sorted(p["progress"]["searches"] for p in seen)
+    assert seen[-1]["progress"]["searches"] > 0 and seen[-1]["progress"]["nodes"] > 0
+    assert c.get("/api/progress/first-ruling-1").json() == {"state": "unknown"}  # answered: gone
+    # its own search stopped within the request's budget: what it proved is said (a bound, not a guess)
+    assert app.state.pool.expect["rule claim"] < 20
+    app.state.pool.close()
 
 
 @pytest.mark.slow

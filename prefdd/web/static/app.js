@@ -9,12 +9,15 @@ import { renderConvention } from "./conv.js";
 import { b64decode, chooseImported, download, importFile, loadText, renderImportChooser, share } from "./keep.js";
 import { initBook } from "./book_desk.js";
 
-// our own incident (JSON) is read in the page; anything else is another program's deal file
-async function isJson(f) {
-  if (/\.jsonl?$/i.test(f.name)) return true;
-  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;  // any other name (a room protocol's .txt): by its first bytes
-  const head = (await f.slice(0, 64).text()).trimStart();
-  return head.startsWith("{") || /^\[\s*[[{]/.test(head);
+// one incident or position of our own is read as a paste; JSON lines (several records: deals, played
+// deals, incidents) and other programs' deal files go to the server's reader, which offers a chooser
+async function isOneRecord(f) {
+  if (/\.jsonl$/i.test(f.name)) return false;
+  if (/\.(bts|pts|ppn)$/i.test(f.name)) return false;
+  const head = (await f.slice(0, 1 << 20).text()).trimStart();
+  if (!(head.startsWith("{") || /^\[\s*[[{]/.test(head))) return false;  // a room protocol's .txt: by its first bytes
+  const lines = head.split("\n").map((x) => x.trim()).filter(Boolean);
+  return !(lines.length > 1 && lines.slice(0, 2).every((x) => x.startsWith("{") && x.endsWith("}")));
 }
 
 function applyLang() {
@@ -51,15 +54,15 @@ async function start() {
       $("play-note").textContent = t("cleared_play");
       S.ruling = null; renderRuling();
     } else $("play-note").textContent = "";
-    S.view = null; refreshTable(); renderForm();
+    S.view = null; refreshTable(); renderForm(); renderRuleList();
   });
   for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
   $("analyse").addEventListener("click", analysePlay);
   $("sd-go").addEventListener("click", singleDummy);
-  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); });  // open or closed play: another analysis
-  $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); });
+  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); renderRuleList(); });  // open or closed play: another analysis
+  $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); renderRuleList(); });
   // the deal, its options, the convention, the rule and its form: a change makes the ruling on the page stale
   document.addEventListener("change", (e) => {
     if (e.target.closest("#deal-section, .rule-pick, #rule-form") && !e.target.closest("#paste-box")) dropRuling();
@@ -83,7 +86,7 @@ async function start() {
     $("upload-error").textContent = "";
     const f = e.target.files[0];
     let ok = false;
-    if (f && await isJson(f)) {
+    if (f && await isOneRecord(f)) {
       S.imported = null; renderImportChooser();
       ok = await loadText(await f.text(), $("upload-error"));
       if (ok) $("upload-error").textContent = "";

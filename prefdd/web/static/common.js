@@ -26,7 +26,7 @@ export const t = (k) => WORDS[S.lang][k] ?? k;
 // a ruling stands only beside the question it answers: any change to the deal, the play or the
 // form takes it off the page (and off the printed sheet), with a line saying so
 export function dropRuling() {
-  if (!S.ruling) return;
+  if (!S.ruling && !S.stopRuling?.()) return;  // a ruling still computing answers the old question: stopped too
   S.ruling = null;
   document.body.dataset.ruling = "stale";
   $("ruling").replaceChildren(el("p", { class: "hint", id: "ruling-stale", text: t("ruling_stale") }));
@@ -59,17 +59,18 @@ export function seatName(s, withRole = true) {
 }
 
 // ------------------------------------------------------------------ server
-export async function api(path, body, signal) {  // signal: an AbortSignal that stops the request (and so its search)
+// signal: an AbortSignal that stops the request (and so its search); headers: more of them (a long request's name)
+export async function api(path, body, signal, headers = {}) {
   let r;
   try {
     r = await fetch(path, { method: body === undefined ? "GET" : "POST", signal,
-      headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      headers: { "Content-Type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     if (signal?.aborted) return { aborted: true };
     return { error: { field: null, message: t("server_down"), text: { ru: WORDS.ru.server_down, en: WORDS.en.server_down } } };
   }
   let data;
-  try { data = await r.json(); } catch (e) { return { error: { field: null, message: `HTTP ${r.status}` } }; }
+  try { data = await r.json(); } catch (e) { if (signal?.aborted) return { aborted: true }; return { error: { field: null, message: `HTTP ${r.status}` } }; }
   if (!r.ok) return { error: data.error || { field: null, message: `HTTP ${r.status}` } };
   return { data };
 }

@@ -1,10 +1,11 @@
 // The incident: the rule found by what happened, its form (a control for every field), the
 // incident built from the page, the ruling asked.
-import { $, CARDS, S, SUITS, api, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
+import { $, CARDS, S, SUITS, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
 import { contractName, dealObject, defenders, kind } from "./deal.js";
 import { renderRuling } from "./ruling.js";
 import { conventionSet } from "./conv.js";
 import { renderHistory } from "./table.js";
+import { busyNow, longRequest, stopLong } from "./long.js";
 
 const numbered = (r) => /\d/.test(r.number);
 export function ruleLabel(r) {
@@ -12,6 +13,30 @@ export function ruleLabel(r) {
   return (numbered(r) ? `${r.number} — ` : "") + r.title[S.lang] + rasp;
 }
 const norm = (s) => String(s || "").toLowerCase().replace(/ё/g, "е");
+// what the table shows, for ranking the rules that fit it first: the contract's kind, open or closed
+// play, and who led out of turn (the declarer, or a whister or passer)
+function tableFacts() {
+  const k = kind(), open = $("open").value === "true";
+  const ooo = Object.values(S.ooo).concat(S.pendingOoo === null || S.pendingOoo === undefined ? [] : [S.pendingOoo]);
+  const decl = k === "raspasovka" ? null : +$("declarer").value;
+  const oooRole = ooo.length ? (decl === null ? "any" : ooo.some((s) => +s === decl) ? "declarer" : "defender") : null;
+  return { kind: k, open, oooRole };
+}
+// how well rule r fits the table (more is better) and the reasons, in words
+export function ruleFit(r, f = tableFacts()) {
+  let fit = 0;
+  const why = [];
+  if (r.contracts.includes(f.kind)) { fit += 1; why.push(t("fit_kind")[f.kind]); } else fit -= 3;
+  if (r.play) {
+    if ((r.play === "open") === f.open) { fit += 1; why.push(t(f.open ? "fit_open" : "fit_closed")); } else fit -= 2;
+  }
+  // the rules about a lead out of turn (1.3.x) and about a trick gathered and led from (1.4.x): who led must fit
+  const oooRule = S.oooRules.includes(r.number) || (r.keywords || []).includes("ход вне очереди");
+  if (f.oooRole && oooRule) {
+    if (r.offender === "any" || r.offender === f.oooRole) { fit += 2; why.push(t("fit_ooo")[f.oooRole]); } else fit -= 1;
+  }
+  return { fit, why };
+}
 export function renderRuleList() {
   const q = norm($("rule-search").value.trim());
   const words = q.split(/\s+/).filter(Boolean);
@@ -24,10 +49,15 @@ export function renderRuleList() {
     if (words.every((w) => norm(r.text.ru + " " + r.text.en).includes(w))) return 1;
     return 0;
   };
-  const rows = S.rules.map((r, i) => [r, i, hit(r)]).filter(([, , h]) => h > 0)
-    .sort((a, b) => b[2] - a[2] || a[1] - b[1]);
-  list.replaceChildren(...rows.map(([r, i]) => el("option", { value: String(i), text: ruleLabel(r) })));
+  const facts = tableFacts();
+  // a rule's number typed first; then the rules that fit the table, then how well the words hit
+  const rows = S.rules.map((r, i) => [r, i, hit(r), ruleFit(r, facts)]).filter(([, , h]) => h > 0)
+    .sort((a, b) => (b[2] === 3) - (a[2] === 3) || (q ? b[3].fit - a[3].fit : 0) || b[2] - a[2] || a[1] - b[1]);
+  list.replaceChildren(...rows.map(([r, i, , f]) => el("option", { value: String(i), text: ruleLabel(r), title: f.why.join(", ") })));
   if (S.rule !== null) list.value = String(S.rule);
+  const top = rows[0];
+  const why = $("rule-why");
+  if (why) why.textContent = q && top && top[3].why.length ? t("fit_first")(top[0].number, top[3].why.join(", ")) : "";
 }
 export function selectRule(i) {
   S.rule = i;
@@ -37,6 +67,9 @@ export function selectRule(i) {
     const [m, s] = ooo[ooo.length - 1];
     if (S.values.move === undefined || S.values.move === "") S.values.move = m;
     if (S.values.offender === undefined || S.values.offender === "") S.values.offender = String(s);
+    // the card led out of turn is the one on the table at that moment
+    if (r.fields.some((f) => f.name === "card") && (S.values.card === undefined || S.values.card === "") && S.history[+m])
+      S.values.card = S.history[+m];
   }
   renderForm();
 }
@@ -244,6 +277,8 @@ export function incident() {
   if (S.loadedExtra) Object.assign(inc, S.loadedExtra);
   return inc;
 }
+// a change to the question while its ruling computes stops it (common.js's dropRuling asks): true when one was stopped
+S.stopRuling = () => { if (!busyNow("rule")) return false; stopLong("rule", false); return true; };
 export async function rule(e) {
   e?.preventDefault();
   clearErrors($("incident-section"));
@@ -251,11 +286,11 @@ export async function rule(e) {
   S.ruling = null; renderRuling();  // a stale ruling never stands beside a new question
   const inc = incident();
   if (!inc) { document.body.dataset.ruling = "error"; return; }
-  $("rule-go").disabled = true;
   document.body.dataset.ruling = "busy";
-  $("ruling").replaceChildren(el("p", { class: "hint", text: "…" }));
-  const res = await api("/api/rule", { incident: inc });
-  $("rule-go").disabled = false;
+  // a long search shows its seconds and counts, and can be stopped (long.js, as the single-dummy analysis)
+  const res = await longRequest({ path: "/api/rule", body: { incident: inc }, box: $("ruling"), prefix: "rule",
+    what: t("rule_busy"), button: $("rule-go"), after: t("rule_stopped") });
+  if (res.stopped) { if (document.body.dataset.ruleLong === "stopped") document.body.dataset.ruling = "stopped"; return; }
   document.body.dataset.ruling = res.error ? "error" : "done";
   if (res.error) { $("ruling").replaceChildren(); showError(res.error, $("rule-error")); return; }
   S.ruling = { ...res.data, incident: inc };

@@ -77,6 +77,7 @@ export function importLabel(inc, i, n) {
   const parts = [contractName(c)];
   if (c !== "raspasovka" && inc.declarer !== undefined && inc.declarer !== null) parts.push(`${t("contract_by")} ${t("hand_n")[inc.declarer]}`);
   parts.push(inc.history?.length ? t("import_played")(inc.history.length) : t("import_no_play"));
+  if (inc.violation?.rule) parts.push(`${t("rule").toLowerCase()} ${inc.violation.rule}`);
   return `${t("import_deal")(i + 1, n)} — ${parts.join(", ")}`;
 }
 export function renderImportChooser() {

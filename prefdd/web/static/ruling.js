@@ -2,6 +2,7 @@
 // whists rounded as the whist_rounding setting says, the exact figure beside, the decimal comma.
 import { $, S, cap, el, face, seatName, symbols, t } from "./common.js";
 import { replay } from "./table.js";
+import { busyNow } from "./long.js";
 
 const comma = (s) => (S.lang === "ru" ? String(s).replace(".", ",") : String(s));
 export function cellText(x) {
@@ -11,7 +12,7 @@ export function cellText(x) {
 }
 export function renderRuling() {
   const box = $("ruling"), R = S.ruling;
-  if (!R) { box.replaceChildren(); return; }
+  if (!R) { if (!busyNow("rule")) box.replaceChildren(); return; }
   const r = R.ruling, sh = R.sheet, L = S.lang, T = R.text[L];
   const fix = (s) => (L === "ru" ? symbols(s) : s);
   const n = sh.players;
@@ -26,10 +27,11 @@ export function renderRuling() {
     ...[...Array(n).keys()].map((j) => (i === j ? el("td", { class: "self", text: "—" }) : cell(sh.whists[i][j], `whists.${i}.${j}`)))));
   const numbered = /\d/.test(r.rule);
   const parts = [el("h3", { text: `${t("rule")}${numbered ? " " + r.rule + ":" : " —"} ${r.title[L]}` })];
+  // the conclusion first: who writes what and why, or that nobody writes anything and why; then the sheet
+  if (T.conclusion) parts.push(el("p", { class: "conclusion", id: "conclusion", text: fix(T.conclusion) }));
   if (T.summary) parts.push(el("p", { class: "summary", text: fix(T.summary) }));
   parts.push(el("h4", { text: t("sheet") }), el("div", { class: "scroll" }, el("table", { id: "sheet", class: "sheet" }, el("thead", {}, head), el("tbody", {}, ...rows))));
-  parts.push(el("h4", { text: t("writes") }), T.writes.length
-    ? el("ul", { id: "writes" }, ...T.writes.map((w) => el("li", { text: fix(w) }))) : el("p", { text: t("nothing") }));
+  if (T.writes.length) parts.push(el("h4", { text: t("writes") }), el("ul", { id: "writes" }, ...T.writes.map((w) => el("li", { text: fix(w) }))));
   if (T.options.length) parts.push(el("h4", { text: t("options") }), el("ul", { id: "options", class: T.options.length > 6 ? "many" : "" }, ...T.options.map((o, i) =>
     el("li", { class: o.best ? "best" : "" }, `${o.best ? "★ " : ""}${fix(o.text)}`,
       r.options[i].figure?.line ? replayButton(r.options[i].figure.line, fix(r.options[i].label[L])) : null))));

@@ -4,6 +4,7 @@
 // figures on demand, and the whisters' question.
 import { $, S, api, cap, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
 import { tableRequest } from "./deal.js";
+import { busyNow, longRequest, stopLong } from "./long.js";
 
 // one mark per verdict: text, so it prints; an unknown verdict (a newer library's) is shown as not proven
 export const MARKS = { best: "✓", guess: "?", "bad break": "↯", mistake: "✗", forced: "=", undecided: "~" };
@@ -19,28 +20,14 @@ const pct = (p) => `${num(100 * p, 1)}\u00a0%`;
 const trickOf = (index) => Math.floor(index / 3) + 1;  // as the play above numbers its tricks (an ending's too)
 const sdKey = () => JSON.stringify([S.history, S.ooo, $("open").value]);
 
-let controller = null, timer = null;
-
+// a long request as every long request of the page (long.js): the seconds, what the search reports, Stop
 export async function singleDummy() {
-  stopSingleDummy(false);
   const box = $("sd");
-  const started = Date.now();
-  const msg = el("p", { id: "sd-busy", class: "busy", role: "status" });
-  const stop = el("button", { type: "button", id: "sd-stop", class: "no-print", onclick: () => stopSingleDummy(true), text: t("sd_stop") });
-  const tick = () => { msg.textContent = t("sd_busy")(Math.round((Date.now() - started) / 1000)); };
-  tick();
-  timer = setInterval(tick, 1000);
-  box.replaceChildren(el("div", { class: "row" }, msg, stop));
   document.body.dataset.sd = "busy";
-  $("sd-go").disabled = true;
-  controller = new AbortController();
-  const mine = controller;
   const key = sdKey();
-  const res = await api("/api/single-dummy", { ...tableRequest(S.history, S.ooo), open: $("open").value === "true" }, mine.signal);
-  if (mine !== controller) return;  // stopped, or asked again meanwhile
-  clearInterval(timer); timer = null; controller = null;
-  $("sd-go").disabled = false;
-  if (res.aborted) return;
+  const res = await longRequest({ path: "/api/single-dummy", body: { ...tableRequest(S.history, S.ooo), open: $("open").value === "true" },
+    box, prefix: "sd", what: t("sd_busy"), button: $("sd-go"), after: t("sd_stopped_more") });
+  if (res.stopped) { if (document.body.dataset.sdLong === "stopped") document.body.dataset.sd = "stopped"; return; }
   if (res.error) {
     S.sd = null;
     const p = el("p", { class: "err", id: "sd-error", role: "alert" });
@@ -54,12 +41,7 @@ export async function singleDummy() {
   document.body.dataset.sd = "done";
 }
 
-export function stopSingleDummy(say) {
-  if (timer) { clearInterval(timer); timer = null; }
-  if (controller) { controller.abort(); controller = null; }  // the server stops its worker when the request goes
-  if ($("sd-go")) $("sd-go").disabled = false;
-  if (say) { $("sd").replaceChildren(el("p", { class: "note", text: t("sd_stopped") })); document.body.dataset.sd = "stopped"; }
-}
+export function stopSingleDummy(say) { stopLong("sd", say); }
 
 // the analysis holds only for the play it was made on
 export function sdStale() { return S.sd && (S.view || S.sd.key !== sdKey()); }
@@ -158,7 +140,7 @@ export function renderSingleDummy() {
   if (!box) return;
   if (sdStale()) S.sd = null;
   const A = S.sd;
-  if (!A) { if (!controller) box.replaceChildren(); return; }
+  if (!A) { if (!busyNow("sd") && !box.querySelector("#sd-stopped")) box.replaceChildren(); return; }
   if (A.note) { box.replaceChildren(el("p", { class: "note", id: "sd-note", text: A.note[S.lang] })); return; }
   const ds = A.decisions || [];
   const c = { choices: 0, mistake: 0, guess: 0, bad: 0, undecided: 0 };

@@ -2,6 +2,7 @@
 // played what, the talon/discard, each legal card's double-dummy value; the play so far, any
 // card of which takes the play back there; a ruling's line replayed; the deal as dealt for print.
 import { $, CARDS, S, api, cap, clearErrors, dropRuling, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
+import { busyNow, longRequest } from "./long.js";
 import { contractName, hand, kind, pile, tableRequest } from "./deal.js";
 import { pickMoment, updateMoveField } from "./incident.js";
 import { renderSingleDummy } from "./sd.js";
@@ -217,9 +218,11 @@ export function stepView(d) {
 // where the play went wrong: each card's double-dummy cost, on the history and as a list
 export async function analysePlay() {
   const box = $("analysis");
-  box.replaceChildren(el("p", { class: "hint", text: "…" }));
   document.body.dataset.analysis = "busy";
-  const res = await api("/api/analyse", tableRequest(S.history, S.ooo));
+  // a long request as every long request of the page (long.js): the seconds and Stop
+  const res = await longRequest({ path: "/api/analyse", body: tableRequest(S.history, S.ooo), box, prefix: "analysis",
+    what: t("analysis_busy"), button: $("analyse") });
+  if (res.stopped) { if (document.body.dataset.analysisLong === "stopped") document.body.dataset.analysis = "stopped"; return; }
   if (res.error) { box.replaceChildren(); showError(res.error, $("play-error")); document.body.dataset.analysis = "error"; return; }
   S.analysis = { ...res.data, key: JSON.stringify([S.history, S.ooo]) };
   renderAnalysis();
@@ -227,7 +230,7 @@ export async function analysePlay() {
 }
 export function renderAnalysis() {
   const box = $("analysis"), A = S.analysis;
-  if (!A) { box.replaceChildren(); return; }
+  if (!A) { if (!busyNow("analysis") && !box.querySelector("#analysis-stopped")) box.replaceChildren(); return; }
   if (A.note) { box.replaceChildren(el("p", { class: "hint", text: A.note[S.lang] })); return; }
   const rows = A.moves.map((m) => {
     const who = cap(handName(m.seat));
