@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from .store import Book, BookError, check_date, ruling_problem
 
@@ -162,7 +163,7 @@ def import_lines(book: Book, lines: Iterable[str], name: str = "input", *, worke
             rulings[i] = ruling
     if problems:
         raise ImportProblems(problems)
-    items = []
+    items: list[dict[str, Any]] = []
     for i, rec, meta in fresh:
         if meta is None:
             items.append(dict(incident=rec, ruling=rulings[i], origin=origin))

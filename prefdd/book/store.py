@@ -228,9 +228,10 @@ class Book:
 
     # -------------------------------------------------------------- meta
     def meta(self, key: str) -> str | None:
-        if self._read() is None:
+        db = self._read()
+        if db is None:
             return None
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
@@ -299,7 +300,8 @@ class Book:
 
     # -------------------------------------------------------------- reading
     def count(self) -> int:
-        return 0 if self._read() is None else self._db.execute("SELECT count(*) FROM entries").fetchone()[0]
+        db = self._read()
+        return 0 if db is None else db.execute("SELECT count(*) FROM entries").fetchone()[0]
 
     def get(self, eid: int) -> Entry | None:
         found = self._select("WHERE e.id = ?", (eid,))
@@ -323,10 +325,11 @@ class Book:
         return self._select(where + tail, tuple(args))
 
     def total(self, **filters) -> int:
-        if self._read() is None:
+        db = self._read()
+        if db is None:
             return 0
         where, args = self._where(**filters)
-        return self._db.execute(f"SELECT count(*) FROM entries e {where}", args).fetchone()[0]
+        return db.execute(f"SELECT count(*) FROM entries e {where}", args).fetchone()[0]
 
     @staticmethod
     def _where(name=None, rule=None, contract=None, date_from=None, date_to=None, current=False):
@@ -351,16 +354,17 @@ class Book:
         return ("WHERE " + " AND ".join(conds)) if conds else "", args
 
     def _select(self, tail: str, args: tuple) -> list[Entry]:
-        if self._read() is None:
+        db = self._read()
+        if db is None:
             return []
-        rows = self._db.execute(
+        rows = db.execute(
             "SELECT e.id, e.uid, e.created, e.incident, e.ruling, e.settings, e.version, e.note, e.rule, e.contract, "
             "e.origin, e.supersedes, e.changes FROM entries e " + tail, args).fetchall()
         out = []
         for r in rows:
-            names = dict(self._db.execute("SELECT seat, name FROM players WHERE entry = ?", (r[0],)).fetchall())
+            names = dict(db.execute("SELECT seat, name FROM players WHERE entry = ?", (r[0],)).fetchall())
             players = [names.get(s, "") for s in range(max(names) + 1)] if names else []
-            later = [x[0] for x in self._db.execute("SELECT id FROM entries WHERE supersedes = ? ORDER BY id", (r[0],))]
+            later = [x[0] for x in db.execute("SELECT id FROM entries WHERE supersedes = ? ORDER BY id", (r[0],))]
             out.append(Entry(id=r[0], uid=r[1], created=r[2], incident=json.loads(r[3]), ruling=json.loads(r[4]),
                              settings=json.loads(r[5]), version=r[6], note=r[7], players=players, rule=r[8],
                              contract=r[9], origin=r[10], supersedes=r[11], superseded_by=later,

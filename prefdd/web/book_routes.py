@@ -100,9 +100,9 @@ def add_book_routes(app, path=None, host: str | None = "127.0.0.1", *, compute, 
         except BookError as e:
             return _book_error(e)
         out = []
-        for e in found:
-            s = e.summary()
-            s["changes_text"] = [change_words(c) for c in e.changes or []]
+        for entry in found:
+            s = entry.summary()
+            s["changes_text"] = [change_words(c) for c in entry.changes or []]
             out.append(s)
         return {"entries": out, "total": total, "offset": offset, "limit": limit}
 

@@ -199,7 +199,7 @@ RULE_LABELS = {
 
 def _field(name: str, number: str | None = None) -> dict:
     kind, en, ru = FIELDS.get(name, ("text", name, name))
-    en, ru = RULE_LABELS.get((number, name), (en, ru))
+    en, ru = RULE_LABELS.get((number or "", name), (en, ru))
     return {"kind": kind, "label": {"en": en, "ru": ru}}
 
 

@@ -96,9 +96,11 @@ def read_json_lines(name: str, data: bytes) -> tuple[list, list]:
                 rec = json.loads(line)
             except RecursionError:
                 raise _Line("the record is nested too deeply", "запись вложена слишком глубоко") from None
-            except ValueError as e:
+            except json.JSONDecodeError as e:
                 raise _Line(f"not a record: {e.msg} (column {e.colno})",
                             f"строка — не запись {{…}}: ошибка в {e.colno}-м знаке") from None
+            except ValueError as e:  # a number too long to read, and the like
+                raise _Line(f"not a record: {e}", "строка — не запись {…}: в ней число или знак, которые не прочесть") from None
             if not isinstance(rec, dict):
                 raise _Line("not a record: expected {...} on the line", "строка — не запись {…}")
             deals.append(_record_incident(rec, parse_paste))
@@ -137,9 +139,9 @@ def _record_incident(rec: dict, parse_paste) -> dict:
     """One record of a JSON-lines file as an incident the page loads (cards checked as a paste is)."""
     if "deal" in rec and "violation" in rec:
         got = parse_paste(json.dumps(rec))
-        inc = dict(got["incident"])
-        inc["deal"], inc["history"] = got["deal"], got["history"]
-        return inc
+        whole = dict(got["incident"])
+        whole["deal"], whole["history"] = got["deal"], got["history"]
+        return whole
     inc: dict = {}
     if "hands" in rec:
         inc["deal"] = parse_paste(json.dumps({k: rec[k] for k in ("hands", "talon", "discard") if k in rec}))["deal"]

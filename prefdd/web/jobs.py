@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
+from typing import Any
 
 import compensation.rulings  # noqa: F401  (preloaded for the workers)
 from compensation.errors import ScoringError
@@ -22,7 +23,7 @@ from solver.errors import PrefError, SearchLimitError
 from .bad_input import BadInput, known
 from .table import table_state
 
-REPORT = None  # in a worker, while a job runs: report(counts) sends the search's counts to the server (pool.py)
+REPORT: Any = None  # in a worker, while a job runs: report(counts) sends the search's counts to the server (pool.py)
 
 
 class _Quiet:
