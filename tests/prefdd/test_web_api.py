@@ -261,7 +261,8 @@ def test_a_ruling_with_nothing_to_write_says_so_first_and_why(client):
     out = client.post("/api/rule", json={"incident": inc}).json()
     assert out["ruling"]["writes"] == []
     assert out["text"]["ru"]["conclusion"] == ("Никто ничего не пишет сверх обычной записи сдачи — ущерба играющему нет: "
-                                               "16/3 при правильной игре против 16/3 после нарушения.")
+                                               "баланс 5 вистов (точно 16/3 ≈ 5,33) при правильной игре против 5 вистов "
+                                               "(точно 16/3 ≈ 5,33) после нарушения.")
     assert out["text"]["en"]["conclusion"].startswith("Nobody writes anything beyond the deal's usual score — no damage")
     # the declarer's choice named as the form asks it, not by the library's field word
     assert "(поле «что сделал играющий с ходом вне очереди»)" in out["text"]["ru"]["notes"][0]
