@@ -26,12 +26,13 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
 from ..position import Position
-from .layouts import Layouts, capped_layouts
+from .layouts import Layouts, Stride, capped_layouts
 from .views import view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "card_values", "side_better",
@@ -45,6 +46,10 @@ SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cor
 SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
 #                        first lead (184,756); a defender's (12.2 million) in a fixed order spread evenly,
 #                        and then the decision says what was proven
+WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts looks at the real one and this many
+#                        spread evenly over all of them first, a chunk for each process (witnesses of the
+#                        pairs are found early), then the rest in their own order (neighbours share the
+#                        engine's table)
 
 
 def declarer_total(pos: Position, remaining: int) -> int:
@@ -76,6 +81,15 @@ def compare_candidates(a: Decision, b: Decision, run) -> tuple[bool, bool]:
     pa, pb = {run(c) for c in a.candidates}, {run(c) for c in b.candidates}
     wide_a, wide_b = pa | {run(c) for c in a.undecided}, pb | {run(c) for c in b.undecided}
     return pa == pb, pa | pb <= wide_a & wide_b
+
+
+def scan_progress(eng) -> Any:
+    """The engine's progress hook for layout scans, if it has one: ``eng.scan_progress(covered,
+    total, done)`` is called as a decision's scan goes (``covered`` of its ``total`` layouts
+    settled; ``done`` once at its end), from the process that asked for the decision (a split
+    scan's shares report through shared counters). :class:`compensation.rulings.progress.
+    ProgressEngine` has one; a plain :class:`~solver.engine.Engine` has none."""
+    return getattr(eng, "scan_progress", None)
 
 
 def card_values(eng: Engine, pos: Position, cache: dict) -> dict:
@@ -203,11 +217,20 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
         layouts = capped_layouts(view, cap)
     else:
         layouts = view.layouts(sample, seed)
-    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max,
-                 counts if counts is not None else layouts.used <= COUNT_LIMIT)
+    counting = counts if counts is not None else layouts.used <= COUNT_LIMIT
+    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max, counting)
+    if not counting and sample is None and layouts.method == "exact":  # counting solves every one anyway
+        # a spread chunk for each process first (the real layout in the first)
+        layouts = witness_first(view, layouts, WITNESS_FIRST * scan.shares(layouts, workers) - 1)
     if settle is not None:
         scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
+    hook = scan_progress(eng)
+    scan.hook = hook
+    if hook is not None:
+        hook(0, layouts.used, False)
     complete = scan.run_split(layouts, deadline, workers)
+    if hook is not None:
+        hook(layouts.used if complete else scan.covered, layouts.used, True)
     exact = not scan.relevant() or (complete and layouts.method in ("exact", "open"))
     cand_reps, dominated, undecided = scan.verdict(exact)
     cands = [c for r in cand_reps for c in groups[view_run(view, r)]]
@@ -221,6 +244,38 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                     settled=scan.all_settled())
 
 
+def witness_first(view, layouts: Layouts, k: int) -> Layouts:
+    """Every layout of ``layouts`` (an exact enumeration) once: the real layout, then ``k``
+    spread evenly over all of them (:class:`~solver.imperfect.layouts.Stride` over the view's
+    numbering), then the others in the enumeration's order. A pair of cards with a witness
+    in one layout of a hundred is settled in the first chunk, not wherever the enumeration
+    meets its first witness; the rest keep their neighbours together (the engine's table
+    serves them). Nothing is left out or repeated; with fewer than ``16 WITNESS_FIRST`` layouts, the
+    enumeration as it is."""
+    total = layouts.total
+    if total < 16 * WITNESS_FIRST or layouts.real is None or not hasattr(view, "layout_at"):
+        return layouts
+    real = layouts.real
+    order = Stride(total)
+    first = [real]
+    seen = {real}
+    j = 0
+    while len(first) < k + 1 and j < total:
+        lay = view.layout_at(order[j])
+        j += 1
+        if lay not in seen:
+            seen.add(lay)
+            first.append(lay)
+
+    def every():
+        yield from first
+        for lay in layouts:
+            if lay not in seen:
+                yield lay
+
+    return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
+
+
 def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
@@ -231,8 +286,9 @@ _IN_CHILD: list = [False]
 
 def _scan_part(k: int):
     """In a forked child: the k-th share of the parent's scan; its pair states back."""
-    scan, layouts, deadline, n = _JOB[0]
+    scan, layouts, deadline, n, shared, counters = _JOB[0]
     _IN_CHILD[0] = True
+    scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
 
@@ -255,6 +311,13 @@ class _Scan:
         self.best_in = [0] * n
         self.covered = 0
         self.settle: set = set()
+        # a split scan's witnesses, shared by its processes (``n * n`` pair bits, then ``n``
+        # "best somewhere" bits): each is a fact about one layout, so a pair one share settled
+        # is settled for the others too, and they stop solving it
+        self.shared: Any = None
+        self.counters: Any = None  # a split scan's layouts examined, a word per share (progress)
+        self.share = 0
+        self.hook: Any = None      # the engine's scan_progress (see :func:`scan_progress`), parent only
 
     def proven(self, i: int) -> bool:
         """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
@@ -276,19 +339,37 @@ class _Scan:
             return [i for i in range(n) if not self.best_in[i]]
         return [i for i in range(n) if any(not (self.gt[i][j] and self.gt[j][i]) for j in range(n) if j != i)]
 
-    def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
-        """:meth:`run` over every layout, split across processes where that pays."""
+    def shares(self, layouts: Layouts, workers: int | None) -> int:
+        """The processes :meth:`run_split` scans ``layouts`` in."""
         n = workers if workers is not None else (os.cpu_count() or 1)
         import multiprocessing
 
         if (n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]
                 or multiprocessing.current_process().daemon):  # a pool's worker (the web desk's) has no children
+            return 1
+        return n
+
+    def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
+        """:meth:`run` over every layout, split across processes where that pays."""
+        n = self.shares(layouts, workers)
+        import multiprocessing
+
+        if n < 2:
             return self.run(layouts, deadline)
 
-        _JOB[0] = (self, layouts, deadline, n)
+        ctx = multiprocessing.get_context("fork")
+        k = len(self.reps)
+        shared = ctx.RawArray("b", k * k + k)
+        counters = ctx.RawArray("q", n)
+        _JOB[0] = (self, layouts, deadline, n, shared, counters)
         try:
-            with multiprocessing.get_context("fork").Pool(n) as pool:
-                parts = pool.map(_scan_part, range(n))
+            with ctx.Pool(n) as pool:
+                res = pool.map_async(_scan_part, range(n))
+                while not res.ready():
+                    res.wait(0.5)
+                    if self.hook is not None:
+                        self.hook(self.covered + sum(counters), layouts.used, False)
+                parts = res.get()
         finally:
             _JOB[0] = None
         complete = True
@@ -307,6 +388,8 @@ class _Scan:
         view, pos = self.view, self.view.pos
         k, n = share
         for part in layouts.chunks(CHUNK, (k, n)):
+            if self.shared is not None:
+                self._exchange()
             rel = self.relevant()
             if not rel:
                 return True
@@ -318,7 +401,29 @@ class _Scan:
             tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
             self._update(rel, vals, tops)
             self.covered += len(part)
+            if self.counters is not None:
+                self.counters[self.share] = self.covered
+            elif self.hook is not None:
+                self.hook(self.covered, layouts.used, False)
         return True
+
+    def _exchange(self) -> None:
+        """Publish this share's witnesses and take the other shares' (a split scan)."""
+        sh, n = self.shared, len(self.reps)
+        gt = self.gt
+        for i in range(n):
+            row = gt[i]
+            for j in range(n):
+                if row[j]:
+                    sh[i * n + j] = 1
+                elif sh[i * n + j]:
+                    row[j] = True
+        if self.rule == "best_somewhere" and not self.counting:
+            for i in range(n):
+                if self.best_in[i]:
+                    sh[n * n + i] = 1
+                elif sh[n * n + i]:
+                    self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
 
     def _update(self, rel, vals, tops) -> None:
         s = self.sign
