@@ -215,6 +215,8 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                         {c: view.count for c in legal}, real_values, forced=True, seconds=time.monotonic() - t0)
     if sample is None and cap is not None and view.count > cap:
         layouts = capped_layouts(view, cap)
+        if counts is not True:
+            layouts = _CappedInShares(view, layouts, cap)
     else:
         layouts = view.layouts(sample, seed)
     counting = counts if counts is not None else layouts.used <= COUNT_LIMIT
@@ -274,6 +276,41 @@ def witness_first(view, layouts: Layouts, k: int) -> Layouts:
                 yield lay
 
     return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
+
+
+class _CappedInShares(Layouts):
+    """A capped scan's layouts (:func:`~solver.imperfect.layouts.capped_layouts`: the real one,
+    then ``cap`` in a fixed order spread evenly over all of them), the same set, read in a
+    better order: the first chunk of each share as there (the witnesses a spread finds, the
+    real layout first), then the rest by their numbers (the view's numbering), each share
+    a contiguous stretch of them — neighbours share the engine's table, where chunks spread
+    over millions of layouts share little. The same layouts, so the same decision whenever
+    the scan settles or reads them all; only a budget that stops it midway sees others."""
+
+    def __init__(self, view, capped: Layouts, cap: int):
+        super().__init__(capped.total, capped.source, capped.method, capped.seed, capped.drawn, capped.real, None)
+        self.view, self.capped = view, capped
+        self.order = Stride(capped.total, capped.seed or 0)   # as capped_layouts numbers them
+        self.skip = self.order.position(view.layout_rank(capped.real))
+
+    def number(self, q: int) -> int:
+        """The view's number of the ``q``-th capped layout (``q`` > 0: not the real one), unbuilt."""
+        j = q - 1
+        return self.order[j if j < self.skip else j + 1]
+
+    def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
+        k, n = share
+        at, used = self.capped.at, self.used
+        head = min(used, size * n)
+        if k * size < head:
+            yield [at(q) for q in range(k * size, min(head, (k + 1) * size))]
+        if head >= used:
+            return
+        nums = sorted(self.number(q) for q in range(head, used))   # the rest; this share's stretch of them
+        mine = nums[len(nums) * k // n:len(nums) * (k + 1) // n]
+        layout_at = self.view.layout_at
+        for j in range(0, len(mine), size):
+            yield [layout_at(x) for x in mine[j:j + size]]
 
 
 def _rep_of(view, groups, card):
