@@ -31,9 +31,15 @@ class Item:
 
     @property
     def label(self) -> str:
+        return self.label_in("en")
+
+    def label_in(self, lang: str) -> str:
+        """"record 3 (id r003)" / «запись 3 (r003)»."""
         rid = self.record.get("id") if isinstance(self.record, dict) else None
         if isinstance(rid, (dict, list)):
             rid = None
+        if lang == "ru":
+            return f"запись {self.number}" + (f" ({rid})" if rid is not None else "")
         return f"record {self.number}" + (f" (id {rid})" if rid is not None else "")
 
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from compensation.rulings.wording import field_words, fields_in_words
+from solver.russian import agree
+
 SUIT_RU = {"♠": "пики", "♣": "трефы", "♦": "бубны", "♥": "червы", "s": "пики", "c": "трефы", "d": "бубны", "h": "червы"}
 _RANK_RU = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
 _SUIT_LETTER_RU = {"s": "п", "c": "т", "d": "б", "h": "ч"}
@@ -262,60 +265,6 @@ def seat_words(seat: int, case: str = "nom") -> str:
     return f"{_ORD_NOM[seat]} рука" if case == "nom" else f"{_ORD_GEN[seat]} руки"
 
 
-def field_words(field, lang: str = "ru") -> str:
-    """A field path as a player says it: ``deal.hands[1]`` → «вторая рука» / "second hand"."""
-    if not field:
-        return ""
-    f = str(field)
-    m = re.fullmatch(r"(?:deal\.)?hands\[(\d)\](?:\[(\d+)\])?", f)
-    if m:
-        s = int(m.group(1))
-        return seat_words(s) if lang == "ru" else f"{_EN_ORD[s]} hand"
-    m = re.fullmatch(r"history\[(\d+)\]", f)
-    if m:
-        k = int(m.group(1))
-        return (f"взятка {k // 3 + 1}, {k % 3 + 1}-я карта" if lang == "ru"
-                else f"trick {k // 3 + 1}, card {k % 3 + 1}")
-    words = {
-        "deal": ("deal", "сдача"), "deal.hands": ("hands", "руки"), "deal.talon": ("talon", "прикуп"),
-        "deal.discard": ("discard", "снос"), "contract": ("contract", "контракт"),
-        "declarer": ("declarer", "играющий"), "first_leader": ("first lead", "первый ход"),
-        "history": ("play", "розыгрыш"), "decisions": ("whist decisions", "висты и пасы"),
-        "violation": ("violation", "нарушение"), "violation.rule": ("rule", "правило"),
-        "violation.offender": ("offender", "нарушитель"), "violation.move": ("moment", "момент"),
-        "violation.card": ("card", "карта"), "violation.cards": ("cards", "карты"),
-        "violation.chosen": ("remedy chosen", "выбранная мера"), "violation.correction": ("correction", "поправка играющего"),
-        "violation.agreed": ("joint decision", "общее решение"), "violation.plans": ("plans", "планы"),
-        "result": ("result", "итог сдачи"), "result.tricks": ("result", "итог сдачи"),
-        "scoring": ("convention", "конвенция"), "scoring.set": ("convention changes", "изменения конвенции"),
-        "text": ("pasted text", "вставленный текст"), "request": ("request", "запрос"),
-        "incident": ("incident", "инцидент"), "taken": ("tricks already won", "уже взятые взятки"),
-        "open": ("open or closed play", "открытая или закрытая игра"), "node_budget": ("search limit", "предел перебора"),
-        "max_layouts": ("layouts a decision examines", "сколько раскладов рассматривать"),
-        "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
-        "settings": ("settings", "настройки"), "out_of_turn": ("lead out of turn", "ход вне очереди"),
-        "upload": ("file", "файл"), "seed": ("seed", "номер сдачи"),
-    }
-    while f:  # the field, else the nearest enclosing one the page names
-        if f in words:
-            return words[f][1 if lang == "ru" else 0]
-        cut = max(f.rfind("."), f.rfind("["))
-        f = f[:cut] if cut > 0 else ""
-    return "" if lang == "ru" else str(field)
-
-
-_PATH_IN_TEXT = re.compile(r"\((?:violation|result|scoring|options|deal|decisions)(?:\.[A-Za-z_]+|\[\d+\])*\)")
-
-
-def fields_in_words(text: str, lang: str = "ru") -> str:
-    """A text that names a field by its path, «(result.tricks)», with the field named in words
-    instead, «(поле «итог сдачи»)» (the page shows no identifiers)."""
-    def words(m):
-        w = field_words(m.group(0)[1:-1], lang)
-        return (f"(поле «{w}»)" if lang == "ru" else f"(the field '{w}')") if w else m.group(0)
-    return _PATH_IN_TEXT.sub(words, str(text))
-
-
 def _place_ru(where: str) -> str:
     """'deal.hands[1]' / 'hand 2' / 'the talon' → «второй руке» style words (prepositional)."""
     m = re.fullmatch(r"(?:deal\.)?hands\[(\d)\]", where) or re.fullmatch(r"hand (\d)", where)
@@ -421,12 +370,7 @@ def _ru_params(kind: str, p: dict) -> dict:
 
 
 def _plural(n: int, forms: tuple[str, str, str]) -> str:
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return forms[0]
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return forms[1]
-    return forms[2]
+    return agree(abs(int(n)), *forms)
 
 
 def say(kind: str, lang: str = "ru", **params) -> str:

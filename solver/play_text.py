@@ -10,6 +10,7 @@ from typing import TypedDict
 
 from .cards import SUIT_SYMBOLS
 from .contract import Contract, Strain
+from .russian import agree
 
 HANDS = {"en": ("first hand", "second hand", "third hand"), "ru": ("первая рука", "вторая рука", "третья рука")}
 ROLES = {
@@ -47,19 +48,10 @@ WORDS: dict[str, Words] = {
 }
 
 
-def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """Russian number agreement: 1 взятка, 2 взятки, 5 взяток (11–14 take ``many``)."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
 def tricks(n: int, lang: str, object_case: bool = False) -> str:
     """``5 tricks``; Russian ``1 взятка`` (as the object of a verb: ``берёт 1 взятку``)."""
     if lang == "ru":
-        return f"{n} {plural_ru(n, 'взятку' if object_case else 'взятка', 'взятки', 'взяток')}"
+        return f"{n} {agree(n, 'взятку' if object_case else 'взятка', 'взятки', 'взяток')}"
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
@@ -88,8 +80,8 @@ def _seat_summary(analysis, seat: int, costly: int, lost: int, lang: str) -> str
     if not costly:
         return f"{name}: {WORDS[lang]['none']}"
     if lang == "ru":
-        mistakes = f"{costly} {plural_ru(costly, 'ошибка', 'ошибки', 'ошибок')}"
-        verb = plural_ru(lost, "потеряна", "потеряны", "потеряно")
+        mistakes = f"{costly} {agree(costly, 'ошибка', 'ошибки', 'ошибок')}"
+        verb = agree(lost, "потеряна", "потеряны", "потеряно")
         return f"{name}: {mistakes}, {verb} {tricks(lost, lang)}"
     return f"{name}: {costly} costly card{'' if costly == 1 else 's'}, {tricks(lost, lang)} lost"
 

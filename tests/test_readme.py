@@ -234,7 +234,7 @@ def test_scoring_doc_shows_what_prefdd_score_prints(tmp_path):
     first = (ROOT / "examples" / "outcomes.jsonl").read_text().splitlines()[0]
     (tmp_path / "deal.json").write_text(first)
     json_block = next(b for b in doc_blocks("scoring.md", "json") if '"deals"' in b)
-    text_block = next(b for b in doc_blocks("scoring.md", "") if b.startswith("Convention"))
+    text_block = next(b for b in doc_blocks("scoring.md", "") if b.startswith("Конвенция"))
     assert matches(sketch(json_block), json.loads(run_prefdd("score", "deal.json", cwd=tmp_path)))
     printed = run_prefdd("score", "examples/outcomes.jsonl", "--text").splitlines()
     assert printed[:len(text_block.splitlines())] == text_block.splitlines()

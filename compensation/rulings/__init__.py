@@ -77,6 +77,9 @@ def rule_incident(incident_dict, settings: dict | None = None, engine=None, budg
     ``progress``: called now and then with the search's counts (a dict: seconds, layouts
     settled, decisions scanned, ...; :mod:`.progress`), for a caller such as a job API."""
     settings = settings or {}
+    v = incident_dict.get("violation") if isinstance(incident_dict, dict) else None
+    if isinstance(v, dict) and isinstance(v.get("rule"), str | int | float) and str(v["rule"]) not in VARIANTS:
+        find_rule(str(v["rule"]))  # a rule that does not exist is named as such, before the history is replayed
     inc = parse_incident(incident_dict, convention_name=settings.get("convention"),
                          overrides=settings.get("overrides"), options=settings.get("options"))
     return rule_parsed(inc, engine, budget, progress)

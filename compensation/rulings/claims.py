@@ -14,10 +14,11 @@ Incident fields (in ``violation``, all optional):
 * ``reading`` — ``wrong_guess`` (default: the candidates worst on the real layout, see
   :mod:`solver.imperfect.worst_guess`) or ``worst_legal_move`` (the literal reading: his worst
   legal card at the next decision, then double dummy);
-* ``candidates`` — ``undominated`` (default: every card not dominated by another — never
-  better in any layout he could believe in and worse in one, e.g. a side ace cashed before
-  the last trump is drawn — is a possible guess) or ``best_somewhere`` (a card best in at
-  least one layout, the literal reading);
+* ``candidates`` — ``best_somewhere`` (default: every card best in at least one layout he
+  could believe in is a possible guess — he is deemed not to have guessed the layout, and the
+  rule's own example «надо выбить козырь», a side ace cashed before the last trump is drawn,
+  is a guess only in this reading) or ``undominated`` (the lenient setting: a card another
+  card matches in every layout and beats in one is left out);
 * ``budget`` — seconds the search may take (default: none, every layout and every sequence of
   choices); past it the ruling says what was proven.
 
@@ -26,13 +27,14 @@ defenders showed in ``history`` (with ``open`` play, after the first card, every
 """
 from __future__ import annotations
 
-from solver.imperfect import DEFAULT_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
+from solver.imperfect import GUESS_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
 from ..incident import IncidentError
-from .info import layouts_note
+from .info import candidates_note, layouts_note
 from .playout import made, need_play, score_tricks
-from .registry import DEFAULT_BUDGET, rule
+from .registry import rule
 from .ruling import Figure, Ruling, text
+from .wording import count
 
 PREAMBLE_RU = ("Играющий может сказать сколько взяток он отдаёт вистующему без розыгрыша, предъявив свои "
                "карты. При возражении любого игрока проводится розыгрыш.")
@@ -48,7 +50,8 @@ READINGS = ("wrong_guess", "worst_legal_move")
 
 
 # ------------------------------------------------------------------ for rule 001
-def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence", budget: float = DEFAULT_BUDGET) -> int:
+def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence", budget: float | None = None,
+                       candidates: str = GUESS_CANDIDATES) -> int:
     """The declarer's tricks from ``pos`` to the end with every guess wrong (rule 1.6.2).
 
     Without ``voids`` only those shown in the current trick are known (a position alone
@@ -58,7 +61,7 @@ def worst_guess_tricks(engine, pos, voids=None, guess: str = "every_sequence", b
     double dummy: "needed a guess" is then said only where it is proven.
     """
     info = InfoSet.from_position(pos, voids)
-    wg = worst_guess_play(info, engine, guess=guess, budget=budget)
+    wg = worst_guess_play(info, engine, guess=guess, budget=budget, candidates=candidates)
     return wg.declarer_tricks - pos.taken[pos.declarer]
 
 
@@ -79,7 +82,7 @@ def _setup(ctx):
         raise IncidentError("violation.move", "the deal is over at that moment: nothing left to claim")
     # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
-    search = {"candidates": v.get("candidates", DEFAULT_CANDIDATES), "guess": inc.option("guess"),
+    search = {"candidates": v.get("candidates", GUESS_CANDIDATES), "guess": inc.option("guess"),
               "budget": ctx.search_budget()}
     return info, at, reading, search
 
@@ -111,6 +114,7 @@ def _figures(r: Ruling, ctx, check: ClaimCheck, start_pos) -> None:
 
 
 def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
+    candidates_note(r, search["candidates"], "guess")
     lay = check.layouts_at_claim
     if lay.get("method") == "open":
         r.note("The defence plays open: the declarer sees every card, one layout.",
@@ -170,16 +174,14 @@ def opened_in_guessing_position(ctx) -> Ruling:
     else:
         tricks, why = check.worst.tricks, text("the deal's result with every guess wrong (1.6.2)",
                                                "результат сдачи: играющий не угадал (1.6.2)")
-        r.note("Reading: 'the move least favourable to him' = the wrong guess among his reasonable moves (a card "
-               "another card never beats in any layout he could believe in is dominated: a blunder, not a guess), "
-               "not any legal move.",
-               "Толкование: «самый неблагоприятный ход» — неверное угадывание среди разумных ходов (ход, который "
-               "при любом возможном раскладе не лучше другого, а при каком-то хуже, — ошибка, а не угадывание), а не "
-               "любой допустимый ход.")
+        r.note("Reading: 'the move least favourable to him' = the wrong guess among his possible choices (named "
+               "above), not any legal move.",
+               "Толкование: «самый неблагоприятный ход» — неверное угадывание среди его возможных ходов (см. выше), "
+               "а не любой допустимый ход.")
     r.write_entries(score_tricks(ctx, tricks), why)
     if not check.guess_needed:
-        r.summary = text(f"No guess was needed: every reasonable line gives {check.double_dummy} tricks.",
-                         f"Угадывать было нечего: при любой разумной игре {check.double_dummy} взяток.")
+        r.summary = text(f"No guess was needed: every reasonable line gives {count(check.double_dummy, 'trick', 'en')}.",
+                         f"Угадывать было нечего: при любой разумной игре {count(check.double_dummy, 'trick')}.")
     else:
         r.summary = text(f"A guess was needed: {check.double_dummy} tricks double dummy, {check.worst_guess} with "
                          "every guess wrong.",

@@ -12,7 +12,6 @@ from solver.position import Position, trick_winner
 from solver.seat import Seat
 
 from ..incident import IncidentError
-from ..numbers import text_number
 from .playout import (  # noqa: F401
     SUIT_EN,
     SUIT_RU,
@@ -34,6 +33,7 @@ from .playout import (  # noqa: F401
     score_tricks,
     side_best,
     side_is_declarer,
+    victims_of,
 )
 from .registry import rule
 from .ruling import Ruling, Text, text
@@ -105,17 +105,17 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     # wrong lead and the lead made it worse (a loss caused, or more undertricks); a lead that
     # only costs an overtrick of a made contract is not a loss of the contract
     lost = worse and not made(ctx, compared.declarer_tricks)
-    return _damage_if(ctx, r, decl, correct, compared, src, lost,
+    return _damage_if(ctx, r, [decl], correct, compared, src, lost,
                       text("The wrong lead did not cause or enlarge the declarer's loss: no compensation.",
                            "Неверный ход не привёл к проигрышу (увеличению проигрыша): компенсации нет."))
 
 
-def _damage_if(ctx, r: Ruling, victim: int, correct: Played, compared: Played, source: str, condition: bool,
+def _damage_if(ctx, r: Ruling, victims: list, correct: Played, compared: Played, source: str, condition: bool,
                otherwise: Text) -> Ruling:
-    """The close of a ruling on a faulty move judged against correct play: the victim's
+    """The close of a ruling on a faulty move judged against correct play: the victims'
     damage written only when the rule's own condition holds (else ``otherwise`` is said),
     then the deal's result and the settings (resolve, compare) the comparison used."""
-    compensate(ctx, r, [victim], correct, compared, source, condition=condition, condition_note=otherwise)
+    compensate(ctx, r, victims, correct, compared, source, condition=condition, condition_note=otherwise)
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
@@ -140,10 +140,12 @@ def unused_remedy(ctx, r: Ruling) -> None:
     best = next((o for o in r.options if o.best), None)
     if (best is not None and stand is not None and best is not stand and best.value is not None
             and stand.value is not None):
-        r.note(f"The declarer let the lead stand ({text_number(stand.value)} whists for him, {stand.declarer_tricks} tricks); "
-               f"his best remedy was: {best.label.en} ({text_number(best.value)} whists, {best.declarer_tricks} tricks).",
-               f"Играющий оставил ход ({text_number(stand.value)} для него, взяток: {stand.declarer_tricks}); лучшим "
-               f"исправлением было: {best.label.ru} ({text_number(best.value)}, взяток: {best.declarer_tricks}).")
+        r.note(f"The declarer let the lead stand (a balance of {count(stand.value, 'whist', 'en')} for him, "
+               f"{count(stand.declarer_tricks, 'trick', 'en')}); his best remedy was: {best.label.en} (a balance of "
+               f"{count(best.value, 'whist', 'en')}, {count(best.declarer_tricks, 'trick', 'en')}).",
+               f"Играющий оставил ход (его баланс {count(stand.value, 'whist')}, у него {count(stand.declarer_tricks, 'trick')}); "
+               f"лучшим исправлением было: {best.label.ru} (баланс {count(best.value, 'whist')}, "
+               f"{count(best.declarer_tricks, 'trick')}).")
     elif stand is not None:
         r.note("Letting the lead stand was as good for the declarer as any remedy.",
                "Оставить ход было для играющего не хуже любого исправления.")
@@ -297,7 +299,7 @@ def overtake_let_through(ctx) -> Ruling:
            f"Правильная игра: место {v.offender} кладёт {correct_card.russian()}, оставляя взятку месту {partner}. "
            "Результат после перебития оценивается в открытую, как требует правило.")
     let_through = made(ctx, compared.declarer_tricks) and not made(ctx, correct.declarer_tricks)
-    compensate(ctx, r, [partner], correct, compared, "double dummy", condition=let_through,
+    compensate(ctx, r, victims_of(ctx, first=partner), correct, compared, "double dummy", condition=let_through,
                condition_note=text("The overtake did not let the declarer make the contract: no compensation.",
                                    "Перебитие не привело к выпуску играющего: компенсации нет."))
     deal_result(ctx, r)
@@ -369,7 +371,7 @@ def cut_let_through(ctx) -> Ruling:
     # "приводит к «выпуску» играющего или к уменьшению ремиза": only when correct play beats the
     # contract; an overtrick on a made contract is neither (the partner's shortfall is 8.1's)
     helped = compared.declarer_tricks > correct.declarer_tricks and not made(ctx, correct.declarer_tricks)
-    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+    return _damage_if(ctx, r, victims_of(ctx, first=partner), correct, compared, src, helped,
                       text("The cut-through neither let the contract make nor reduced the undertricks: "
                            "no compensation.", "Прорезка не привела к выпуску или уменьшению ремиза: "
                                                "компенсации нет."))
@@ -402,6 +404,6 @@ def erroneous_move(ctx) -> Ruling:
            f"Правильная игра: лучшая для защиты карта места {v.offender}, {correct_card.russian()}.")
     helped = compared.declarer_tricks < correct.declarer_tricks if inc.kind == "misere" \
         else compared.declarer_tricks > correct.declarer_tricks
-    return _damage_if(ctx, r, partner, correct, compared, src, helped,
+    return _damage_if(ctx, r, victims_of(ctx, first=partner), correct, compared, src, helped,
                       text("The move did not benefit the declarer: it is not erroneous, nothing to write.",
                            "Ход не принёс выгоды играющему: он не ошибочный, записей нет."))

@@ -18,6 +18,7 @@ from ..incident import IncidentError
 from .playout import need_play, play_out, write_penalty
 from .registry import rule
 from .ruling import Option, Ruling, text
+from .wording import agree, count
 
 
 def discard_values(engine, pos, seat: int, discard) -> list:
@@ -80,8 +81,9 @@ def mixed_discard(ctx) -> Ruling:
     r.note(f"{len(vals)} splits judged by open play from the moment of mixing; the declarer's final tricks: "
            + ", ".join(f"{k}: {hist[k]} {'split' if hist[k] == 1 else 'splits'}" for k in sorted(hist)) + f". Least favourable: {pos.taken[decl] + worst}"
            + (f" ({len(worst_pairs)} splits; the first is played out)" if len(worst_pairs) > 1 else "") + ".",
-           f"Рассмотрено {len(vals)} вариантов сноса в открытую с момента смешивания; взятки играющего: "
-           + ", ".join(f"{k}: {hist[k]}" for k in sorted(hist)) + f". Самый неблагоприятный: {pos.taken[decl] + worst}.")
+           f"{agree(len(vals), 'Рассмотрен', 'Рассмотрены', 'Рассмотрено')} {count(len(vals), 'discard_split')} в открытую с момента смешивания; итог играющего: "
+           + ", ".join(f"{count(k, 'trick')} — {count(hist[k], 'discard_split')}" for k in sorted(hist))
+           + f". Самый неблагоприятный: {count(pos.taken[decl] + worst, 'trick')}.")
     r.figures.append(played.figure(text(f"least favourable discard {chosen[0]} {chosen[1]}, played out",
                                         f"самый неблагоприятный снос {chosen[0].russian()} {chosen[1].russian()}"),
                                    ctx, decl))

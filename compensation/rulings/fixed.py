@@ -68,8 +68,10 @@ def passer_played_early(ctx) -> Ruling:
               "open-card play at any whister's demand.", offender="declarer")
 def declarer_out_of_turn(ctx) -> Ruling:
     r = ctx.ruling()
-    r.note("No entries: the penalty is that play continues with open cards if either whister demands it.",
-           "Записей нет: наказание — игра открытыми картами по требованию любого из вистующих.")
+    r.note("Nothing is written for the violation itself: the penalty is that play continues with open cards if "
+           "either whister demands it.",
+           "За само нарушение ничего не пишется: наказание — игра открытыми картами по требованию любого из "
+           "вистующих.")
     deal_result(ctx, r)
     return r
 

@@ -10,14 +10,16 @@ Open-card search cannot model knowledge, so the ruling compares two double-dummy
 * **resolved against him**: every decision of the informed side from the moment he saw the
   cards (to the end of the deal in 1.1.4 and 6.1; the one lead in 1.1.2), resolved against
   him with rule 1.6.2's machinery over what he knew *before* (his own hand, the cards
-  played, the voids shown): the candidates are the cards best in at least one layout he
-  could then believe in and not dominated by another card (never better, sometimes worse:
-  throwing an ace under a low card is a blunder, not a guess; ``violation.candidates =
-  best_somewhere`` keeps those too), and the figure is the worst final result over every
-  sequence of candidate choices (``options.guess = greedy``: the worst candidate now, then
-  on). Forced
-  cards, and decisions whose candidates are the same with the knowledge as without, are not
-  decisions the knowledge could change: they are played as recorded.
+  played, the voids shown): the question is whether the knowledge could have changed a
+  decision, so the candidates are the cards not dominated by another card over every layout
+  he could then believe in (never better, sometimes worse: throwing an ace under a low card
+  needs no knowledge to be avoided; ``violation.candidates = best_somewhere`` is the named
+  setting), and the figure is the worst final result over every sequence of candidate
+  choices (``options.guess = greedy``: the worst candidate now, then on). Every decision in
+  the window counts — the knowledge can change *which* candidate he picks even where it
+  leaves the set of candidates as it was, and the offender carries that doubt — except a
+  forced card and one where every legal card has the same value in every layout he could
+  believe in: those are played as recorded.
 
 "Made" / "failed" in the rule's condition is judged on these two figures, never on the
 recorded final result.
@@ -27,12 +29,22 @@ from __future__ import annotations
 import time
 
 from solver.hands import mask_of
-from solver.imperfect import DEFAULT_CANDIDATES, InfoSet, SeatView, candidate_moves, resolve_against
+from solver.imperfect import KNOWLEDGE_CANDIDATES, InfoSet, SeatView, candidate_moves, resolve_against
 from solver.imperfect import candidates as _cand
 from solver.position import Position, run_low
 
 from ..incident import IncidentError
-from .playout import Played, compensate, deal_result, made, need_play, play_out, score_tricks, write_penalty
+from .playout import (
+    Played,
+    compensate,
+    deal_result,
+    made,
+    need_play,
+    play_out,
+    score_tricks,
+    victims_of,
+    write_penalty,
+)
 from .registry import rule
 from .ruling import Ruling, Text, text
 from .wording import count, seconds_words
@@ -58,13 +70,6 @@ def shown_voids(inc, n: int) -> dict:
 def declarer_view(inc, n: int, pos: Position) -> InfoSet:
     """What the declarer knew in closed play: the defenders' split unseen."""
     return InfoSet(pos, {s: v for s, v in shown_voids(inc, n).items() if s != inc.declarer})
-
-
-def open_view(view):
-    """The same seat seeing every card."""
-    if isinstance(view, InfoSet):
-        return InfoSet(view.pos, view.voids, view.known, open_defence=True)
-    return SeatView(view.pos, view.seat, (), 0, view.voids)
 
 
 def defender_view(inc, n: int, pos: Position, seat: int, *, partner_seen: bool, discard_seen: bool) -> SeatView:
@@ -160,18 +165,52 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
            "открытую, так что записанная компенсация — доказанный минимум (не меньше).")
 
 
-def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims, what: Text,
+def candidates_note(r: Ruling, cands: str, question: str) -> None:
+    """Say which cards counted as his possible choices and why (``rulings.md``, "candidates
+    follow the question"): ``question`` "guess" (1.6.2, claims, rule 001: deemed not to have
+    guessed the layout; default ``best_somewhere``) or "knowledge" (the information rules:
+    could the knowledge change a decision; default ``undominated``). The settings line names
+    the reading too."""
+    r.settings["ruling_options"] = {**r.settings.get("ruling_options", {}), "candidates": cands}
+    if question == "guess":
+        if cands == "best_somewhere":
+            r.note("His possible choices: every card best in at least one layout he could believe in (the default "
+                   "for rule 1.6.2, claims and rule 001: he is deemed not to have guessed the layout; the rule's own "
+                   "example, a trump still to draw, is a guess only in this reading).",
+                   "Его возможные ходы: каждая карта, лучшая хотя бы в одном раскладе, который он мог предполагать "
+                   "(так по умолчанию для правила 1.6.2, заявок и правила 001: «считается, что играющий не угадал "
+                   "расклад»; пример самого правила — «надо выбить козырь» — угадывание только при таком прочтении).")
+        else:
+            r.note("His possible choices: the cards no other card matches in every layout and beats in one "
+                   "(violation.candidates = undominated, a more lenient reading than the default of rule 1.6.2).",
+                   "Его возможные ходы: карты, которым нет хода не хуже во всех раскладах и лучше хотя бы в одном "
+                   "(задано violation.candidates = undominated — прочтение мягче, чем по умолчанию для правила 1.6.2).")
+    elif cands == "undominated":
+        r.note("His possible choices: the cards no other card matches in every layout and beats in one (the default "
+               "for the information rules: they ask whether the knowledge could change a decision, and a card "
+               "another card beats in some layout and never loses to needs no knowledge to be avoided).",
+               "Его возможные ходы: карты, которым нет хода не хуже во всех раскладах и лучше хотя бы в одном "
+               "(так по умолчанию для правил об информации: вопрос в том, могло ли знание изменить решение, а "
+               "заведомо худший ход и без знания не делают).")
+    else:
+        r.note("His possible choices: every card best in at least one layout he could believe in "
+               "(violation.candidates = best_somewhere).",
+               "Его возможные ходы: каждая карта, лучшая хотя бы в одном раскладе, который он мог предполагать "
+               "(задано violation.candidates = best_somewhere).")
+
+
+def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what: Text,
                       window: int | None = None, allowed=None):
     """(as played, resolved against him) from ``history[n]`` for the informed seat, whose
-    view before the knowledge is ``pre`` and with it ``post(view)``; the decisions and readings
-    are written into the ruling's notes. ``allowed``: with ``window`` 1, the cards a remedy
+    view before the knowledge is ``pre``; the decisions and readings are written into the
+    ruling's notes. ``allowed``: with ``window`` 1, the cards a remedy
     (the declarer's choice of suit) left him. Every layout he could believe in is solved;
     ``violation.budget`` (seconds) may stop the search, and the notes then say what was proven."""
     inc = ctx.incident
     pos = pre.pos
     rest = _rest_of_history(inc, n)
     guess = inc.option("guess")
-    cands = inc.violation.get("candidates", DEFAULT_CANDIDATES)  # one of CANDIDATES: the schema checks it
+    cands = inc.violation.get("candidates", KNOWLEDGE_CANDIDATES)  # one of CANDIDATES: the schema checks it
     budget = ctx.search_budget()
     deadline = None if budget is None else time.monotonic() + budget
     t0 = time.monotonic()
@@ -185,31 +224,32 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     scans: list = []
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
-        # every layout, no early stop at the worst card: whether the knowledge could change his
-        # choice compares the two candidate sets, which takes both decided to the end
+        # one decision: the scan stops once the cards worst on the real layout are proven
+        # candidates (and two cards were seen to differ: not a decision equal everywhere)
+        real = ctx.engine.analyse(pos, all_cards=True).card_values
+        low = worse(real[c] for c in allowed if c in real)
         dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
-                              cap=_cand.SCAN_CAP)
-        with_it = candidate_moves(post(pre), ctx.engine, candidates=cands, allowed=allowed, cap=_cand.SCAN_CAP)
+                              cap=_cand.SCAN_CAP, track_equal=True,
+                              settle=[c for c in allowed if real.get(c) == low])
         rv = dec.real_values
         made_card = rest[0]  # as made (or his best card within the choice, when the lead is not recorded)
-        same, could_be_same = _cand.compare_candidates(dec, with_it, lambda c: run_low(pos, c))
-        same = same and dec.exact
-        if same or dec.forced:
+        same = dec.forced or dec.equal_everywhere is True  # no decision: played as made
+        if same:
             card, outcomes = made_card, [rv[made_card]]
         else:
-            # changed: the worst true candidate, between the worst proven one (none proven: the
-            # best undecided card, the set might be that card alone) and the worst of them all
+            # the worst true candidate, between the worst proven one (none proven: the best
+            # undecided card, the set might be that card alone) and the worst of them all
             w = worse(rv[c] for c in dec.candidates) if dec.candidates else better(rv[c] for c in dec.undecided)
             card = next(c for c in (dec.candidates or dec.undecided) if rv[c] == w)
             outcomes = [w, worse(rv[c] for c in dec.candidates + dec.undecided)]
-            if could_be_same:  # unsettled whether the knowledge could change it at all
+            if dec.equal_everywhere is None:  # a cut scan: every card might be equal everywhere
                 outcomes.append(rv[made_card])
                 if better(rv[made_card], w) == rv[made_card]:
                     card = made_card
         # the figure used is the end nearest double dummy (better for him): a proven minimum
         near, far = better(outcomes), worse(outcomes)
         settled = near == far  # proven whatever the undecided cards are
-        if not dec.exact:
+        if not dec.exact and not dec.settled:
             stop = None if settled else ("budget" if deadline is not None and time.monotonic() > deadline else "cap")
             proven = (stop, None if settled else tuple(sorted((near, far))),
                       [(dec.trick, dec.covered, dec.layouts.total)] if dec.layouts.method == "capped" else [],
@@ -218,12 +258,12 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
         nxt.play(card)
         pl = play_out(ctx, nxt.copy(stack=False), victim=victims[0])
         proxy = Played(pl.tricks, [card] + list(pl.line), pl.entries, pl.declarer_tricks)
-        decisions = [(dec, card, not (same or dec.forced) and card != made_card)]
+        decisions = [(dec, card, not same and card != made_card)]
         reading = "one decision"
         scans = [] if dec.forced else [(dec.trick, dec.covered, dec.layouts.total)]
     else:
-        wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, post=post, candidates=cands,
-                             budget=budget)
+        wg = resolve_against(pre, ctx.engine, guess=guess, history=rest, window=window, informed=True,
+                             candidates=cands, budget=budget)
         proxy = Played(wg.tricks, list(wg.line), score_tricks(ctx, wg.tricks), wg.tricks[inc.declarer])
         decisions = [(d, d.played, d.changed and not d.forced) for d in wg.decisions]
         reading = wg.guess
@@ -232,9 +272,12 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
             proven = (wg.stopped, wg.bounds, wg.short_scans, [])
     total = pre.count
     seconds = time.monotonic() - t0
-    counted = [(d, c) for d, c, ch in decisions if ch]
+    # the decisions with a choice among reasonable cards (one candidate up to equivalents:
+    # resolved against him, it is that card, and nothing could change it)
+    counted = [(d, c) for d, c, ch in decisions if ch and d.choices > 1]
     seat_en = "the declarer" if informed == inc.declarer else f"seat {informed}"
     seat_ru = "играющего" if informed == inc.declarer else "информированного игрока"
+    candidates_note(r, cands, "knowledge")
     r.note(f"Information rule: {what.en}. Compared: {seat_en}'s decisions as actually made, then double dummy, "
            f"against each of his decisions resolved against him over what he knew before ({count(total, 'layout', 'en')}; "
            f"{'worst over every sequence of candidate choices' if reading != 'greedy' else 'greedy: the worst candidate at each decision'}), "
@@ -257,10 +300,11 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, post, victims,
     elif proven is not None and proven[0] == "budget":
         pass  # the search stopped before the decisions were listed: the bounds note says what is known
     else:
-        r.note("No decision of the informed side could be changed by the knowledge (each was forced or had the "
-               "same candidates with it as without).",
-               "Ни одно решение информированной стороны знание изменить не могло (каждое вынужденное или с теми же "
-               "вариантами, что и без знания).")
+        r.note("No decision of the informed side to resolve against him: each was forced, left him one reasonable "
+               "card only, or every card he could play had the same value in every layout he could believe in.",
+               "Решать в ущерб информированной стороне было нечего: каждый её ход был вынужденным, оставлял один "
+               "разумный ход или все допустимые карты стоили одинаково в каждом раскладе, который она могла "
+               "предполагать.")
     return base, proxy
 
 
@@ -270,9 +314,10 @@ def _judge(ctx, r: Ruling, victims, base: Played, proxy: Played, condition: bool
                        ("the decisions as made", "решения, как они сделаны")))
 
 
-def _victims(inc, offender: int) -> list:
-    """The defenders (whisters, or catchers on misère) other than the offender."""
-    return [s for s in inc.defenders if s != offender]
+def _victims(ctx, offender: int) -> list:
+    """«Пострадавшие»: every player but the offender (:func:`.playout.victims_of`), the other
+    defender first."""
+    return victims_of(ctx, first=next(s for s in ctx.incident.defenders if s != offender))
 
 
 def _helped_declarer(ctx, base: Played, proxy: Played) -> bool:
@@ -304,10 +349,10 @@ def layout_helped(ctx) -> Ruling:
     r.note("Rule 1.1.2 follows an offence under 1.1.1, so its penalty is written too.",
            "Правило 1.1.2 следует за нарушением 1.1.1, поэтому его штраф тоже записывается.")
     pos = inc.position_at(0)
-    victims = _victims(inc, inc.violation.offender)
+    victims = _victims(ctx, inc.violation.offender)
     # the cards are closed for the lead and reopened after it: only the first lead was informed
     pre = declarer_view(inc, 0, pos)
-    base, proxy = knowledge_figures(ctx, r, 0, inc.declarer, pre, open_view, victims,
+    base, proxy = knowledge_figures(ctx, r, 0, inc.declarer, pre, victims,
                                     text("the declarer's first lead", "первый ход играющего"), window=1)
     _judge(ctx, r, victims, base, proxy, _helped_declarer(ctx, base, proxy),
            text("The knowledge did not decide the contract (resolved against him it is made too, or as played it "
@@ -336,10 +381,10 @@ def passer_opened_closed(ctx) -> Ruling:
         raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the cards were opened "
                                               f"at one of 0..{len(inc.history)}")
     pos = inc.position_at(start)
-    victims = _victims(inc, inc.violation.offender)
+    victims = _victims(ctx, inc.violation.offender)
     # play went on open: every later decision of the declarer was made seeing the cards
     pre = declarer_view(inc, start, pos)
-    base, proxy = knowledge_figures(ctx, r, start, inc.declarer, pre, open_view, victims,
+    base, proxy = knowledge_figures(ctx, r, start, inc.declarer, pre, victims,
                                     text(f"every decision of the declarer from history[{start}], when the passer's "
                                          "cards were opened", f"все решения играющего с {start + 1}-й карты "
                                                               "розыгрыша, когда пасующий открыл карты"))
@@ -368,15 +413,15 @@ def discard_knowledge(ctx) -> Ruling:
     if start > len(inc.history):
         raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the discard was seen "
                                               f"at one of 0..{len(inc.history)}")
+    if not inc.discard:
+        raise IncidentError("deal.discard", "rule 6.1 rules on what the offender saw in the discard: give the "
+                                            "two discarded cards")
     pos = inc.position_at(start)
     decl = inc.declarer
     # before he looked he knew his own cards and, in open play, his partner's; not the discard
     partner_seen = inc.open and start >= 1
     pre = defender_view(inc, start, pos, v.offender, partner_seen=partner_seen, discard_seen=False)
-    def post(view):
-        return view.without_discard()
-
-    base, proxy = knowledge_figures(ctx, r, start, v.offender, pre, post, [decl],
+    base, proxy = knowledge_figures(ctx, r, start, v.offender, pre, [decl],
                                     text(f"every decision of seat {v.offender} from history[{start}], after he saw "
                                          "the discard", f"все решения нарушителя с {start + 1}-й карты "
                                                         "розыгрыша, после просмотра сноса"))

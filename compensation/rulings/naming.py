@@ -31,7 +31,8 @@ def naming_penalty(ctx, r: Ruling, sub: str, seat: int) -> None:
                f"Правило {sub} документа 002 называет штраф, но сумма в источнике утрачена: задайте её "
                f"(--set {option}=N, очки горы). За него ничего не записано.")
         return
-    r.write_entries(e, text(f"penalty (seed 002, rule {sub}): {option}", f"штраф (002, правило {sub}): {option}"))
+    r.write_entries(e, text(f"penalty (seed 002, rule {sub}; the amount the club set)",
+                            f"штраф по правилу {sub} документа 002 (сумма, принятая в клубе)"))
 
 
 def _fixed(number, sub, title_ru, title_en, text_ru, text_en, offender="declarer", contracts=("game", "misere"),

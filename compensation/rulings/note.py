@@ -15,12 +15,12 @@ each is best in, their values on the real layout).
 """
 from __future__ import annotations
 
-from solver.imperfect import InfoSet, worst_guess_play
+from solver.imperfect import GUESS_CANDIDATES, InfoSet, worst_guess_play
 
 from ..incident import IncidentError
 from ..penalties import penalty
 from .claims import guess_notes
-from .info import layouts_note, shown_voids
+from .info import candidates_note, layouts_note, shown_voids
 from .playout import made, need_play, play_out, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text
@@ -66,7 +66,9 @@ def play_violation_note(ctx) -> Ruling:
         if made(ctx, dd):
             budget = ctx.search_budget()
             info = InfoSet.from_position(pos, _shown_voids(inc, at))
-            wg = worst_guess_play(info, ctx.engine, guess=inc.option("guess"), budget=budget)
+            cands = v.get("candidates", GUESS_CANDIDATES)
+            wg = worst_guess_play(info, ctx.engine, guess=inc.option("guess"), budget=budget, candidates=cands)
+            candidates_note(r, cands, "guess")
             worst = wg.declarer_tricks   # not exact: the proven bound nearest double dummy
             r.figures.append(Figure(text("every guess wrong (1.6.2) from before the violation",
                                          "при худшем угадывании (1.6.2) с момента до нарушения"),
@@ -98,7 +100,10 @@ def play_violation_note(ctx) -> Ruling:
         return r
     # defenders
     r.write(decl, "pulya", conv.price(inc.level),
-            why=text("a defender's violation: the contract counts as made", "нарушение вистующего: игра считается сыгранной"))
+            why=text("a defender's violation: the contract counts as made" if len(offenders) == 1 else
+                     "the defenders' violations: the contract counts as made",
+                     "нарушение вистующего: игра считается сыгранной" if len(offenders) == 1 else
+                     "нарушения вистующих: игра считается сыгранной"))
     for o in offenders:
         r.write_entries(penalty("whist", o, conv, contract=inc.contract, count=n),
                         text(f"seat {o}: без одной per violation ({n}), no whists for his tricks",

@@ -24,7 +24,6 @@ from solver.constraints import NO_CONSTRAINTS
 from solver.position import Position
 
 from ..incident import IncidentError
-from ..numbers import text_number
 from ..outcome import Outcome, score
 from ..penalties import penalty
 from ..settlement import balance, resolve_split
@@ -110,9 +109,9 @@ def deal_result(ctx, r: Ruling, why: Text | None = None) -> bool:
     """Write the deal's actual result (if known); say so in the notes if not."""
     inc = ctx.incident
     if inc.result is None:
-        r.note("The deal's own result is not given (result.tricks): only the penalty and compensation "
-               "are listed; score the deal as usual.",
-               "Реальный результат сдачи не указан (result.tricks): перечислены только штраф и компенсация; "
+        r.note("The deal's own result is not given (result.tricks): only what the violation adds is listed; "
+               "score the deal as usual.",
+               "Реальный результат сдачи не указан (result.tricks): перечислено только то, что добавляет нарушение; "
                "сдача записывается как обычно.")
         return False
     r.write_entries(score_tricks(ctx, inc.result),
@@ -184,26 +183,48 @@ def offenders_of(ctx) -> tuple:
     return v.offenders or (v.offender,)
 
 
+def victims_of(ctx, first: int | None = None) -> list:
+    """Who may be paid for the damage where the rule says «пострадавшие» or «на него пишут»
+    (``rulings.md``, "who the victims are"): every player at the table but the offenders —
+    with four, the dealer too: he writes consolation on a failed contract and shares the
+    settlement — each paid his own balance difference where the fault left him worse off
+    (:func:`compensate` pays only those). Where the rule names who writes («играющий пишет»)
+    the rule passes that player alone instead. ``first``: the player the rule has chiefly in
+    mind (whose split of the defence's tricks a play-out resolves) comes first."""
+    offs = set(offenders_of(ctx))
+    seats = [s for s in range(ctx.convention.players) if s not in offs]
+    if first is not None and first in seats:
+        seats.remove(first)
+        seats.insert(0, first)
+    return seats
+
+
 def compensate(ctx, r: Ruling, victims, correct: Played, compared: Played, source: str,
                condition: bool = True, condition_note: Text | None = None, labels=None) -> Fraction:
     """Write each victim's damage (if positive and ``condition``) on the offenders.
-    ``labels``: (en, ru) pairs naming the two results, default correct play / after the fault."""
+    ``labels``: (en, ru) pairs naming the two results, default correct play / after the fault.
+    The first victim's figures and "no damage" are always shown; another's (the rest of
+    :func:`victims_of`) only where he is paid."""
     (ce, cr), (fe, fr) = labels or (("correct play", "правильная игра"), ("after the fault", "после нарушения"))
     offenders = [o for o in offenders_of(ctx)]
     total = Fraction(0)
-    for v in victims:
+    for i, v in enumerate(victims):
         offs = [o for o in offenders if o != v]
         wc, wf = bal(ctx, v, correct), bal(ctx, v, compared)
+        d = wc - wf
+        if i > 0 and not (condition and d > 0):
+            continue
         r.figures.append(correct.figure(text(f"{ce} (for seat {v})", f"{cr} (для места {v})"), ctx, v))
         r.figures.append(compared.figure(text(f"{fe} (for seat {v})", f"{fr} (для места {v})"), ctx, v, source))
-        d = wc - wf
         if not condition:
             if condition_note:
                 r.notes.append(condition_note)
             continue
         if d <= 0:
-            r.note(f"No damage to seat {v}: {text_number(wc)} with correct play against {text_number(wf)} after the fault.",
-                   f"Ущерба месту {v} нет: {text_number(wc)} при правильной игре против {text_number(wf)} после нарушения.")
+            r.note(f"No damage to seat {v}: a balance of {count(wc, 'whist', 'en')} with correct play against "
+                   f"{count(wf, 'whist', 'en')} after the fault.",
+                   f"Ущерба месту {v} нет: баланс {count(wc, 'whist')} при правильной игре против "
+                   f"{count(wf, 'whist')} после нарушения.")
             continue
         r.write_split(v, d, offs,
                       text(f"compensation: possible damage {count(d, 'whist', 'en')}"

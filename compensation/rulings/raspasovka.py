@@ -46,6 +46,7 @@ from ..outcome import score_raspasovka
 from ..penalties import penalty
 from ..settlement import compensation_entries, damage
 from ..sheet import Entries
+from .playout import victims_of
 from .registry import VARIANTS, rule
 from .ruling import Figure, Ruling, text
 from .wording import count
@@ -328,20 +329,18 @@ def opened_cards(ctx) -> Ruling:
         cf = list(ruled)
         cf[o] -= k
         cf[y] += k
-        who_ru = f"место {o} вместе с местом {z}" if reading == "coalition" else f"место {o} в одиночку"
+        who_ru = f"игрой места {o} вместе с местом {z}" if reading == "coalition" else f"игрой места {o} в одиночку"
         r.figures.append(Figure(text(f"{who} could force on seat {y}, who had no trick, from the moment the "
                                      f"cards were opened: {count(k, 'trick', 'en')}; the result without the fault",
-                                     f"{who_ru} могли навязать месту {y} (до того без взяток) с момента "
-                                     f"открытия карт: {count(k, 'trick')}; результат без нарушения"), tuple(cf),
+                                     f"с момента открытия карт месту {y} (до того без взяток) можно было навязать "
+                                     f"{count(k, 'trick_acc')} {who_ru}; результат без нарушения"), tuple(cf),
                                 line=list(a.line)))
         if k == 0:
             r.note(f"Seat {o} had no exit to seat {y}: no trick could be forced there.",
                    f"У места {o} не было отдачи к месту {y}: навязать взятку было нельзя.")
             continue
         cf_entries = result_entries(ctx, cf)
-        for vct in range(3):
-            if vct == o:
-                continue
+        for vct in victims_of(ctx):  # «на него пишут»: every player it left worse off, a dealer of four too
             d = damage(vct, cf_entries, ruled_entries, conv)
             if d > 0:
                 owed[vct] = owed.get(vct, Fraction(0)) + d

@@ -104,6 +104,9 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
     specs = VARIANTS.get(number)
     if not specs:
         near = sorted(n for n in RULES if n.startswith(number + "."))
+        parent = number.rsplit(".", 1)[0] if "." in number else None
+        if not near and parent:  # 1.3.2.9: its siblings 1.3.2.1, 1.3.2.2
+            near = sorted(n for n in RULES if n.startswith(parent + ".") and n.count(".") == number.count("."))
         hint = f"; did you mean {', '.join(near)}?" if near else " (prefdd rule --list shows them all)"
         raise IncidentError("violation.rule", f"unknown rule {number!r}{hint}")
     if kind is None:
@@ -118,9 +121,6 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
     return specs[0]  # its check() names the mismatch
 
 
-DEFAULT_BUDGET = 120.0  # seconds an information-set search may take by default: past it, what was proven
-
-
 @dataclass
 class Context:
     """What a rule's function receives."""
@@ -132,9 +132,10 @@ class Context:
     settings: dict = field(default_factory=dict)
     budget: float | None = None   # seconds an information-set search may take, unless violation.budget says
 
-    def search_budget(self) -> float:
-        """``violation.budget``, else the caller's (the web desk: a share of its request's), else 120 s."""
-        return self.incident.violation.get("budget", self.budget if self.budget is not None else DEFAULT_BUDGET)
+    def search_budget(self) -> float | None:
+        """``violation.budget``, else the caller's (the web desk: a share of its request's), else
+        none: an exact search runs to the end unless someone set a limit."""
+        return self.incident.violation.get("budget", self.budget)
 
     def ruling(self) -> Ruling:
         s = self.spec

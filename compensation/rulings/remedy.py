@@ -31,10 +31,12 @@ from .playout import (  # noqa: F401
     need_play,
     play_out,
     score_tricks,
+    victims_of,
     write_penalty,
 )
 from .registry import rule
 from .ruling import Ruling, text
+from .wording import count
 
 
 def suit_options(pos, leader: int, base: Constraints):
@@ -57,6 +59,9 @@ def _chosen(ctx, keys, best):
     return c
 
 
+WHICH_RU = {"first": "Первый", "second": "Второй"}
+
+
 def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     inc = ctx.incident
     need_play(ctx)
@@ -68,7 +73,7 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     leader = pos.leader
     if leader == decl:
         r.note(f"The {which} lead is the declarer's own: there is no suit to choose.",
-               f"{which} ход делает сам играющий: выбирать масть не у кого.")
+               f"{WHICH_RU[which]} ход делает сам играющий: выбирать масть не у кого.")
         deal_result(ctx, r)
         return r
     opts = [(k, lab, pos, cons) for k, lab, cons in suit_options(pos, leader, NO_CONSTRAINTS)]
@@ -99,17 +104,20 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     else:
         choice_note(r, label[chosen], "violation.chosen", recorded)
 
-    off = inc.violation.offender
-    # the leader's view before the passer's cards were shown, and with them
+    if leader == inc.violation.offender:
+        r.note(f"The {which} lead is the offender's own: seeing his own cards told him nothing, so no decision "
+               "was informed and there is no compensation for knowledge.",
+               f"{WHICH_RU[which]} ход делает сам нарушитель: свои карты он и так знал, знание ни на одно решение "
+               "не повлияло — компенсации за знание нет.")
+        deal_result(ctx, r)
+        return r
+    # the leader's view before the passer's cards were shown
     pre = defender_view(inc, at, pos, leader, partner_seen=False, discard_seen=False)
-
-    def post(view):
-        return defender_view(inc, at, view.pos, leader, partner_seen=leader != off, discard_seen=False)
-
-    base, proxy = knowledge_figures(ctx, r, at, leader, pre, post, [decl],
+    victims = victims_of(ctx, first=decl)  # «компенсацию … пишут на нарушителя»: whoever it left worse off
+    base, proxy = knowledge_figures(ctx, r, at, leader, pre, victims,
                                     text(f"the {which} lead within the declarer's choice ({label[chosen].en})",
                                          f"ход в пределах выбора играющего ({label[chosen].ru})"), window=1, allowed=allowed)
-    compensate(ctx, r, [decl], proxy, base, "double dummy",
+    compensate(ctx, r, victims, proxy, base, "double dummy",
                labels=(("the lead resolved against the informed side", "ход в ущерб информированной стороне"),
                        ("the lead as made", "ход, как он сделан")))
     deal_result(ctx, r)
@@ -222,7 +230,9 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     compared = results[chosen]
     if inc.option("compare") == "actual":
         compared = actual(ctx)
-    compensate(ctx, r, [decl], correct, compared, "actual" if inc.option("compare") == "actual" else "double dummy",
+    # «компенсацию за возможные убытки пишут на нарушителя»: whoever the fault left worse off
+    compensate(ctx, r, victims_of(ctx, first=decl), correct, compared,
+               "actual" if inc.option("compare") == "actual" else "double dummy",
                labels=(("no violation", "без нарушения"), (f"the option '{label[chosen].en}'",
                                                            f"вариант «{label[chosen].ru}»")))
     deal_result(ctx, r)
@@ -357,8 +367,8 @@ def two_cards_led(ctx) -> Ruling:
                                      ctx, decl, "given"))
         if d > 0:
             r.write(decl, "whists", d, on=v.offender,
-                    why=text(f"rule 1.5: the contract failed; compensation for one trick ({d} whists)",
-                             f"правило 1.5: контракт проигран; компенсация за одну взятку ({d} вистов)"))
+                    why=text(f"rule 1.5: the contract failed; compensation for one trick ({count(d, 'whist', 'en')})",
+                             f"правило 1.5: контракт проигран; компенсация за одну взятку ({count(d, 'whist')})"))
     else:
         r.note("The contract was made: the one-trick compensation does not apply; the possible losses of closed play "
                "(information) are not modelled by open-card search.",

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..numbers import text_number
 from ..sheet import Entries, number_out
-from .wording import SeatNames, count, number, on_sheet, setting_words
+from .wording import SeatNames, count, fields_in_words, number, on_sheet, setting_words
 
 KIND_WORD = {"en": {"pulya": "to his pulya", "gora": "to his gora"}, "ru": {"pulya": "в пулю", "gora": "в гору"}}
 SOURCE_WORDS = {  # Figure.source -> (English, Russian)
@@ -237,6 +237,12 @@ class Ruling:
     def _texts(self, t: Text) -> dict:
         return {"en": self.say(t, "en"), "ru": self.say(t, "ru")}
 
+    def _option_json(self, o: Option) -> dict:
+        out = dict(o.to_json(), label=self._texts(o.label))
+        if o.figure is not None:
+            out["figure"] = dict(out["figure"], label=self._texts(o.figure.label))
+        return out
+
     def to_json(self) -> dict:
         """Every figure exact (integers or "p/q"); the texts as :meth:`to_text` words them."""
         out: dict[str, Any] = {}
@@ -253,7 +259,7 @@ class Ruling:
             "entries": self.entries.to_dict(),
             "writes": writes,
             "figures": [dict(f.to_json(), label=self._texts(f.label)) for f in self.figures],
-            "options": [dict(o.to_json(), label=self._texts(o.label)) for o in self.options],
+            "options": [self._option_json(o) for o in self.options],
             "notes": [self._texts(n) for n in self.notes],
             "unset": list(self.unset),
             "settings": self.settings,
@@ -262,61 +268,73 @@ class Ruling:
             out["summary"] = self._texts(self.summary)
         return out
 
-    def to_text(self, lang: str = "ru") -> str:
+    def sections(self, lang: str = "ru") -> dict:
+        """The ruling's text, part by part, as an arbiter reads it — seats named, whists as
+        the sheet writes them, every line in ``lang`` — for :meth:`to_text` and for the
+        desk, which lays the same parts out on its page (one text, two layouts)."""
         ru = lang == "ru"
 
         def say(s: str) -> str:
             return self.names.say(s, lang)
 
-        L = []
+        def words(s: str) -> str:  # Russian names the incident's fields in words, English by their paths
+            return fields_in_words(s, lang) if ru else s
+
         numbered = any(ch.isdigit() for ch in self.rule)  # "claim" is a name, not a number to quote
         if ru:
-            L.append((f"Правило {self.rule}: " if numbered else "Правило — ") + self.title.get(lang))
+            title = (f"Правило {self.rule}: " if numbered else "Правило — ") + self.title.get(lang)
         else:
-            L.append(f"Rule {self.rule}: {self.title.get(lang)}  [{self.pattern}]")
-        L.append("  " + self.rule_text.get(lang))
-        if self.incident_id is not None:
-            L.append(("  Инцидент: " if ru else "  Incident: ") + str(self.incident_id))
-        if self.summary is not None:
-            L.append("")
-            L.append(_cap(self.say(self.summary, lang)))
-        L.append("")
-        L.append("Записи:" if ru else "Entries:")
-        if self.writes:
-            for w in self.writes:
-                L.append("  - " + _cap(say(w.describe(lang, self.whist_rounding))))
-        else:
-            L.append("  (нет записей)" if ru else "  (nothing to write)")
-        if self.options:
-            L.append("")
-            L.append("Варианты:" if ru else "Options:")
-            for o in self.options:
-                mark = "*" if o.best else " "
-                line = f"  {mark} {self.say(o.label, lang)}: " + (
-                    f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
-                    else f"the declarer's tricks: {o.declarer_tricks}")
-                if o.value is not None:
-                    whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
-                    line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
-                L.append(say(line))
-        if self.figures:
-            L.append("")
-            L.append("Сравниваемые результаты:" if ru else "Figures compared:")
-            for f in self.figures:
-                L.append("  - " + say(f.describe(lang)))
-        if any(f.balance is not None for f in self.figures) or any(o.value is not None for o in self.options):
-            L.append("  " + BALANCE_MEANING.get(lang))
-        if self.notes:
-            L.append("")
-            L.append("Примечания:" if ru else "Notes:")
-            for n in self.notes:
-                L.append("  - " + _cap(self.say(n, lang)))
-        if self.unset:
-            L.append("")
-            L.append(("Не заданы суммы (задайте их через --set): " if ru else "Amounts not set (give them with --set): ")
-                     + ", ".join(self.unset))
-        L.append("")
-        L.append(("Настройки: " if ru else "Settings: ") + "; ".join(setting_words(self.settings, lang)))
+            title = f"Rule {self.rule}: {self.title.get(lang)}  [{self.pattern}]"
+        options = []
+        for o in self.options:
+            line = f"{self.say(o.label, lang)}: " + (f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
+                                                     else f"the declarer's tricks: {o.declarer_tricks}")
+            if o.value is not None:
+                whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
+                line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
+            options.append({"text": say(line), "best": o.best})
+        balances = any(f.balance is not None for f in self.figures) or any(o.value is not None for o in self.options)
+        return {
+            "title": title,
+            "rule_text": self.rule_text.get(lang),
+            "incident": None if self.incident_id is None else str(self.incident_id),
+            "summary": None if self.summary is None else words(_cap(self.say(self.summary, lang))),
+            "seats": [_cap(self.names.ru(s) if ru else self.names.en(s)) for s in range(self.players)],
+            "writes": [_cap(say(w.describe(lang, self.whist_rounding))) for w in self.writes],
+            "options": options,
+            "figures": [say(f.describe(lang)) for f in self.figures],
+            "balance": BALANCE_MEANING.get(lang) if balances else None,
+            "notes": [words(_cap(self.say(n, lang))) for n in self.notes],
+            "unset": list(self.unset),
+            "settings": setting_words(self.settings, lang),
+        }
+
+    def to_text(self, lang: str = "ru") -> str:
+        """The ruling as ``prefdd rule`` prints it: :meth:`sections`, one after another."""
+        ru = lang == "ru"
+        s = self.sections(lang)
+        L = [s["title"], "  " + s["rule_text"]]
+        if s["incident"] is not None:
+            L.append(("  Инцидент: " if ru else "  Incident: ") + s["incident"])
+        if s["summary"] is not None:
+            L += ["", s["summary"]]
+        L += ["", "Записи:" if ru else "Entries:"]
+        L += ["  - " + w for w in s["writes"]] or ["  (нет записей)" if ru else "  (nothing to write)"]
+        if s["options"]:
+            L += ["", "Варианты:" if ru else "Options:"]
+            L += [f"  {'*' if o['best'] else ' '} {o['text']}" for o in s["options"]]
+        if s["figures"]:
+            L += ["", "Сравниваемые результаты:" if ru else "Figures compared:"]
+            L += ["  - " + f for f in s["figures"]]
+        if s["balance"]:
+            L.append("  " + s["balance"])
+        if s["notes"]:
+            L += ["", "Примечания:" if ru else "Notes:"]
+            L += ["  - " + n for n in s["notes"]]
+        if s["unset"]:
+            L += ["", ("Не заданы суммы (задайте их через --set): " if ru else "Amounts not set (give them with --set): ")
+                  + ", ".join(s["unset"])]
+        L += ["", ("Настройки: " if ru else "Settings: ") + "; ".join(s["settings"])]
         return "\n".join(L)
 
 

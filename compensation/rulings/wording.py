@@ -20,33 +20,30 @@ import math
 import re
 from fractions import Fraction
 
+from solver.russian import agree
+
 from ..numbers import text_number
+from ..option_words import CHOICE_WORDS, OPTION_WORDS
 
 NOUNS = {
     # key: (Russian 1, 2-4, 5+), (English singular, plural)
     "whist": (("вист", "виста", "вистов"), ("whist", "whists")),
     "trick": (("взятка", "взятки", "взяток"), ("trick", "tricks")),
+    "trick_acc": (("взятку", "взятки", "взяток"), ("trick", "tricks")),  # the object of a verb: «навязать 1 взятку»
     "card": (("карта", "карты", "карт"), ("card", "cards")),
     "layout": (("расклад", "расклада", "раскладов"), ("layout", "layouts")),
     "violation": (("нарушение", "нарушения", "нарушений"), ("violation", "violations")),
     "undertrick": (("взятка без", "взятки без", "взяток без"), ("undertrick", "undertricks")),
+    "discard_split": (("вариант сноса", "варианта сноса", "вариантов сноса"), ("split", "splits")),
 }
 
 
 def plural(n, noun: str, lang: str = "ru") -> str:
     """The form of ``noun`` (a key of NOUNS) that agrees with the number ``n``."""
     ru, en = NOUNS[noun]
-    n = Fraction(n)
     if lang != "ru":
-        return en[0] if n == 1 else en[1]
-    if n.denominator != 1:
-        return ru[1]
-    k = abs(n.numerator)
-    if k % 10 == 1 and k % 100 != 11:
-        return ru[0]
-    if 2 <= k % 10 <= 4 and not 12 <= k % 100 <= 14:
-        return ru[1]
-    return ru[2]
+        return en[0] if Fraction(n) == 1 else en[1]
+    return agree(n, *ru)
 
 
 def number(x, lang: str = "ru") -> str:
@@ -67,6 +64,10 @@ def contract_words(contract, lang: str = "ru") -> str:
     if contract.is_raspasovka:
         return "распасовка" if lang == "ru" else "raspasovka"
     code = getattr(contract.strain, "code", contract.strain)  # a Strain, or its letter
+    if getattr(contract, "level", None) is None:  # a strain alone (a position record): «пики», "spades"
+        words = {"s": ("spades", "пики"), "c": ("clubs", "трефы"), "d": ("diamonds", "бубны"),
+                 "h": ("hearts", "червы"), "nt": ("no trumps", "без козыря")}
+        return words[code][1 if lang == "ru" else 0]
     if code == "nt":
         return f"{contract.level} БК" if lang == "ru" else f"{contract.level}NT"
     return f"{contract.level}{suit[code]}"
@@ -104,7 +105,8 @@ _HAND = ("перв", "втор", "треть", "четвёрт")
 _HAND_END = {"перв": ("ая", "ой", "ой", "ую", "ой", "ой"), "втор": ("ая", "ой", "ой", "ую", "ой", "ой"),
              "треть": ("я", "ей", "ей", "ю", "ей", "ей"), "четвёрт": ("ая", "ой", "ой", "ую", "ой", "ой")}
 _RUKA = ("рука", "руки", "руке", "руку", "рукой", "руке")
-# a participle used as a noun (masculine, animate): играющий, вистующий, пасующий, сдающий
+# a participle used as a noun (masculine, animate): играющий, вистующий, пасующий, ловящий
+# (on misère nobody whists: the defenders catch), сдающий
 _PART_END = ("ий", "его", "ему", "его", "им", "ем")
 CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 _EN_HAND = ("first hand", "second hand", "third hand", "the dealer")
@@ -113,6 +115,7 @@ _EN_ORD = ("first", "second", "third", "fourth")
 _RU_SEAT = re.compile(r"(?<![а-яё])(?:(на|за|через|про) )?([Мм])(есто|еста|есту|естом|есте) (\d)\b")
 _RU_CASE = {"есто": "nom", "еста": "gen", "есту": "dat", "естом": "ins", "есте": "prep"}
 _EN_SEAT = re.compile(r"\b([Ss])eat (\d)\b")
+_RU_SO = re.compile(r"(?<![а-яёА-ЯЁ])([Сс]) (втор)")  # «с второй рукой» → «со второй рукой»
 
 
 def hand(seat: int, case: str = "nom") -> str:
@@ -130,15 +133,16 @@ class SeatNames:
         self.roles = {}  # seat -> (Russian participle stem, English noun, qualified by the hand?)
         decisions = decisions or {}
         if kind != "raspasovka" and declarer is not None:
-            self.roles[declarer] = ("игра", "declarer", False)
+            self.roles[declarer] = ("играющ", "declarer", False)
             defenders = [s for s in range(3) if s != declarer]
-            words = {s: ("вист", "whister") if kind == "misere" or decisions.get(s) == "whist"
-                     else ("пас", "passer") for s in defenders}
+            words = {s: ("ловящ", "catcher") if kind == "misere" else
+                     ("вистующ", "whister") if decisions.get(s) == "whist" else ("пасующ", "passer")
+                     for s in defenders}
             same = words[defenders[0]] == words[defenders[1]]
             for s in defenders:
                 self.roles[s] = (words[s][0], words[s][1], same)
         if players == 4:
-            self.roles[3] = ("сда", "dealer", False)
+            self.roles[3] = ("сдающ", "dealer", False)
 
     def ru(self, seat: int, case: str = "nom") -> str:
         if seat < len(self.names):
@@ -150,9 +154,7 @@ class SeatNames:
         if seat not in self.roles:
             return hand(seat, case)
         stem, _, qualified = self.roles[seat]
-        i = CASES.index(case)
-        suffix = "ющ" if stem in ("игра", "сда") else "ующ"
-        word = f"{stem}{suffix}{_PART_END[i]}"
+        word = f"{stem}{_PART_END[CASES.index(case)]}"
         return f"{word} {hand(seat, 'gen')}" if qualified else word
 
     def en(self, seat: int) -> str:
@@ -172,12 +174,30 @@ class SeatNames:
                 name = self.ru(seat, case)
                 out = f"{prep} {name}" if prep else name
                 return out[0].upper() + out[1:] if cap == "М" and not prep else out
-            return _RU_SEAT.sub(ru, s)
+            return _RU_SO.sub(r"\1о \2", _RU_SEAT.sub(ru, s))
 
         def en(m):
             name = self.en(int(m.group(2)))
             return name[0].upper() + name[1:] if m.group(1) == "S" else name
         return _EN_SEAT.sub(en, s)
+
+
+# ------------------------------------------------------------------ how a rule is computed
+PATTERN_WORDS = {  # a rule's pattern -> (English, Russian): how the calculator answers it
+    "FIXED": ("a fixed penalty", "фиксированный штраф"),
+    "CF": ("correct play against the fault", "правильная игра против нарушения"),
+    "REMEDY": ("the victim's choice of remedy", "выбор исправления пострадавшим"),
+    "WORST": ("the worst option for the offender", "худший для нарушителя вариант"),
+    "PLAN": ("the stated plans played out", "разыгрываются заявленные планы"),
+    "INFO": ("what the knowledge could change", "что могло изменить знание"),
+}
+KIND_WORDS = {"game": ("game", "игра"), "misere": ("misère", "мизер"), "raspasovka": ("raspasovka", "распасовка")}
+
+
+def pattern_words(pattern: str, lang: str = "ru") -> str:
+    """«правильная игра против нарушения + фиксированный штраф» for ``CF+FIXED``."""
+    i = 1 if lang == "ru" else 0
+    return " + ".join(PATTERN_WORDS.get(p, (p, p))[i] for p in pattern.split("+"))
 
 
 # ------------------------------------------------------------------ settings
@@ -192,9 +212,14 @@ SETTING_WORDS = {  # ruling option -> value -> (English, Russian)
                 "against_offender": ("correct play: the card best for the victim",
                                      "правильная игра — лучший для пострадавшего ход")},
     "guess": {"every_sequence": ("every guess wrong: the worst over every sequence of guesses",
-                                 "каждое угадывание неверно: худший итог по всем последовательностям выборов"),
+                                 "играющий всякий раз угадывает неверно: худший итог по всем цепочкам выборов"),
               "greedy": ("every guess wrong: the worst guess at each move in turn",
-                         "каждое угадывание неверно: худший выбор на каждом ходу по очереди")},
+                         "играющий всякий раз угадывает неверно: худший выбор на каждом ходу по очереди")},
+    "candidates": {"best_somewhere": ("a guess: every card best in at least one layout he could believe in",
+                                      "разумный ход — лучший хотя бы в одном возможном раскладе"),
+                   "undominated": ("a guess: every card no other card matches in every layout and beats in one",
+                                   "разумный ход — тот, которому нет хода не хуже во всех раскладах и лучше "
+                                   "хотя бы в одном")},
     "uncorrected": {"compensate": ("a lead out of turn left standing: damage compensated",
                                    "неисправленный ход вне очереди: ущерб компенсируется"),
                     "unpunished": ("a lead out of turn left standing: nothing written",
@@ -215,18 +240,94 @@ def setting(name: str, value, lang: str = "ru") -> str:
 
 
 def setting_words(settings: dict, lang: str = "ru") -> list:
-    """The settings line of a ruling, in words: convention, options changed, ruling options."""
+    """The settings line of a ruling, in words: convention, options changed (by ``--set`` or
+    the incident's ``scoring.set``, each named as the desk names it), ruling options."""
     conv = settings.get("convention", "sochi")
-    out = [CONVENTION_WORDS.get(conv, (conv, conv))[1 if lang == "ru" else 0]]
+    i = 1 if lang == "ru" else 0
+    out = [CONVENTION_WORDS.get(conv, (conv, conv))[i]]
     over = settings.get("overrides") or {}
     if over:
-        out.append(("изменено (--set): " if lang == "ru" else "changed (--set): ")
-                   + ", ".join(f"{k}={v}" for k, v in over.items()))
+        changed = [f"{OPTION_WORDS.get(k, (k, k))[i].lower()}: {_option_value(v, lang)}" for k, v in over.items()]
+        out.append(("изменено: " if lang == "ru" else "changed: ") + ", ".join(changed))
     out += [setting(k, v, lang) for k, v in (settings.get("ruling_options") or {}).items()]
     return out
+
+
+def _option_value(v, lang: str) -> str:
+    """A scoring option's value in words: yes/no, a choice by its name, numbers exact."""
+    i = 1 if lang == "ru" else 0
+    if isinstance(v, bool):
+        return ("да", "нет")[not v] if lang == "ru" else ("yes", "no")[not v]
+    if isinstance(v, str) and v in CHOICE_WORDS:
+        return CHOICE_WORDS[v][i]
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_option_value(x, lang) for x in v)
+    if v is None:
+        return "—"
+    if isinstance(v, str):
+        try:
+            return text_number(Fraction(v))
+        except ValueError:
+            return v
+    return text_number(Fraction(v))
 
 
 def seconds_words(x, lang: str = "ru") -> str:
     """A duration as an arbiter reads it: «1,5 с», "1.5 s" (under a tenth: «0,1 с»)."""
     t = f"{max(float(x), 0.1):.1f}"
     return f"{t.replace('.', ',')} с" if lang == "ru" else f"{t} s"
+
+
+# ------------------------------------------------------------------ fields in words
+def field_words(field, lang: str = "ru") -> str:
+    """A field path as a player says it: ``deal.hands[1]`` → «вторая рука» / "second hand"."""
+    if not field:
+        return ""
+    f = str(field)
+    m = re.fullmatch(r"(?:deal\.)?hands\[(\d)\](?:\[(\d+)\])?", f)
+    if m:
+        s = int(m.group(1))
+        return hand(s) if lang == "ru" else f"{_EN_ORD[s]} hand"
+    m = re.fullmatch(r"history\[(\d+)\]", f)
+    if m:
+        k = int(m.group(1))
+        return (f"взятка {k // 3 + 1}, {k % 3 + 1}-я карта" if lang == "ru"
+                else f"trick {k // 3 + 1}, card {k % 3 + 1}")
+    words = {
+        "deal": ("deal", "сдача"), "deal.hands": ("hands", "руки"), "deal.talon": ("talon", "прикуп"),
+        "deal.discard": ("discard", "снос"), "contract": ("contract", "контракт"),
+        "declarer": ("declarer", "играющий"), "first_leader": ("first lead", "первый ход"),
+        "history": ("play", "розыгрыш"), "decisions": ("whist decisions", "висты и пасы"),
+        "violation": ("violation", "нарушение"), "violation.rule": ("rule", "правило"),
+        "violation.offender": ("offender", "нарушитель"), "violation.move": ("moment", "момент"),
+        "violation.card": ("card", "карта"), "violation.cards": ("cards", "карты"),
+        "violation.chosen": ("remedy chosen", "выбранная мера"), "violation.correction": ("correction", "поправка играющего"),
+        "violation.agreed": ("joint decision", "общее решение"), "violation.plans": ("plans", "планы"),
+        "result": ("result", "итог сдачи"), "result.tricks": ("result", "итог сдачи"),
+        "scoring": ("convention", "конвенция"), "scoring.set": ("convention changes", "изменения конвенции"),
+        "text": ("pasted text", "вставленный текст"), "request": ("request", "запрос"),
+        "incident": ("incident", "инцидент"), "taken": ("tricks already won", "уже взятые взятки"),
+        "open": ("open or closed play", "открытая или закрытая игра"), "node_budget": ("search limit", "предел перебора"),
+        "max_layouts": ("layouts a decision examines", "сколько раскладов рассматривать"),
+        "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
+        "settings": ("settings", "настройки"), "out_of_turn": ("lead out of turn", "ход вне очереди"),
+        "upload": ("file", "файл"), "seed": ("seed", "номер сдачи"),
+    }
+    while f:  # the field, else the nearest enclosing one the page names
+        if f in words:
+            return words[f][1 if lang == "ru" else 0]
+        cut = max(f.rfind("."), f.rfind("["))
+        f = f[:cut] if cut > 0 else ""
+    return "" if lang == "ru" else str(field)
+
+
+_PATH_IN_TEXT = re.compile(r"\((?:violation|result|scoring|options|deal|decisions)(?:\.[A-Za-z_]+|\[\d+\])*\)")
+
+
+def fields_in_words(text: str, lang: str = "ru") -> str:
+    """A text that names a field by its path, «(result.tricks)», with the field named in words
+    instead, «(поле «итог сдачи»)» (the page shows no identifiers)."""
+    def words(m):
+        w = field_words(m.group(0)[1:-1], lang)
+        return (f"(поле «{w}»)" if lang == "ru" else f"(the field '{w}')") if w else m.group(0)
+    return _PATH_IN_TEXT.sub(words, str(text))

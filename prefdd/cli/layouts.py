@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from solver.errors import PrefError
@@ -39,10 +40,10 @@ def register(subparsers):
 class _Bar:
     """tqdm's bar on a terminal once a record has taken a second; a line every 10 s in a log."""
 
-    def __init__(self, label: str, enabled: bool):
-        self.label, self.enabled = label, enabled
+    def __init__(self, label: str, enabled: bool, lang: str = "en"):
+        self.label, self.enabled, self.lang = label, enabled, lang
         self.tty = enabled and sys.stderr.isatty()
-        self.bar = None
+        self.bar: Any = None  # tqdm's bar once shown
         self.start = self.last = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
@@ -53,14 +54,16 @@ class _Bar:
             if self.bar is None and now - self.start >= 1.0:
                 from tqdm import tqdm
 
-                self.bar = tqdm(total=total, desc=self.label, unit="layout", file=sys.stderr, dynamic_ncols=True,
-                                mininterval=0.2)
+                self.bar = tqdm(total=total, desc=self.label, unit=" раскл." if self.lang == "ru" else "layout",
+                                file=sys.stderr, dynamic_ncols=True, mininterval=0.2)
             if self.bar is not None:
                 self.bar.update(done - self.bar.n)
         elif now - self.last >= 10.0:
             self.last = now
-            print(f"prefdd layouts: {self.label}: {done}/{total} layouts ({100 * done / total:.1f}%)", file=sys.stderr,
-                  flush=True)
+            share = f"{100 * done / total:.1f}"
+            line = (f"{done} из {total} раскладов ({share.replace('.', ',')} %)" if self.lang == "ru"
+                    else f"{done}/{total} layouts ({share}%)")
+            print(f"prefdd layouts: {self.label}: {line}", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -85,20 +88,21 @@ def run(args) -> int:
                 options.say("prefdd layouts", f"{item.label}: {item.error}")
                 status = 2
                 continue
-            bar = _Bar(item.label, not args.no_progress)
+            label = item.label_in(args.lang)
+            bar = _Bar(label, not args.no_progress, args.lang)
             try:
                 view = view_from_json(item.record)
                 result = hand_layouts(view, engine, all_cards=args.all_cards, progress=bar)
             except PrefError as e:
                 bar.close()
-                options.say("prefdd layouts", f"{item.label}: {e}")
+                options.say("prefdd layouts", f"{label}: {e}")
                 status = 2
                 continue
             bar.close()
             out = {"id": item.record.get("id")} if isinstance(item.record, dict) and "id" in item.record else {}
             out.update(result.to_json())
             if args.output_format == "text":
-                print(render_text(item.label, view, dict(out, seconds=result.seconds), args.lang), flush=True)
+                print(render_text(label, view, dict(out, seconds=result.seconds), args.lang), flush=True)
             else:
                 print(json_line(out), flush=True)
     if not seen:
@@ -125,7 +129,12 @@ def render_text(label: str, view, out: dict, lang: str) -> str:
     pos = view.pos
     ru = lang == "ru"
     total = out["layouts"]
-    contract = str(pos.contract)
+    if ru:
+        from compensation.rulings.wording import contract_words
+
+        contract = contract_words(pos.contract, "ru")
+    else:
+        contract = str(pos.contract)
     seat = Seat(pos.declarer)
     who = seat.russian if ru else seat.english
     head = (f"{label}: {contract}, играет {who}; раскладов: {total}, решены все за {out['seconds']:.1f} с".replace(

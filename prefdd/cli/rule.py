@@ -51,19 +51,23 @@ def _fail(where: str, message: str) -> int:
 
 def _list(lang: str) -> int:
     from compensation.rulings import LOAD_ERRORS, VARIANTS
+    from compensation.rulings.wording import KIND_WORDS, pattern_words
 
     def key(n):
         seed = n.split(".")[0] if n.startswith("00") else "000"
         rest = n.split(".")[1:] if n.startswith("00") else n.split(".")
         return (seed, [int(x) if x.isdigit() else 0 for x in rest])
 
+    i = 1 if lang == "ru" else 0
     for number in sorted(VARIANTS, key=key):
         for s in VARIANTS[number]:
             title = s.title_ru if lang == "ru" else s.title_en
-            kinds = "" if tuple(s.contracts) == ("game", "misere") else f" ({', '.join(s.contracts)})"
-            print(f"{number:<9} {s.pattern:<13} {title}{kinds}")
+            kinds = "" if tuple(s.contracts) == ("game", "misere") else \
+                f" ({', '.join(KIND_WORDS[k][i] for k in s.contracts)})"
+            print(f"{number:<9} {title}{kinds} — {pattern_words(s.pattern, lang)}")
     for mod, msg in LOAD_ERRORS:
-        print(f"prefdd rule: warning: rule module {mod} failed to load: {msg}", file=sys.stderr)
+        print(f"prefdd rule: {'модуль правил' if lang == 'ru' else 'warning: rule module'} {mod} "
+              f"{'не загрузился' if lang == 'ru' else 'failed to load'}: {msg}", file=sys.stderr)
     return 0
 
 

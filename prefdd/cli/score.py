@@ -61,6 +61,8 @@ def register(subparsers) -> argparse.ArgumentParser:
     from .options import add_output_switches
 
     add_output_switches(p, "json")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="language of --text (default ru: players' words, «первая рука», «в гору»)")
     p.set_defaults(func=run)
     return p
 
@@ -150,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                   "settlement": [number_out(w) for w in balances(sheet, conv)]},
     }
     if args.output_format == "text":
-        print(render_text(result, conv.players))
+        print(render_text(result, conv.players, args.lang))
     else:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0
@@ -163,11 +165,17 @@ def _fmt(x: Any) -> str:
     return str(x)
 
 
-def _table(entries: dict, settlement: list, n: int) -> list[str]:
-    head = ["seat", "pulya", "gora"] + [f"on {j}" for j in range(n)] + ["balance"]
+_HANDS_RU = ("1-я рука", "2-я рука", "3-я рука", "сдающий")
+
+
+def _table(entries: dict, settlement: list, n: int, lang: str = "en") -> list[str]:
+    if lang == "ru":
+        head = ["игрок", "пуля", "гора"] + [f"на {j + 1}-ю" if j < 3 else "на сдающ." for j in range(n)] + ["баланс"]
+    else:
+        head = ["seat", "pulya", "gora"] + [f"on {j}" for j in range(n)] + ["balance"]
     rows = [head]
     for i in range(n):
-        seat = f"{i}" + (" (dealer)" if i == 3 else "")
+        seat = _HANDS_RU[i] if lang == "ru" else f"{i}" + (" (dealer)" if i == 3 else "")
         rows.append([seat, _fmt(entries["pulya"][i]), _fmt(entries["gora"][i])]
                     + [("-" if i == j else _fmt(entries["whists"][i][j])) for j in range(n)]
                     + [_fmt(settlement[i])])
@@ -175,18 +183,40 @@ def _table(entries: dict, settlement: list, n: int) -> list[str]:
     return ["  " + "  ".join(cell.rjust(w) for cell, w in zip(r, widths)) for r in rows]
 
 
-def render_text(result: dict, n: int) -> str:
-    """The JSON result as a readable table (whists columns: what the row writes on j)."""
-    lines = [f"Convention: {result['convention']}"
-             + (" (" + ", ".join(f"{k}={v}" for k, v in result["overrides"].items()) + ")"
-                if result["overrides"] else "")]
+def render_text(result: dict, n: int, lang: str = "ru") -> str:
+    """The JSON result as a readable table (whists columns: what the row writes on j); in
+    Russian the players by hand, the convention and its changed options in words, the
+    contract as players write it, numbers with the decimal comma."""
+    if lang != "ru":
+        lines = [f"Convention: {result['convention']}"
+                 + (" (" + ", ".join(f"{k}={v}" for k, v in result["overrides"].items()) + ")"
+                    if result["overrides"] else "")]
+    else:
+        from compensation.rulings.wording import setting_words
+
+        lines = ["Конвенция: " + "; ".join(setting_words({"convention": result["convention"],
+                                                         "overrides": result["overrides"]}, "ru"))]
     for deal in result["deals"]:
-        ident = f" (id {deal['id']})" if "id" in deal else ""
         lines.append("")
-        lines.append(f"Deal {deal['record']}{ident}: {deal['contract']}")
-        lines.extend(_table(deal["entries"], deal["settlement"], n))
+        if lang == "ru":
+            from compensation.outcome import parse_contract
+            from compensation.rulings.wording import contract_words
+
+            ident = f" ({deal['id']})" if "id" in deal else ""
+            lines.append(f"Сдача {deal['record']}{ident}: {contract_words(parse_contract(deal['contract']))}")
+        else:
+            ident = f" (id {deal['id']})" if "id" in deal else ""
+            lines.append(f"Deal {deal['record']}{ident}: {deal['contract']}")
+        lines.extend(_table(deal["entries"], deal["settlement"], n, lang))
     if len(result["deals"]) > 1:
         lines.append("")
-        lines.append("Total")
-        lines.extend(_table(result["total"]["entries"], result["total"]["settlement"], n))
-    return "\n".join(lines)
+        lines.append("Итог" if lang == "ru" else "Total")
+        lines.extend(_table(result["total"]["entries"], result["total"]["settlement"], n, lang))
+    out = "\n".join(lines)
+    return _decimal_comma(out) if lang == "ru" else out
+
+
+def _decimal_comma(s: str) -> str:
+    import re
+
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", s)

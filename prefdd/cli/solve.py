@@ -121,7 +121,7 @@ def run(args) -> int:
                 options.say("prefdd solve", f"{item.label}: {e}")
                 status = 2
                 continue
-            print(render_text(item.label, out) if text else json_line(out), flush=True)
+            print(render_text(item.label_in(args.lang), out, args.lang) if text else json_line(out), flush=True)
     if not seen:
         print(f"prefdd solve: {'stdin' if args.input in (None, '-') else args.input}: no record found", file=sys.stderr)
         return 2
@@ -138,7 +138,7 @@ def option_conflict(args) -> str | None:
     if conflict:
         return conflict
     if not args.analyse_play:
-        return "--lang goes with --analyse-play" if args.lang != "en" else None
+        return "--lang goes with --analyse-play or --text" if args.lang != "en" and not args.text else None
     others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
                                     ("--favour", args.favour is not None),
                                     ("--engine reference", args.engine == "reference")) if on]
@@ -188,8 +188,13 @@ class Progress:
             sys.stderr.flush()
 
 
-def render_text(label: str, out: dict) -> str:
-    """One answer as a readable line."""
+_STRAIN_RU = {"s": "пики", "c": "трефы", "d": "бубны", "h": "червы", "nt": "БК", "misere": "мизер"}
+
+
+def render_text(label: str, out: dict, lang: str = "en") -> str:
+    """One answer as a readable line (``lang`` ru: as players say it, cards in Russian)."""
+    if lang == "ru":
+        return _render_ru(label, out)
     if "table" in out:
         rows = "; ".join(f"{s}: {' '.join(map(str, v))}" for s, v in out["table"].items())
         return f"{label}: tricks with seat 0 1 2 declaring: {rows}"
@@ -204,4 +209,31 @@ def render_text(label: str, out: dict) -> str:
         words.append("cards " + " ".join(f"{c}={v}" for c, v in out["card_values"].items()))
     if "line" in out:
         words.append("line " + " ".join(out["line"]))
+    return "; ".join(words)
+
+
+def _render_ru(label: str, out: dict) -> str:
+    from solver.cards import Card
+    from solver.play_text import tricks
+    from solver.seat import Seat
+
+    def card(c: str) -> str:
+        return Card.parse(c).russian()
+
+    if "table" in out:
+        rows = "; ".join(f"{_STRAIN_RU.get(s, s)} {' '.join(map(str, v))}" for s, v in out["table"].items())
+        return f"{label}: взятки играющего, когда играет первая, вторая, третья рука: {rows}"
+    if "player_tricks" in out:
+        who = Seat(out["player"]).russian
+        words = [f"{label}: {who} берёт ещё {tricks(out['player_tricks'], 'ru', True)} (всего {out['player_total']})"]
+    else:
+        made = "" if "made" not in out else ", контракт выигран" if out["made"] else ", контракт не выигран"
+        words = [f"{label}: играющий берёт ещё {tricks(out['declarer_tricks'], 'ru', True)} "
+                 f"(всего {out['declarer_total']}{made})"]
+    if "defender_tricks" in out:
+        words.append("защита: " + ", ".join(f"{Seat(int(k)).russian} {v}" for k, v in out["defender_tricks"].items()))
+    if "card_values" in out:
+        words.append("карты: " + " ".join(f"{card(c)}={v}" for c, v in out["card_values"].items()))
+    if "line" in out:
+        words.append("линия: " + " ".join(card(c) for c in out["line"]))
     return "; ".join(words)

@@ -82,59 +82,25 @@ def sheet(entries, rounding: str = "nearest") -> dict:
 
 
 def texts(ruling) -> dict:
-    """The ruling's lines as ``prefdd rule`` prints them, in both languages: seats named,
-    whists rounded for the sheet, numbers with the decimal comma in Russian."""
-    from compensation.rulings.ruling import BALANCE_MEANING, _cap
-    from compensation.rulings.wording import count, setting_words
+    """The ruling's parts as ``prefdd rule`` prints them (:meth:`Ruling.sections`), in both
+    languages, for the page to lay out: a figure's first line (its line of play is drawn
+    apart), the incident's field names in words in the notes."""
+    from compensation.rulings.ruling import BALANCE_MEANING
 
     out = {}
     for lang in ("ru", "en"):
-        ru = lang == "ru"
-        names = ruling.names
-        seats = [names.ru(s) if ru else names.en(s) for s in range(ruling.players)]
-        options = []
-        for o in ruling.options:
-            line = f"{ruling.say(o.label, lang)}: " + (f"у играющего {count(o.declarer_tricks, 'trick')}" if ru
-                                                        else f"the declarer's tricks: {o.declarer_tricks}")
-            if o.value is not None:
-                whose = "" if o.value_of is None else (f" места {o.value_of}" if ru else f" of seat {o.value_of}")
-                line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
-            options.append({"text": names.say(line, lang), "best": o.best})
+        s = ruling.sections(lang)
         out[lang] = {
-            "seats": [_cap(s) for s in seats],
-            "writes": [_cap(names.say(w.describe(lang, ruling.whist_rounding), lang)) for w in ruling.writes],
-            "options": options,
-            "figures": [names.say(f.describe(lang).split("\n")[0], lang) for f in ruling.figures],
-            "notes": [fields_in_words(_cap(ruling.say(n, lang)), lang) for n in ruling.notes],
-            "summary": fields_in_words(_cap(ruling.say(ruling.summary, lang)), lang) if ruling.summary is not None else None,
-            "settings": "; ".join(_settings_words(ruling.settings, lang, setting_words)),
+            "seats": s["seats"],
+            "writes": s["writes"],
+            "options": s["options"],
+            "figures": [f.split("\n")[0] for f in s["figures"]],
+            "notes": [fields_in_words(n, lang) for n in s["notes"]],
+            "summary": fields_in_words(s["summary"], lang) if s["summary"] is not None else None,
+            "settings": "; ".join(s["settings"]),
             "balance": BALANCE_MEANING.get(lang),
         }
     return out
-
-
-def _settings_words(settings: dict, lang: str, setting_words) -> list:
-    """The settings line as ``prefdd rule`` words it, the convention's changed options named
-    by the page's words for them (not ``players=4``)."""
-    from .catalogue import CHOICE_WORDS, OPTION_WORDS
-
-    over = settings.get("overrides") or {}
-    words = setting_words(dict(settings, overrides={}), lang)
-    if over:
-        i = 1 if lang == "ru" else 0
-
-        def value(v):
-            if isinstance(v, bool):
-                return ("да" if v else "нет") if lang == "ru" else ("yes" if v else "no")
-            if isinstance(v, str) and v in CHOICE_WORDS:
-                return CHOICE_WORDS[v][i]
-            if isinstance(v, (list, tuple)):
-                return ", ".join(text_number(Fraction(x)) for x in v)
-            return "—" if v is None else text_number(Fraction(v)) if not isinstance(v, str) else v
-
-        changed = [f"{OPTION_WORDS.get(k, (k, k))[i].lower()}: {value(v)}" for k, v in over.items()]
-        words.insert(1, ("изменено: " if lang == "ru" else "changed: ") + ", ".join(changed))
-    return words
 
 
 def rule(body: dict, node_budget: int) -> dict:

@@ -3,8 +3,9 @@
 * :mod:`.views` — the declarer's view (:class:`InfoSet`) and any seat's (:class:`SeatView`):
   his hand, the cards played, the voids shown; the unseen cards make the layouts.
 * :mod:`.layouts` — every layout, listed lazily and counted exactly (a sample only by name).
-* :mod:`.candidates` — the cards he could reasonably choose (undominated over every layout;
-  ``best_somewhere`` a named setting), decided exactly with early exits.
+* :mod:`.candidates` — the cards he could reasonably choose over every layout, by the
+  question asked: ``best_somewhere`` for a guess (1.6.2, claims), ``undominated`` for what
+  knowledge could change (the information rules); decided exactly with early exits.
 * :mod:`.worst_guess` — rule 1.6.2's worst guess over every sequence of candidate choices
   (or greedy), the claim check, the literal reading; a budget gives bounds, never a sample.
 * :mod:`.hand_layouts` — what a hand makes over every layout (``prefdd layouts``).
@@ -13,7 +14,14 @@ It imports only the rest of :mod:`solver`; the rulings built on it live in ``com
 """
 from __future__ import annotations
 
-from .candidates import CANDIDATES, DEFAULT_CANDIDATES, Decision, candidate_moves
+from .candidates import (
+    CANDIDATES,
+    DEFAULT_CANDIDATES,
+    GUESS_CANDIDATES,
+    KNOWLEDGE_CANDIDATES,
+    Decision,
+    candidate_moves,
+)
 from .hand_layouts import HandLayouts, hand_layouts, view_from_json
 from .layouts import Layouts
 from .views import DISCARD, InfoSet, SeatView, infoset_from_json, note_play, voids_from_history, voids_in_trick
@@ -32,6 +40,7 @@ from .worst_guess import (
 
 __all__ = ["InfoSet", "SeatView", "DISCARD", "Layouts", "infoset_from_json", "note_play", "voids_from_history", "voids_in_trick",
            "Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES",
+           "GUESS_CANDIDATES", "KNOWLEDGE_CANDIDATES",
            "WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS",
            "HandLayouts", "hand_layouts", "view_from_json"]

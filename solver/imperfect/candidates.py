@@ -1,13 +1,18 @@
 """Candidates: the cards a player could reasonably choose, decided over every layout he could believe in.
 
-One definition serves rule 1.6.2, claims, rule 001 and the information rules
-(``../shared/domain/rulings.md``, "candidates are undominated, everywhere"):
+Two definitions, and the question a rule asks chooses between them (``docs/rulings.md``,
+"candidates follow the question"):
 
-* ``undominated`` (the default): a card is a candidate unless another legal card is never
-  worse for him in any layout and better in at least one — such a card is a blunder (an
-  ace thrown under a low card), not a guess.
-* ``best_somewhere`` (the named setting for the literal reading): a card that is best for
-  him, double dummy, in at least one layout.
+* ``best_somewhere`` (:data:`GUESS_CANDIDATES`: rule 1.6.2, claims, rule 001 — the declarer
+  *deemed not to have guessed the layout*): a card that is best for him, double dummy, in at
+  least one layout (ties count). Rule 1.6.2 names «надо выбить козырь» as a guessing
+  position; in its simplest form a side suit cashed before the last trump is drawn is never
+  better than the trump and as good in every layout where the trump's holder can follow, so
+  only this reading makes it a guess.
+* ``undominated`` (:data:`KNOWLEDGE_CANDIDATES`: the information rules — *could the
+  knowledge have changed a decision*): a card is a candidate unless another legal card is
+  never worse for him in any layout and better in at least one — such a card needs no
+  knowledge to be avoided (an ace thrown under a low card).
 
 Both are decided exactly, and most decisions need far less than every card's value in every
 layout: the layouts are solved in chunks, and a card drops out of the search as soon as
@@ -35,11 +40,13 @@ from ..position import Position
 from .layouts import Layouts, Stride, capped_layouts
 from .views import view_run
 
-__all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "card_values", "side_better",
-           "side_worse", "declarer_total"]
+__all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
+           "KNOWLEDGE_CANDIDATES", "card_values", "side_better", "side_worse", "declarer_total"]
 
 CANDIDATES = ("undominated", "best_somewhere")
-DEFAULT_CANDIDATES = "undominated"
+GUESS_CANDIDATES = "best_somewhere"    # 1.6.2, claims, rule 001: deemed not to have guessed the layout
+KNOWLEDGE_CANDIDATES = "undominated"   # the information rules and single dummy: could knowledge change it
+DEFAULT_CANDIDATES = KNOWLEDGE_CANDIDATES  # a decision asked on its own (candidate_moves, single dummy)
 CHUNK = 1024           # layouts solved in one call of the engine
 COUNT_LIMIT = 20_000   # up to this many layouts every card is solved in every one (exact "best in N")
 SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cores (Cython: forked processes)
@@ -71,16 +78,6 @@ def side_better(pos: Position, seat: int):
 
 def side_worse(pos: Position, seat: int):
     return _declarer_worse(pos) if seat == pos.declarer else _declarer_better(pos)
-
-
-def compare_candidates(a: Decision, b: Decision, run) -> tuple[bool, bool]:
-    """Two decisions of one seat at one position (without and with some knowledge), their
-    candidates compared up to equivalent cards (``run``: a card -> its run's key): whether the
-    proven candidates are the same, and whether the true sets could be — each holds its proven
-    cards and lies among its proven and undecided ones."""
-    pa, pb = {run(c) for c in a.candidates}, {run(c) for c in b.candidates}
-    wide_a, wide_b = pa | {run(c) for c in a.undecided}, pb | {run(c) for c in b.undecided}
-    return pa == pb, pa | pb <= wide_a & wide_b
 
 
 def scan_progress(eng) -> Any:
@@ -120,13 +117,18 @@ class Decision:
     real_values: dict
     played: Card | None = None
     forced: bool = False     # one card up to equivalent ones: no layout was searched
-    changed: bool = True     # False: the knowledge could not change it (same candidates with it)
+    changed: bool = True     # False: not a decision for an information rule (``equal_everywhere``)
     dominated: dict = field(default_factory=dict)
     exact: bool = True       # False: a time budget stopped the scan (see ``undecided``, ``covered``)
     undecided: list = field(default_factory=list)
     covered: int = 0         # layouts examined
     seconds: float = 0.0
     settled: bool = False    # the scan ended once every card asked for (``settle``) was proven a candidate
+    # every legal card has the same value in every layout he could believe in (the one kind of
+    # decision the information rules excuse besides a forced one): True proven, False disproven
+    # (a layout where two cards differ), None where a cut scan found no such layout yet
+    equal_everywhere: bool | None = False
+    choices: int = 1         # distinct choices (runs) among the candidates and the undecided cards
 
     @property
     def guess(self) -> bool:
@@ -138,7 +140,8 @@ class Decision:
         return Decision(self.trick, self.seat, self.layouts, self.candidates, self.best_in, self.real_values,
                         card if card is not None else self.played, self.forced,
                         self.changed if changed is None else changed, self.dominated, self.exact,
-                        self.undecided, self.covered, self.seconds, self.settled)
+                        self.undecided, self.covered, self.seconds, self.settled, self.equal_everywhere,
+                        self.choices)
 
     def to_json(self) -> dict:
         out: dict = {"trick": self.trick, "seat": self.seat}
@@ -157,8 +160,8 @@ class Decision:
         if not self.exact:
             out["exact"] = False
             out["undecided"] = [str(c) for c in self.undecided]
-        if not self.changed:
-            out["knowledge_could_change"] = False
+        if self.equal_everywhere:
+            out["equal_everywhere"] = True
         if self.played is not None:
             out["played"] = str(self.played)
         return out
@@ -167,7 +170,8 @@ class Decision:
 def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
                     deadline: float | None = None, cache: dict | None = None,
-                    workers: int | None = None, cap: int | None = SCAN_CAP, settle=None) -> Decision:
+                    workers: int | None = None, cap: int | None = SCAN_CAP, settle=None,
+                    track_equal: bool = False) -> Decision:
     """The candidates of the seat whose view ``view`` is, at ``view.pos`` (he must be to move).
 
     ``view``: the declarer's :class:`~solver.imperfect.InfoSet` or any seat's
@@ -183,6 +187,9 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     pair was settled the decision is not ``exact``: ``candidates`` are the proven ones,
     ``undecided`` the rest. ``settle``: cards whose proof as candidates (every one) ends the scan (the
     worst on the real layout, for a greedy or one-move reading); ``settled`` then says so.
+    ``track_equal``: the scan also settles whether every card has the same value in every
+    layout (``equal_everywhere``; with ``undominated`` it always does): a ``best_somewhere``
+    scan then goes on until two cards differ somewhere.
     """
     if candidates not in CANDIDATES:
         raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
@@ -220,7 +227,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     else:
         layouts = view.layouts(sample, seed)
     counting = counts if counts is not None else layouts.used <= COUNT_LIMIT
-    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max, counting)
+    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max, counting, track_equal)
     if not counting and sample is None and layouts.method == "exact":  # counting solves every one anyway
         # a spread chunk for each process first (the real layout in the first)
         layouts = witness_first(view, layouts, WITNESS_FIRST * scan.shares(layouts, workers) - 1)
@@ -241,9 +248,12 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
     best_in = None
     if scan.counting and complete:
         best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in legal}
+    differ = scan.any_differ()
+    every = complete and scan.covered >= layouts.used and layouts.method in ("exact", "open")
+    equal = False if differ else (True if every else None)
     return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=exact,
                     undecided=und, covered=scan.covered, seconds=time.monotonic() - t0,
-                    settled=scan.all_settled())
+                    settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
 
 
 def witness_first(view, layouts: Layouts, k: int) -> Layouts:
@@ -339,8 +349,9 @@ class _Scan:
     ``best_somewhere``, that was best once) is no longer solved.
     """
 
-    def __init__(self, eng, view, reps, rule, maximise: bool, counting: bool):
+    def __init__(self, eng, view, reps, rule, maximise: bool, counting: bool, track_equal: bool = False):
         self.eng, self.view, self.reps, self.rule = eng, view, reps, rule
+        self.track_equal = track_equal
         self.sign = 1 if maximise else -1
         self.counting = counting
         n = len(reps)
@@ -362,15 +373,21 @@ class _Scan:
             return self.best_in[i] > 0
         return all(self.gt[i][j] for j in range(len(self.reps)) if j != i)
 
+    def any_differ(self) -> bool:
+        """Some layout seen where two of the cards differ in value."""
+        return any(any(row) for row in self.gt)
+
     def all_settled(self) -> bool:
         """Every card asked for (``settle``) is proven a candidate. All of them, not one: greedy
         plays the worst of its candidates on the real layout, and where several cards tie for
-        that, which of them are candidates can change the line."""
-        return bool(self.settle) and all(self.proven(i) for i in self.settle)
+        that, which of them are candidates can change the line. (``track_equal``: and two cards
+        were seen to differ.)"""
+        return (bool(self.settle) and all(self.proven(i) for i in self.settle)
+                and (not self.track_equal or self.any_differ()))
 
     def relevant(self) -> list[int]:
         n = len(self.reps)
-        if self.counting:
+        if self.counting or (self.track_equal and not self.any_differ()):
             return list(range(n))
         if self.rule == "best_somewhere":
             return [i for i in range(n) if not self.best_in[i]]

@@ -653,7 +653,8 @@ def _pct(x: float, lang: str) -> str:
 
 def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
     """The analysis as lines an arbiter reads: one per decision not forced, then the whisters' question."""
-    from ..play_text import HANDS, ROLES, card_text, plural_ru
+    from ..play_text import HANDS, ROLES, card_text
+    from ..russian import agree
 
     if lang not in WORDS:
         raise ValueError(f"lang: expected one of {', '.join(WORDS)}, got {lang!r}")
@@ -677,7 +678,7 @@ def render(a: SingleDummyAnalysis, lang: str = "en") -> str:
         if d.played in d.dominated:
             head += " — " + w["dominated"].format(b=ct(d.dominated[d.played]))
         scope = w["all"] if d.exact else w[d.stopped or "cap"].format(n=_int(d.examined, lang))
-        word = plural_ru(d.layouts, "расклад", "расклада", "раскладов") if lang == "ru" else \
+        word = agree(d.layouts, "расклад", "расклада", "раскладов") if lang == "ru" else \
             "layout" if d.layouts == 1 else "layouts"
         head += f"; {_int(d.layouts, lang)} {word} ({scope})"
         lines.append(head)

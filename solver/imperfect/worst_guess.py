@@ -3,7 +3,9 @@
 Rule 1.6.2 says "the move least favourable to him is made for him". Read literally ("the
 worst legal move") it would have him throw away his aces, which no arbiter means: what is
 made for him is the **wrong guess** among the plays he might reasonably have made — his
-candidates (:mod:`.candidates`: undominated over every layout he could believe in).
+candidates (:mod:`.candidates`, over every layout he could believe in: ``best_somewhere`` for
+1.6.2 and claims, the cards best in at least one layout; ``undominated`` for the information
+rules).
 
 * **Every guess wrong** (the default, ``guess="every_sequence"``): the worst final result
   over every sequence of candidate choices, each later choice again a wrong guess; the
@@ -15,7 +17,8 @@ candidates (:mod:`.candidates`: undominated over every layout he could believe i
   exactly. There is no fallback: without a budget the answer is exact; where a time budget
   stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
 * The information rules call :func:`resolve_against` with the informed seat's view before
-  the knowledge, the recorded play, a window and the view with the knowledge.
+  the knowledge, the recorded play and a window: every decision in it is resolved against
+  him except a forced one and one where every card has the same value in every layout.
 * **Claim check**: from the claim position, the double-dummy result, the worst-guess result,
   and whether a guess was needed (they differ); ``literal_worst`` is the reading to the
   letter — the worst *legal* move at his next decision, then double dummy.
@@ -35,11 +38,11 @@ from ..position import Position, run_low
 from . import candidates as _cand
 from .candidates import (
     COUNT_LIMIT,
-    DEFAULT_CANDIDATES,
+    GUESS_CANDIDATES,
+    KNOWLEDGE_CANDIDATES,
     Decision,
     candidate_moves,
     card_values,
-    compare_candidates,
     declarer_total,
     side_better,
     side_worse,
@@ -78,6 +81,7 @@ class WorstGuess:
     stopped: str | None = None    # "budget": the time ran out; "cap": scans past SCAN_CAP left it open
     short_scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of scans cut at SCAN_CAP
     scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of every decision scanned
+    candidates: str = GUESS_CANDIDATES  # the reading of a decision's candidates that was used
 
     @property
     def guess_points(self) -> list:
@@ -88,6 +92,7 @@ class WorstGuess:
             "declarer_tricks": self.declarer_tricks,
             "tricks": list(self.tricks),
             "guess": self.guess,
+            "candidates": self.candidates,
             "exact": self.exact,
             "positions": self.positions,
             "seconds": round(self.seconds, 3),
@@ -104,7 +109,7 @@ class WorstGuess:
 
 
 def worst_guess_play(info: InfoSet, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS,
-                     candidates: str = DEFAULT_CANDIDATES, budget: float | None = None) -> WorstGuess:
+                     candidates: str = GUESS_CANDIDATES, budget: float | None = None) -> WorstGuess:
     """Play on from ``info.pos`` with every declarer guess wrong (see the module docstring).
     ``budget``: seconds; past it the result gives proven bounds instead (``exact`` false)."""
     return resolve_against(info, engine, guess=guess, candidates=candidates, budget=budget)
@@ -124,9 +129,9 @@ class _Search:
     ``opt`` the worst card of all, and a wrong "exact" figure.)
     """
 
-    def __init__(self, view, eng, guess, history, window, post, candidates, deadline, any_card=False):
+    def __init__(self, view, eng, guess, history, window, informed, candidates, deadline, any_card=False):
         self.view, self.eng, self.guess = view, eng, guess
-        self.history, self.window, self.post = history, window, post
+        self.history, self.window, self.informed = history, window, informed
         self.candidates, self.deadline, self.any_card = candidates, deadline, any_card
         self.me = view.seat
         self.worse = side_worse(view.pos, self.me)
@@ -160,7 +165,7 @@ class _Search:
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
                                 cache=self.values, settle=None if counts else settle, counts=counts,
-                                cap=_cand.SCAN_CAP)
+                                cap=_cand.SCAN_CAP, track_equal=self.informed)
             if not d.exact and self.deadline is not None and time.monotonic() > self.deadline:
                 raise OutOfBudget
             if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
@@ -185,8 +190,9 @@ class _Search:
         """The ways the play may go on here: a list of alternatives (pessimistic cards,
         optimistic groups) — the pessimistic value is the worst child of the cards, the
         optimistic one the best group's worst child — one alternative, or two where a truncated
-        scan leaves open whether the knowledge could change the decision — and the Decision if
-        the viewer decides here."""
+        scan leaves open whether every card is equal in every layout (an information rule's
+        one excused kind of decision besides a forced one) — and the Decision if the viewer
+        decides here."""
         p = node.pos
         rec = self.history[depth] if on and depth < len(self.history) else None
         if p.to_move == self.me and (self.window is None or depth < self.window):
@@ -197,16 +203,14 @@ class _Search:
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
                 dec = self._counted(node, dec)
-            if dec.forced or self.post is None:
+            if dec.forced or not self.informed or dec.equal_everywhere is False:
                 return [moves], dec
-            other = self.decision(self.post(node))
-            same_o, could_be_same = compare_candidates(dec, other, lambda c: view_run(node, c))
+            # every card the same in every layout: no decision, played as made (off the record:
+            # double dummy); a cut scan that has not told: both ways are followed
             fixed = [rec] if rec is not None else _distinct(node, self.best_cards(p))
-            if dec.exact and other.exact:
-                return ([(fixed, [fixed])], dec.played_as(None, changed=False)) if same_o else ([moves], dec)
-            # undecided: the two true sets may be equal; both ways are followed
-            alts = [moves] + ([(fixed, [fixed])] if could_be_same else [])
-            return alts, dec
+            if dec.equal_everywhere:
+                return [(fixed, [fixed])], dec.played_as(None, changed=False)
+            return [moves, (fixed, [fixed])], dec
         best = self.best_cards(p)
         if rec is not None and any(_same_card(p, rec, c) for c in best):
             return [([rec], [[rec]])], None
@@ -323,7 +327,7 @@ class _Search:
 
 
 def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
-                    window: int | None = None, post=None, candidates: str = DEFAULT_CANDIDATES,
+                    window: int | None = None, informed: bool = False, candidates: str | None = None,
                     budget: float | None = None) -> WorstGuess:
     """Every decision of the seat whose view ``view`` is, resolved against him (1.6.2's
     machinery); every other seat plays double dummy on the real layout, all its best cards
@@ -333,10 +337,13 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     should not have (``view``), the recorded cards from ``view.pos`` (``history``: other
     seats play their recorded card while it is double-dummy best, so nobody's misplay
     enters the figure), ``window`` (the number of cards from ``view.pos`` in which his
-    decisions count; after it everyone plays double dummy) and ``post`` (view -> the view
-    he had *with* the knowledge: a decision whose candidates are the same in both views is
-    one the knowledge could not change; he plays it as recorded, or double dummy off the
-    record). Rule 1.6.2 calls it with none of these. ``budget``: seconds (see
+    decisions count; after it everyone plays double dummy) and ``informed``: every decision
+    counts — the knowledge could change which card he picks even where it leaves his set of
+    candidates as it was — except a forced one and one where every legal card has the same
+    value in every layout he could believe in (``Decision.equal_everywhere``), which he plays
+    as recorded (off the record, double dummy). Rule 1.6.2 calls it with none of these.
+    ``candidates``: default ``undominated`` when ``informed`` (the information rules' question),
+    else ``best_somewhere`` (1.6.2's). ``budget``: seconds (see
     :class:`WorstGuess`). A decision with more layouts than ``SCAN_CAP`` may leave the
     result between two proven bounds (``exact`` false, ``bounds``); the line is then the
     one of the bound nearest double dummy.
@@ -344,11 +351,13 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     if guess not in GUESSES:
         raise PositionError(f"guess: expected one of {', '.join(GUESSES)}, got {guess!r}")
     t0 = time.monotonic()
+    if candidates is None:
+        candidates = KNOWLEDGE_CANDIDATES if informed else GUESS_CANDIDATES
     eng = engine if engine is not None else Engine(reuse_table=True)
     history = [Card.parse(c) for c in history]
     deadline = None if budget is None else t0 + budget
     start = view.pos
-    s = _Search(view, eng, guess, history, window, post, candidates, deadline)
+    s = _Search(view, eng, guess, history, window, informed, candidates, deadline)
     stopped = None
     try:
         pess, opt = s.value(view, 0, bool(history))
@@ -366,7 +375,7 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
     scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
              if not counted and not d.forced]
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
-                      len(s.memo), time.monotonic() - t0, stopped, short, scans)
+                      len(s.memo), time.monotonic() - t0, stopped, short, scans, candidates)
 
 
 def _bounds(view, eng, s: _Search, start: Position, extra: float):
@@ -378,7 +387,7 @@ def _bounds(view, eng, s: _Search, start: Position, extra: float):
     hi = dd.declarer_tricks
     lo = None
     try:
-        a = _Search(view, eng, "every_sequence", s.history, s.window, None, s.candidates,
+        a = _Search(view, eng, "every_sequence", s.history, s.window, s.informed, s.candidates,
                     time.monotonic() + extra, any_card=True)
         lo = a.value(view, 0, bool(s.history))[0]
     except OutOfBudget:
@@ -510,7 +519,7 @@ class ClaimCheck:
 
 
 def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None = None, *,
-                candidates: str = DEFAULT_CANDIDATES, guess: str = DEFAULT_GUESS,
+                candidates: str = GUESS_CANDIDATES, guess: str = DEFAULT_GUESS,
                 budget: float | None = None) -> ClaimCheck:
     """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
     pos = info.pos

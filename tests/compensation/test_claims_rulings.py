@@ -21,15 +21,19 @@ END = {"deal": {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "
 
 
 def test_claim_needing_a_guess_is_scored_with_the_wrong_guess():
-    # Read literally (candidates best_somewhere: a heart is best in 14 of 20 layouts, so a
-    # guess): he claims all three (concede 0): 8 double dummy, 7 with the wrong guess ->
-    # scored 7-2-1. 6♠ made: P0 = 2. One whister (greedy): seat 1 writes 2 x 3 defence
-    # tricks = 6 on seat 0. Defence 3 < Q(6) = 4: seat 1 one short, gora 2.
-    r = rule_incident(dict(END, violation={"rule": "claim", "concede": 0, "candidates": "best_somewhere"}))
-    e = r.entries
-    assert e.pulya == (2, 0, 0) and e.gora == (0, 2, 0)
-    assert e.whists[1][0] == 6 and e.whists[2][0] == 0
-    assert [f.declarer_tricks for f in r.figures] == [8, 7, 7]
+    # By default (candidates best_somewhere: he is deemed not to have guessed the layout; a
+    # heart is best in 14 of 20 layouts, so a guess — the rule's own «надо выбить козырь»):
+    # he claims all three (concede 0): 8 double dummy, 7 with the wrong guess -> scored
+    # 7-2-1. 6♠ made: P0 = 2. One whister (greedy): seat 1 writes 2 x 3 defence tricks = 6
+    # on seat 0. Defence 3 < Q(6) = 4: seat 1 one short, gora 2.
+    for violation in ({"rule": "claim", "concede": 0}, {"rule": "claim", "concede": 0, "candidates": "best_somewhere"}):
+        r = rule_incident(dict(END, violation=violation))
+        e = r.entries
+        assert e.pulya == (2, 0, 0) and e.gora == (0, 2, 0)
+        assert e.whists[1][0] == 6 and e.whists[2][0] == 0
+        assert [f.declarer_tricks for f in r.figures] == [8, 7, 7]
+        assert r.settings["ruling_options"]["candidates"] == "best_somewhere"
+    assert any("надо выбить козырь" in n.ru and "default" in n.en for n in r.notes)
 
 
 def test_claim_conceding_enough_stands():
@@ -45,10 +49,10 @@ def test_claim_conceding_enough_stands():
 
 
 def test_undominated_reading_finds_no_guess():
-    # By default (candidates undominated) the heart leads are no guess — never better than
-    # ♠A and worse in 6 layouts, a blunder: the claim holds, 8-1-1: P0 = 2, seat 1 writes
-    # 2 x 2 = 4, defence 2 < 4: two short, gora 4. The ruling names the blunder.
-    for violation in ({"rule": "claim", "concede": 0}, {"rule": "claim", "concede": 0, "candidates": "undominated"}):
+    # The lenient setting (candidates undominated): the heart leads are no guess — never
+    # better than ♠A and worse in 6 layouts: the claim holds, 8-1-1: P0 = 2, seat 1 writes
+    # 2 x 2 = 4, defence 2 < 4: two short, gora 4.
+    for violation in ({"rule": "claim", "concede": 0, "candidates": "undominated"},):
         r = rule_incident(dict(END, violation=violation))
         e = r.entries
         assert e.pulya == (2, 0, 0) and e.gora == (0, 4, 0) and e.whists[1][0] == 4
@@ -60,19 +64,21 @@ def test_undominated_reading_finds_no_guess():
 def test_rule_1_6_2_full_deal_example():
     # 7♥ by seat 1, both whist; at trick 7 he opens ♣J10 ♦Q ♥A with the ♥J out (2-4-0 so far).
     # ♥A first: 7 (2-7-1), best in all 70 layouts. The ♦Q first (best in 4 of 70) lets the
-    # ♥J ruff in the others: 2-5-3. So the ♦Q is never better than ♥A and sometimes worse:
-    # by default (undominated) a blunder, not a guess — he is credited with drawing the
-    # trump: 7, made (P1 = 4; whists 4 x 2 = 8 from seat 0, 4 x 1 = 4 from seat 2).
+    # ♥J ruff in the others: 2-5-3. A trump still to draw — the rule's own example: by
+    # default (best_somewhere) the ♦Q is a guess and he is deemed to have got it wrong: two
+    # down: G1 = 2 x 4 = 8; consolation 8 from each defender; whists 4 x 2 = 8 (seat 0) and
+    # 4 x 3 = 12 (seat 2): seat 0 writes 16, seat 2 writes 20.
     inc = json.loads((EX / "rule_1_6_2_trump_still_out.json").read_text())
+    # The lenient setting (undominated): the ♦Q is never better than ♥A and sometimes worse,
+    # so no guess — he is credited with drawing the trump: 7, made (P1 = 4; whists 4 x 2 = 8
+    # from seat 0, 4 x 1 = 4 from seat 2).
+    inc["violation"]["candidates"] = "undominated"
     r = rule_incident(inc)
     e = r.entries
     assert e.pulya == (0, 4, 0) and e.gora == (0, 0, 0)
     assert e.whists[0][1] == 8 and e.whists[2][1] == 4
     assert [f.declarer_tricks for f in r.figures] == [7, 7, 5]
-    # Read literally (best_somewhere) the ♦Q is a guess: two down: G1 = 2 x 4 = 8;
-    # consolation 8 from each defender; whists 4 x 2 = 8 (seat 0) and 4 x 3 = 12 (seat 2):
-    # seat 0 writes 16, seat 2 writes 20.
-    inc["violation"]["candidates"] = "best_somewhere"
+    del inc["violation"]["candidates"]
     r = rule_incident(inc)
     e = r.entries
     assert e.gora == (0, 8, 0) and e.pulya == (0, 0, 0)

@@ -46,6 +46,20 @@ def test_161_exit_to_a_trickless_player_by_the_coalition():
     assert forced, "the counterfactual result 9-1-0 is shown"
 
 
+def test_161_with_four_at_the_table_the_dealer_is_paid_too():
+    # «на него пишут компенсацию»: every player the fault left worse off (rulings.md, who the
+    # victims are) — with four, the dealer (seat 3), who takes no part in the raspasovka but
+    # shares the settlement. Sochi, N = 4: W = (10/4)(ΣG − 4·G_i) + 10(P_i − P̄).
+    #   ruled 10-0-0: G = (10, 0, 0, 0), P = (0, 1, 1, 0), P̄ = 1/2:
+    #     seat 2: 25 + 5 = 30; the dealer: 25 − 5 = 20
+    #   without the fault 9-1-0: G = (9, 1, 0, 0), P = (0, 0, 1, 0), P̄ = 1/4:
+    #     seat 2: 25 + 15/2 = 65/2; the dealer: 25 − 5/2 = 45/2
+    # Each lost 5/2: seat 2 and the dealer each write 5/2 on seat 0; seat 1 gains, nothing.
+    r = rule_incident(dict(OPENED, scoring={"convention": "sochi", "set": {"players": 4}}))
+    assert [(w.seat, w.on, w.amount) for w in r.writes if w.kind == "whists"] == [(2, 0, Fraction(5, 2)), (3, 0, Fraction(5, 2))]
+    assert entries(r)["pulya"] == [0, 1, 1, 0]
+
+
 def test_161_strict_reading_alone_finds_no_exit():
     # Seat 0 alone, seat 2 helping seat 1: on ♠7 seat 2 covers ♠9 with ♠10; on ♥8 seat 1
     # ducks ♥7. No trick can be forced: only the result 10-0-0, no whists.

@@ -107,6 +107,23 @@ def test_72_overtake_lets_the_contract_through():
     assert [f.tricks for f in r.figures] == [(5, 2, 3), (6, 1, 3)]
 
 
+def test_72_with_four_at_the_table_the_dealer_is_a_victim_too():
+    # «Пострадавшие записывают компенсацию»: every player the overtake left worse off, the
+    # dealer (seat 3) too — he writes consolation on a failed contract and shares the
+    # settlement (rulings.md, who the victims are). Sochi, N = 4, pulya worth 10.
+    # Correct 5-2-3, one down: G0 = 2; consolation 2 from seats 1, 2 and 3; seat 1's 2
+    # tricks, seat 2's 3, at 2 each: w10 = 6, w20 = 8, w30 = 2. Gora term (10/4)(ΣG − 4·G_i):
+    # +5 for each of seats 1-3. W1 = 6 + 5 = 11, W3 = 2 + 5 = 7.
+    # Fault 6-1-3, made: P0 = 2 (mean 1/2: −5 for every other player), w10 = 2, w20 = 6,
+    # the dealer writes nothing: W1 = 2 − 5 = −3, W3 = −5.
+    # Seat 1 writes 14 on seat 2; the dealer 12; the declarer gained, nothing.
+    r = rule_incident(dict(O, scoring={"convention": "sochi", "set": {"players": 4}},
+                           violation={"rule": "7.2", "offender": 2, "move": 1}))
+    assert [(w.seat, w.on, w.amount) for w in r.writes if w.kind == "whists"] == [(1, 2, 14), (3, 2, 12)]
+    assert [(f.balance_of, f.balance) for f in r.figures] == [(1, 11), (1, -3), (3, 7), (3, -5)]
+    assert "Сдающий пишет 12 вистов на вистующего третьей руки" in r.to_text("ru")
+
+
 def test_10_erroneous_move_same_damage():
     # The same move judged as an erroneous move: the defence's best card is 7♣ (0 tricks
     # for the declarer against 1 after A♣); same balances as 7.2.
@@ -225,7 +242,7 @@ def test_121_declarer_chooses_the_first_lead():
     assert len(best) == 1 and best[0].declarer_tricks == 7 and best[0].value == W_730
     assert {o.value for o in r.options if not o.best} == {W_640}
     assert r.entries.whists[0][2] == 0
-    assert any("could be changed by the knowledge" in n.en for n in r.notes)
+    assert any("No decision of the informed side to resolve against him" in n.en for n in r.notes)
     assert r.entries.gora == (0, 0, 2)
 
 
@@ -287,14 +304,28 @@ def test_001_declarer_could_have_made_without_a_guess():
 
 def test_001_declarer_needed_a_guess():
     # Position Q: double dummy the declarer makes 7 (A♠ drops the bare K♠), but only by
-    # guessing: with 7♠ led instead (a candidate: it is best where K♠ is guarded and the
-    # long spades lie so that A♠ later drops the rest), K♠ wins, and he takes 1 more trick,
-    # 5 in all — the worst-guess search (1.6.2) over his 20 layouts (K♠ T♥ 8♥ T♠ 9♠ Q♥ split
-    # 3-3). The deal is scored one trick below that, 4 tricks: the double-dummy split 7-2-1
-    # with the 3 tricks taken off the declarer given to seat 1 (the first whister): 4-5-1.
-    # 6NT two down: G0 = 2·2 = 4; each defender 2·2 consolation plus 2 a trick:
-    # w10 = 4 + 10 = 14, w20 = 4 + 2 = 6; no pulya. The ruling names the guess.
+    # guessing over his 20 layouts (K♠ 10♥ 8♥ 10♠ 9♠ Q♥ split 3-3). Rule 001 asks what
+    # happens when he is deemed not to have guessed: by default (best_somewhere) Q♠ is a
+    # guess (best in 4 of 20: where K♠ is guarded); made for him, K♠ wins, seat 1 leads 8♥
+    # to seat 2's Q♥ and he must discard from A♠ 7♠ — another guess (7♠ best in 2 of the 2
+    # layouts left, A♠ in 1): A♠ thrown, 10♠ wins the last: 0 more tricks, 4 in all. The
+    # deal is scored one trick below that, 3 tricks: the double-dummy split 7-2-1 with the 4
+    # tricks taken off the declarer given to seat 1 (the first whister): 3-6-1. 6NT three
+    # down: G0 = 3·2 = 6; each defender 3·2 consolation plus 2 a trick: w10 = 6 + 12 = 18,
+    # w20 = 6 + 2 = 8; no pulya. The ruling names both guesses.
     r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0}))
+    e = r.entries
+    assert e.gora == (6, 0, 0) and e.pulya == (0, 0, 0)
+    assert e.whists[1][0] == 18 and e.whists[2][0] == 8
+    worst = next(f for f in r.figures if f.source == "worst guess")
+    assert worst.declarer_tricks == 4
+    guesses = [n for n in r.notes if n.ru.startswith("Взятка 8: угадывание")]
+    assert len(guesses) == 1 and "Дп лучший в 4" in guesses[0].ru and "за играющего ходят Дп" in guesses[0].ru
+    assert r.settings["ruling_options"]["candidates"] == "best_somewhere"
+    # The lenient setting (undominated): Q♠ is never better than 7♠ and sometimes worse, so
+    # not a guess; 7♠ made for him, K♠ wins, he takes 1 more trick, 5 in all. Scored 4
+    # tricks: 4-5-1, two down: G0 = 2·2 = 4; w10 = 4 + 10 = 14, w20 = 4 + 2 = 6.
+    r = rule_incident(dict(Q, violation={"rule": "001", "offender": 0, "move": 0, "candidates": "undominated"}))
     e = r.entries
     assert e.gora == (4, 0, 0) and e.pulya == (0, 0, 0)
     assert e.whists[1][0] == 14 and e.whists[2][0] == 6

@@ -261,3 +261,15 @@ def test_a_talon_or_discard_that_cannot_be_is_named(inc, field, words):
     assert e.value.field == field, str(e.value)
     for w in words:
         assert w in str(e.value), str(e.value)
+
+
+def test_a_rule_that_does_not_exist_is_named_before_the_history_is_replayed():
+    # The example's history holds a lead out of turn that only rule 1.3.2.2 lets stand: a
+    # wrong number must be said as such, not as a card the replay found out of place.
+    inc = json.loads((pathlib.Path(__file__).parents[2] / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json")
+                     .read_text())
+    inc["violation"]["rule"] = "1.3.2.9"
+    with pytest.raises(IncidentError) as e:
+        rule_incident(inc)
+    assert e.value.field == "violation.rule" and "unknown rule '1.3.2.9'" in e.value.message
+    assert "1.3.2.1, 1.3.2.2" in e.value.message

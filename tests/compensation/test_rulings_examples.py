@@ -120,6 +120,9 @@ def test_rule_list(capsys):
     for n in ("1.3.2.2", "9", "3", "002.7.2", "001"):
         assert any(line.split()[0] == n for line in out.splitlines())
     assert not LOAD_ERRORS
+    # Russian by default, the way a rule is computed in words, not FIXED / CF / game
+    assert "фиксированный штраф" in out and "(игра, мизер, распасовка)" in out
+    assert not any(w in out for w in ("FIXED", "CF", "REMEDY", "WORST", "game", "misere"))
 
 
 def test_json_and_text_agree_on_the_amounts(capsys):

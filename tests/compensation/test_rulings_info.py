@@ -12,8 +12,11 @@ Sochi, three players. Balance W_i = Σ w[i][j] − Σ w[j][i] + (10/3)(ΣG − 3
 """
 from fractions import Fraction as F
 
+import pytest
+
+from compensation.incident import IncidentError
 from compensation.rulings import rule_incident
-from solver import Position
+from solver import Card, Position
 from solver import reference as ref
 
 
@@ -50,7 +53,7 @@ def test_61_no_harm_then_the_declarers_own_misplay_is_not_compensated():
     assert not compensation_writes(r)
     assert [f.tricks for f in r.figures] == [(6, 3, 1), (6, 3, 1)]
     assert r.entries.gora[2] == 2                        # rule 6: без одной на игре (6: 2)
-    assert any("No decision of the informed side could be changed" in n.en for n in r.notes)
+    assert any("No decision of the informed side to resolve against him" in n.en for n in r.notes)
 
 
 # ---------------------------------------------------------------- 1.1.4: the knowledge mattered at a later decision
@@ -58,8 +61,8 @@ def test_61_no_harm_then_the_declarers_own_misplay_is_not_compensated():
 # then the passer (seat 2) opens his cards (violation.move 1) and play goes on open.
 #   0: 7♣ 9♥ A♠ Q♠ 7♠    1: A♣ 8♦ K♠ 10♥ 8♥    2: 8♣ 9♦ 10♠ 9♠ Q♥
 # Recorded (every defence card double-dummy best): 7♣ A♣ 8♣ | 10♥ Q♥ 9♥ (the declarer's
-# first decision after the opening: forced, his only heart) | 9♦ 7♠ 8♦ (a discard with the
-# same candidates with the knowledge as without) | 9♠ A♠ K♠ (the guess: A♠ drops the bare
+# first decision after the opening: forced, his only heart) | 9♦ 7♠ 8♦ (a discard: 7♠ is his
+# only undominated card, so resolved against him it is the card he played) | 9♠ A♠ K♠ (the guess: A♠ drops the bare
 # K♠) | Q♠ 8♥ 10♠: 6-2-2, made.
 # Without the passer's cards, at 9♠ the declarer could not tell where K♠ is: A♠ is right
 # when seat 1 holds it bare, Q♠ when seat 2 led from K♠ 9♠ (reference below). Both are
@@ -92,6 +95,37 @@ def test_114_knowledge_that_mattered_only_at_a_later_decision_is_compensated():
     assert counted and "trick 9" in counted[0] and "trick 7" not in counted[0] and "trick 8" not in counted[0]
 
 
+# ---------------------------------------------------------------- 1.1.4: a decision equal on the real layout
+# 6NT by seat 0, seat 1 whists, seat 2 passed; 2-2-1 taken; the declarer leads A♣ closed,
+# then the passer opens his cards and play goes on open.
+#   0: A♣ J♥ K♥ A♦ J♦    1: K♣ 9♣ 9♠ Q♠ 9♦    2: Q♥ K♦ Q♣ 10♥ K♠
+# Recorded: A♣ 9♣ Q♣ | A♦ 9♦ K♦ | J♦ 9♠ K♠ | … : 6-2-2, made, as made too.
+# At trick 7 A♦ and K♥ are worth the same on the real layout (3 more tricks each, reference
+# below); without the passer's cards both are his candidates, and with them too. Every
+# decision to the end counts (rulings.md): resolved against him, K♥ first leaves him a
+# guess at trick 8 (A♦ or J♥) he is deemed to get wrong — J♥ — and he ends with 5: 5-2-3.
+#   as made 6-2-2: P0 = 2, w10 = 2·4 = 8 → W1 = 8 − 10·(2/3) = 4/3
+#   resolved against him 5-2-3: G0 = 2, w10 = 2 + 2·5 = 12 → W1 = 12 + (10/3)·2 = 56/3
+# Seat 1 writes 56/3 − 4/3 = 52/3 on the passer.
+H = {"deal": {"hands": [["Ac", "Jh", "Kh", "Ad", "Jd"], ["Kc", "9c", "9s", "Qs", "9d"],
+                        ["Qh", "Kd", "Qc", "Th", "Ks"]]},
+     "taken": [2, 2, 1], "contract": "6nt", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+     "first_leader": 0,
+     "history": ["Ac", "9c", "Qc", "Ad", "9d", "Kd", "Jd", "9s", "Ks", "Jh", "Qs", "Qh", "Th", "Kh", "Kc"],
+     "violation": {"rule": "1.1.4", "offender": 2, "move": 1}}
+
+
+def test_114_a_decision_equal_on_the_real_layout_starts_the_worst_sequence():
+    trick7 = Position([["Jh", "Kh", "Ad", "Jd"], ["Kc", "9s", "Qs", "9d"], ["Qh", "Kd", "Th", "Ks"]], "nt", 0, 0,
+                      taken=[3, 2, 1])
+    assert {str(c): v for c, v in ref.card_values(trick7).items()} == {"Ad": 3, "Kh": 3, "Jd": 2, "Jh": 2}
+    r = rule_incident(H)
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(1, 2, F(52, 3))]
+    assert [(f.tricks, f.balance) for f in r.figures] == [((5, 2, 3), F(56, 3)), ((6, 2, 2), F(4, 3))]
+    counted = next(n.en for n in r.notes if n.en.startswith("Decisions the knowledge could change"))
+    assert "trick 7: A♦, K♥ possible, K♥ made for him" in counted and "J♥ made for him" in counted
+
+
 def test_114_greedy_setting_is_named_and_gives_the_same_here():
     r = rule_incident(dict(B, options={"guess": "greedy"}))
     assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(1, 2, F(28))]
@@ -107,11 +141,15 @@ def test_114_greedy_setting_is_named_and_gives_the_same_here():
 # the last one. Recorded, every card double-dummy best: 9♠ (the declarer throws 8♣, seat 1
 # Q♣), K♦ 10♦ 7♥, 7♣ J♥ K♣, A♣ K♥ A♥: 3-4-3, three down.
 # Without the discard seat 2 could believe the declarer held 10♠ or Q♠ (3150 layouts of
-# the declarer's hand, his partner's and the discard); 7♣ is then one of his candidates and,
-# made for him, lets the declarer win a trick (reference below): 4-3-3, two down.
+# the declarer's hand, his partner's and the discard). Every decision of his from the look
+# to the end is resolved against him over that view (rulings.md: no decision is excused
+# because its candidates are the same with the knowledge as without): the worst sequence
+# leads 9♠ (the declarer shows no trump, throwing 8♣), then K♦ (his one reasonable card),
+# then K♥ rather than 7♣ — both undominated to him — and the declarer wins A♥ and J♥
+# (reference below): 5-2-3, one down. (7♣ at the first lead instead gives 4-3-3: less.)
 #   as made 3-4-3: G0 = 6, w10 = 6 + 8 = 14, w20 = 6 + 6 = 12 → W0 = −26 + (10/3)(6 − 18) = −66
-#   resolved against him 4-3-3: G0 = 4, w10 = w20 = 4 + 6 = 10 → W0 = −20 + (10/3)(4 − 12) = −140/3
-# The knowledge led to a bigger loss: the declarer writes 66 − 140/3 = 58/3 on seat 2.
+#   resolved against him 5-2-3: G0 = 2, w10 = 2 + 4 = 6, w20 = 2 + 6 = 8 → W0 = −14 + (10/3)(2 − 6) = −82/3
+# The knowledge led to a bigger loss: the declarer writes 66 − 82/3 = 116/3 on seat 2.
 D = {"deal": {"hands": [["Td", "Ah", "8c", "Jh"], ["Kc", "7h", "Qc", "Ac"], ["Kh", "9s", "Kd", "7c"]],
               "discard": ["Ts", "Qs"]},
      "taken": [3, 2, 1], "contract": "6s", "declarer": 0, "decisions": {"1": "whist", "2": "whist"},
@@ -123,13 +161,18 @@ def test_61_knowing_the_discard_led_to_a_bigger_loss():
     start = Position(D["deal"]["hands"], "6s", 0, 2, taken=[3, 2, 1], out=D["deal"]["discard"])
     vals = {str(c): v for c, v in ref.card_values(start).items()}
     assert vals["9s"] == 0 and vals["7c"] == 1           # the declarer's tricks still to come
+    third = Position([["Ah", "Jh"], ["Kc", "Ac"], ["Kh", "7c"]], "6s", 0, 2, taken=[3, 2, 3], out=["Ts", "Qs"])
+    assert {str(c): v for c, v in ref.card_values(third).items()} == {"Kh": 2, "7c": 0}
     r = rule_incident(D)
-    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(0, 2, F(58, 3))]
-    assert [(f.tricks, f.balance) for f in r.figures] == [((4, 3, 3), F(-140, 3)), ((3, 4, 3), F(-66))]
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(0, 2, F(116, 3))]
+    assert [(f.tricks, f.balance) for f in r.figures] == [((5, 2, 3), F(-82, 3)), ((3, 4, 3), F(-66))]
+    assert any("trick 9: 7♣, K♥ possible, K♥ made for him" in n.en for n in r.notes)
     assert r.entries.gora[2] == 2                        # rule 6: без одной на игре
-    # the same play with no discard on record (10♠ Q♠ simply out of play): the look taught nothing
-    r = rule_incident(dict(D, deal={"hands": D["deal"]["hands"]}))
-    assert not compensation_writes(r)
+    # the same play with no discard on record: what the look showed is unknown, and the
+    # ruling asks for it rather than guess (nothing known would favour the offender)
+    with pytest.raises(IncidentError) as e:
+        rule_incident(dict(D, deal={"hands": D["deal"]["hands"]}))
+    assert e.value.field == "deal.discard"
 
 
 # ---------------------------------------------------------------- 1.2.1: the whister's lead, knowing the passer's hand
@@ -165,31 +208,67 @@ def test_121_the_informed_lead_is_resolved_against_the_defence():
 
 # ---------------------------------------------------------------- a decision's scan cut short (past SCAN_CAP)
 def test_a_cut_scan_of_the_declarers_choice_proves_what_it_says(monkeypatch):
-    """Rule 1.2.1's example (12,193,896 layouts for the whister's lead within the declarer's
-    choice), its scan cut at a few layouts: whether the knowledge could change the lead is then
-    open, so the ruling must give bounds and write the proven minimum — never more compensation
-    than the exact ruling, and never a figure called proven that the exact one contradicts.
-    (It once took "not exact" for "changed" and wrote 26/3 whists, proven, where the exact
-    ruling, every pair of cards settled, writes none.)"""
-    import json
-    import pathlib
-
+    """Rule 1.2.1's whister lead above (E: 560 layouts), its scan cut at a few layouts: the
+    ruling must give bounds and write the proven minimum — never more compensation than the
+    exact ruling, and never a figure called proven that the exact one contradicts. (It once
+    took "not exact" for "changed" and wrote 26/3 whists, proven, where the exact ruling
+    wrote none.)"""
     from solver.imperfect import candidates as cand
-
-    inc = json.loads((pathlib.Path(__file__).parents[2] / "examples/incidents/rule_1_2_1_passer_opened_early.json")
-                     .read_text())
 
     def comp(r):
         return sum(w.amount for w in compensation_writes(r))
 
-    exact = rule_incident(inc)
-    assert any("Every decision was decided exactly" in n.en for n in exact.notes)
-    for cap in (1, 3, 50, 500):
+    exact = rule_incident(E)
+    assert any("Every one of the 560 layouts was solved" in n.en for n in exact.notes)
+    assert comp(exact) == F(124, 3)
+    seen_bounds = False
+    for cap in (1, 3, 50, 200):
         monkeypatch.setattr(cand, "SCAN_CAP", cap)
-        r = rule_incident(inc)
+        r = rule_incident(E)
         bounded = [n for n in r.notes if "proven only that the result lies between" in n.en]
         assert comp(r) <= comp(exact), cap
         if not bounded:  # said to be proven whatever the rest hold: then it is the exact figure
             assert comp(r) == comp(exact) and r.to_json()["entries"] == exact.to_json()["entries"], cap
         else:
+            seen_bounds = True
             assert "доказано лишь" in bounded[0].ru and "proven minimum" in bounded[0].en
+    assert seen_bounds  # a cap of one layout cannot settle the lead: the bounds path ran
+
+
+# ---------------------------------------------------------------- 1.2.1: the same candidates with the knowledge, still resolved
+# 6♥ by seat 0, seat 1 whists, seat 2 passed and opened his cards before seat 1's lead;
+# 4-2-1 taken; the discard 7♥ 9♣; the declarer's choice recorded as «no demand».
+#   0: A♣ A♥ 9♠    1: 8♥ A♦ K♦    2: 7♣ K♠ J♣
+# Double dummy (reference below): K♦ or A♦ first, the declarer ruffs, and his A♣ is ruffed
+# by the 8♥: 5 tricks in all; 8♥ first draws the whister's only trump: A♥, A♣ — 6, made.
+# Seat 1's candidates are K♦, A♦ and 8♥ both without the passer's cards (560 layouts of the
+# declarer's hand, the passer's and the discard) and with them: the set is the same. The
+# old reading took that as "the knowledge could not change the lead" and wrote nothing.
+# Decided 2026-12-07 (rulings.md): no decision is excused for that — the knowledge can
+# change *which* candidate he picks — so the lead is resolved against him: 8♥.
+#   as made (K♦) 5-4-1: G0 = 2, w10 = 2 + 2·5 = 12, w20 = 2 → W0 = −14 + (10/3)(2 − 6) = −82/3
+#   resolved against him (8♥) 6-2-2: P0 = 2, w10 = 2·4 = 8, no shortfall
+#       → W0 = −8 + 10·(2 − 2/3) = 16/3
+# The declarer writes 16/3 + 82/3 = 98/3 on the passer (seat 2).
+G = {"deal": {"hands": [["Ac", "Ah", "9s"], ["8h", "Ad", "Kd"], ["7c", "Ks", "Jc"]], "discard": ["7h", "9c"]},
+     "taken": [4, 2, 1], "contract": "6h", "declarer": 0, "decisions": {"1": "whist", "2": "pass"},
+     "first_leader": 1, "history": ["Kd", "Ks", "Ah", "9s", "8h", "7c", "Ad", "Jc", "Ac"],
+     "violation": {"rule": "1.2.1", "offender": 2, "chosen": "free"}}
+
+
+def test_121_a_lead_with_the_same_candidates_either_way_is_still_resolved_against_him():
+    from solver.hands import mask_of
+    from solver.imperfect import SeatView, candidate_moves
+
+    start = Position(G["deal"]["hands"], "h", 0, 1, taken=[4, 2, 1], out=G["deal"]["discard"])
+    assert {str(c): v for c, v in ref.card_values(start).items()} == {"8h": 2, "Ad": 1, "Kd": 1}
+    discard = mask_of([Card.parse(c) for c in G["deal"]["discard"]])
+    without = candidate_moves(SeatView(start, 1, (0, 2), discard))
+    with_it = candidate_moves(SeatView(start, 1, (0,), discard))
+    assert without.layouts.total == 560
+    assert {str(c) for c in without.candidates} == {str(c) for c in with_it.candidates} == {"8h", "Ad", "Kd"}
+    r = rule_incident(G)
+    assert [(w.seat, w.on, w.amount) for w in compensation_writes(r)] == [(0, 2, F(98, 3))]
+    assert [(f.tricks, f.balance) for f in r.figures] == [((6, 2, 2), F(16, 3)), ((5, 4, 1), F(-82, 3))]
+    assert any("8♥ made for him" in n.en for n in r.notes)
+    assert any(f"за него сыграно {Card.parse('8h').russian()}" in n.ru for n in r.notes)

@@ -69,14 +69,22 @@ def test_112_the_declarers_informed_first_lead():
 
 
 def test_61_a_catcher_saw_the_discard():
-    # The discard is 7♦ 7♥. Catcher seat 1 led J♦ and caught the misère for 3, the recorded
-    # result. As made: 3 tricks; resolved against him the same — no loss the knowledge caused
-    # (the declarer was caught double dummy anyway). Rule 6's penalty on misère: 10.
+    # The discard is 7♦ 7♥. Catcher seat 1 looked at it, led J♦ and caught the misère for 3,
+    # the recorded result. Before the look he knew only his own hand (open play starts after
+    # the first lead): the 8 cards he does not hold split 3 (declarer) + 3 (seat 2) + 2
+    # (discard) = C(8,3)·C(5,3) = 560 ways, and none of his leads is dominated in them — so
+    # the lead is a decision the knowledge could change (rulings.md: no decision is excused
+    # because its candidates are the same with the knowledge as without), resolved against
+    # him: K♠, the declarer discards and escapes — 0 tricks (W0 = 200/3) against 3 as made
+    # (W0 = −200). The knowledge led to the declarer's loss: he writes 200/3 + 200 = 800/3
+    # on seat 1. Rule 6's penalty on misère: 10; the real result 3 tricks: G0 30.
     r = rule_incident(dict(M, deal={"hands": HANDS, "discard": ["7d", "7h"]}, history=CAUGHT,
                            result={"tricks": [3, 3, 4]}, violation={"rule": "6.1", "offender": 1, "move": 0}))
-    assert [w for w in r.writes if w.kind == "whists"] == []
+    assert comp(r) == [(0, 1, F(800, 3))]
     assert r.entries.gora == (30, 10, 0)
-    assert [f.tricks for f in r.figures] == [(3, 3, 4), (3, 3, 4)]
+    assert [f.tricks for f in r.figures] == [(0, 5, 5), (3, 3, 4)]
+    assert any("560 layouts" in n.en for n in r.notes)
+    assert any("trick 8: K♠, J♦, 8♥ possible, K♠ made for him" in n.en for n in r.notes)
 
 
 def test_15_two_cards_led_on_misere():
@@ -94,12 +102,16 @@ def test_1321_lead_out_of_turn_by_a_catcher():
     # declarer plays J♥ under the K♥ and escapes (0 tricks, W0 = 200/3); seat 1
     # leading freely with K♥ a penalty card: J♦ catches him (3 tricks, −200); demanding
     # hearts: 8♥, escape; forbidding hearts: J♦, caught. No violation: J♦, −200: the lead out
-    # of turn did the declarer no harm.
+    # of turn did the declarer no harm — but it harmed the offender's partner: «компенсацию
+    # за возможные убытки пишут на нарушителя» pays every player the fault left worse off
+    # (rulings.md, who the victims are). Catcher seat 1: 3 tricks without it (W1 = 100),
+    # 0 with it left standing, the declarer's best option (W1 = −100/3): he writes 400/3 on
+    # seat 2.
     r = rule_incident(dict(M, open=False, history=["Kh"],
                            violation={"rule": "1.3.2.1", "offender": 2, "move": 0, "card": "Kh"}))
     assert [(o.declarer_tricks, o.value) for o in r.options] == [(0, F(200, 3)), (3, F(-200)), (0, F(200, 3)),
                                                                  (3, F(-200))]
-    assert comp(r) == []
+    assert comp(r) == [(1, 2, F(400, 3))]
 
 
 def test_23_exposed_card_of_a_catcher():

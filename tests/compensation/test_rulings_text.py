@@ -140,11 +140,18 @@ def test_whist_rounding_setting_changes_the_text_not_the_json():
 
 
 def test_misere_catchers_and_the_dealer():
-    # misère: both others catch (decisions default to pass), named by hand; four players: the dealer
+    # misère: nobody whists, both others catch (ловящий), named by hand; four players: the dealer
     n = SeatNames("misere", 0, {1: "pass", 2: "pass"}, players=4)
-    assert n.say("место 1 и место 2 ловят; место 3 сдавал", "ru") == (
-        "вистующий второй руки и вистующий третьей руки ловят; сдающий сдавал")
-    assert n.say("seat 2 and seat 3", "en") == "the third-hand whister and the dealer"
+    assert n.say("место 1 и место 2 ловят; место 3 сдавал; на место 2, с местом 1", "ru") == (
+        "ловящий второй руки и ловящий третьей руки ловят; сдающий сдавал; на ловящего третьей руки, "
+        "с ловящим второй руки")
+    assert n.say("seat 2 and seat 3", "en") == "the third-hand catcher and the dealer"
+
+
+def test_with_before_second_is_so():
+    # «с второй рукой» is not said: «со второй рукой»
+    assert SeatNames("raspasovka").say("место 2 вместе с местом 1, с местом 0", "ru") == \
+        "третья рука вместе со второй рукой, с первой рукой"
 
 
 def test_contracts_in_words():

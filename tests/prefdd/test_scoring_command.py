@@ -2,6 +2,7 @@
 import argparse
 import io
 import json
+import re
 
 import pytest
 
@@ -39,11 +40,17 @@ def test_json_output_for_one_record(tmp_path, capsys):
 def test_json_lines_from_stdin_with_overrides_and_text(capsys, monkeypatch):
     lines = json.dumps(DEAL) + "\n\n" + json.dumps(
         {"contract": "raspasovka", "tricks": [0, 4, 6]}) + "\n"
-    assert run(["-", "--convention", "leningrad", "--set", "players=4", "--text"],
+    assert run(["-", "--convention", "leningrad", "--set", "players=4", "--text", "--lang", "en"],
                lines, monkeypatch) == 0
     text = capsys.readouterr().out
     assert "Convention: leningrad (players=4)" in text
     assert "3 (dealer)" in text and "Total" in text
+    # Russian by default: the players by hand, the convention's change in words, no Latin
+    assert run(["-", "--convention", "leningrad", "--set", "players=4", "--text"], lines, monkeypatch) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Конвенция: ленинградка; изменено: игроков за столом")
+    assert "сдающий" in text and "Итог" in text and "распасовка" in text
+    assert not re.search(r"[A-Za-z]", text.replace("(d1)", ""))  # the record's own id aside
 
 
 def test_sheet_total_is_the_sum(capsys, monkeypatch):

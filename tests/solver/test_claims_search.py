@@ -71,10 +71,10 @@ def test_a_trump_to_draw_before_cashing(engine):
     # seat 2 -> 6 of the C(6, 3) = 20 layouts. Elsewhere he follows and ♠A draws it next.
     # So ♥A (and its equal ♥K) is best in 14 layouts, ♠A in all 20; on the real layout the
     # hearts give 5 + 2 = 7 (ruffed), the trump 5 + 3 = 8. So the hearts are never better
-    # than the trump and worse in 6 layouts: dominated, a blunder and not a guess (the
-    # product owner's reading, candidates undominated): the claim holds with 8. Read
-    # literally (best_somewhere: a card best in some layout is a guess) the hearts are
-    # candidates and the wrong guess gives 7.
+    # than the trump and worse in 6 layouts. By default (best_somewhere: 1.6.2 deems him
+    # not to have guessed the layout, and a card best in some layout is a guess) the hearts
+    # are candidates and the wrong guess gives 7; the lenient setting (undominated) calls
+    # them dominated and the claim holds with 8.
     rec = {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "9d"]],
            "contract": "6s", "declarer": 0, "leader": 0, "taken": [5, 1, 1]}
     info = infoset_from_json(rec)
@@ -84,10 +84,10 @@ def test_a_trump_to_draw_before_cashing(engine):
     assert dec.candidates == [C("As")]
     assert dec.dominated == {C("Ah"): C("As"), C("Kh"): C("As")}
     assert dec.real_values == {C("As"): 8, C("Kh"): 7, C("Ah"): 7}
-    check = check_claim(info, claimed=8, engine=engine)
+    check = check_claim(info, claimed=8, engine=engine, candidates="undominated")
     assert (check.double_dummy, check.worst_guess) == (8, 8)
     assert check.verdict == "holds"
-    literal = check_claim(info, claimed=8, engine=engine, candidates="best_somewhere")
+    literal = check_claim(info, claimed=8, engine=engine)
     assert (literal.double_dummy, literal.worst_guess) == (8, 7)
     assert literal.verdict == "needs a guess"
     # the literal mode (worst legal card, then double dummy) leads a heart
@@ -153,17 +153,18 @@ def test_misere_worst_means_most_tricks(engine):
     #   C: seat 2 ♠7 (seat 1 ♦J ♦8): after ♦7 seat 1 wins with ♦J and leads ♦8 under the
     #      declarer's 10: 1. After ♦10 seat 1 plays ♦8 under it: 1.            -> both
     # ♦7 is best in 3 layouts, ♦10 in 2; ♦10 is never better and worse in A: dominated, so
-    # with undominated candidates nothing is left to guess (0 = 0). Read literally
-    # (best_somewhere) the real layout is A: the wrong card (♦10) takes a trick: worst 1.
+    # with undominated candidates (the lenient setting) nothing is left to guess (0 = 0).
+    # By default (best_somewhere) the real layout is A: the wrong card (♦10) takes a trick:
+    # worst 1.
     pos = Position([["Td", "7d"], ["8d", "7s"], ["Jd"]], "misere", declarer=0, leader=2,
                    trick=[(2, "9d")], taken=(0, 4, 4))
     info = InfoSet.from_position(pos)
     dec = candidate_moves(info, engine)
     assert dec.best_in == {C("7d"): 3, C("Td"): 2}
     assert dec.candidates == [C("7d")] and dec.dominated == {C("Td"): C("7d")}
-    check = check_claim(info, claimed=0, engine=engine)
+    check = check_claim(info, claimed=0, engine=engine, candidates="undominated")
     assert (check.double_dummy, check.worst_guess, check.verdict) == (0, 0, "holds")
-    literal = check_claim(info, claimed=0, engine=engine, candidates="best_somewhere")
+    literal = check_claim(info, claimed=0, engine=engine)
     assert literal.double_dummy == 0
     assert literal.worst_guess == 1
     assert literal.verdict == "needs a guess"
@@ -214,3 +215,26 @@ def test_undominated_candidates_drop_the_forgotten_trump(engine):
                    trick=[(2, "7s")], taken=(6, 1, 1))
     dec = candidate_moves(InfoSet.from_position(pos), engine, candidates="undominated")
     assert set(dec.candidates) == {C("As"), C("Js")}
+
+
+def test_a_trump_still_to_draw_is_a_guess_by_default():
+    """Rule 1.6.2's own example, «надо выбить козырь», in its simplest form: ♠A ♦A ♦K against
+    one outstanding ♠7, 3 cards each, closed, spades trumps, 4 tricks taken.
+    By hand: the 6 unseen cards (♠7 ♥7 ♥8 ♦7 ♦8 ♣7) split 3-3: C(6,3) = 20 layouts. ♠A
+    first draws the trump and the diamonds stand: 3 tricks, 7 in all, in every layout. ♦A
+    (or ♦K) first is as good wherever the ♠7's holder has a diamond — 20 less the 2·C(3,2)
+    = 6 layouts where his other two cards are hearts and the club — and one trick worse in
+    those 6 (he ruffs). So the diamond is best in 14 layouts and never better than ♠A:
+    best_somewhere (the default: he is deemed not to have guessed the layout) makes it a
+    guess — 6 with every guess wrong, here as on the real layout; undominated does not — 7."""
+    pos = Position([["As", "Ad", "Kd"], ["7s", "7h", "8h"], ["7d", "8d", "7c"]], "s", 0, 0, taken=[4, 2, 1])
+    info = InfoSet.from_position(pos)
+    assert info.count == 20
+    check = check_claim(info, claimed=7)
+    assert (check.double_dummy, check.worst_guess, check.verdict) == (7, 6, "needs a guess")
+    assert check.worst.candidates == "best_somewhere"
+    lenient = check_claim(info, claimed=7, candidates="undominated")
+    assert (lenient.double_dummy, lenient.worst_guess, lenient.verdict) == (7, 7, "holds")
+    counted = candidate_moves(info, candidates="best_somewhere", counts=True)
+    assert {str(c): n for c, n in counted.best_in.items()} == {"As": 20, "Ad": 14, "Kd": 14}
+    assert {str(c) for c in candidate_moves(info, candidates="undominated").candidates} == {"As"}

@@ -28,7 +28,7 @@ ENGINE = Engine(reuse_table=True)
 
 
 
-def brute_worst(info, guess: str) -> int:
+def brute_worst(info, guess: str, reading: str = "undominated") -> int:
     """The declarer's tricks still to come with every guess wrong, by the definitions alone."""
     p = info.pos
     if p.is_over():
@@ -40,8 +40,11 @@ def brute_worst(info, guess: str) -> int:
         legal = p.legal_moves()
         sign = -1 if p.is_misere else 1
         table = [{c: sign * v for c, v in ref.card_values(info.position(m)).items()} for m in info.layouts()]
-        cands = [c for c in legal if not any(
-            all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
+        if reading == "best_somewhere":
+            cands = [c for c in legal if any(t[c] == max(t.values()) for t in table)]
+        else:
+            cands = [c for c in legal if not any(
+                all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
         if guess == "greedy":
             w = worse(real[c] for c in cands)
             cands = [c for c in cands if real[c] == w]
@@ -53,20 +56,22 @@ def brute_worst(info, guess: str) -> int:
     for c in moves:
         nxt = info.after(c)
         won = nxt.pos.taken[d] - p.taken[d]
-        out.append(won + brute_worst(nxt, guess))
+        out.append(won + brute_worst(nxt, guess, reading))
     return worse(out)
 
 
 @pytest.mark.slow  # a brute-force cross-check, ~10 s: CI runs it, the fast lane leaves it out
 @pytest.mark.parametrize("guess", ["every_sequence", "greedy"])
-def test_the_worst_guess_equals_a_brute_force(guess):
+@pytest.mark.parametrize("reading", ["best_somewhere", "undominated"])
+def test_the_worst_guess_equals_a_brute_force(guess, reading):
     checked = 0
     for cards, seed, first in ((3, 1, 0), (3, 2, 1), (4, 3, 0), (4, 4, 2)):
         for pos in random_endings(5 if cards == 4 else 12, cards, seed, first):
             info = InfoSet.from_position(pos)
-            fast = worst_guess_play(info, ENGINE, guess=guess)
-            assert fast.exact and not fast.short_scans
-            assert fast.declarer_tricks == pos.taken[0] + brute_worst(info, guess), (pos.hands, pos.contract)
+            fast = worst_guess_play(info, ENGINE, guess=guess, candidates=reading)
+            assert fast.exact and not fast.short_scans and fast.candidates == reading
+            want = pos.taken[0] + brute_worst(info, guess, reading)
+            assert fast.declarer_tricks == want, (pos.hands, pos.contract)
             checked += 1
     assert checked == 34
 
@@ -147,3 +152,93 @@ def test_each_decision_on_the_line_shows_its_own_positions_values():
                 checked += 1
             p.play(c)
     assert checked > 50
+
+
+# ---------------------------------------------------------------- the information rules' windows
+def brute_informed(view, history, depth: int, on: bool, reading: str, guess: str) -> int:
+    """Rule 1.1.4 / 6.1's window written out plainly (rulings.md): every decision of the
+    viewer to the end resolved against him over his view — except one where every legal card
+    has the same value in every layout, played as recorded (off the record: his double-dummy
+    best cards, every one followed) — with candidates by the definition (``reading``);
+    every other seat plays its recorded card while it is double-dummy best, else every best
+    card; the worst for the viewer over all of it. The declarer's tricks still to come."""
+    p = view.pos
+    if p.is_over():
+        return 0
+    d, me = p.declarer, view.seat
+    decl_side = me == d
+    worse = (max if p.is_misere else min) if decl_side else (min if p.is_misere else max)
+    real = ref.card_values(p)
+    rec = history[depth] if on and depth < len(history) else None
+    legal = p.legal_moves()
+    if p.to_move == me:
+        # his gain in each layout: the declarer's tricks, signed for his side
+        sign = (-1 if p.is_misere else 1) * (1 if decl_side else -1)
+        table = [{c: sign * v for c, v in ref.card_values(view.position(m)).items()} for m in view.layouts()]
+        if all(len({t[c] for c in legal}) == 1 for t in table):
+            if rec is not None:
+                moves = [rec]
+            else:
+                top = max(sign * real[c] for c in legal)
+                moves = [c for c in legal if sign * real[c] == top]
+        else:
+            if reading == "best_somewhere":
+                cands = [c for c in legal if any(t[c] == max(t.values()) for t in table)]
+            else:
+                cands = [c for c in legal if not any(
+                    all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
+            if guess == "greedy":
+                w = worse(real[c] for c in cands)
+                cands = [c for c in cands if real[c] == w]
+            moves = cands
+    else:
+        side_sign = 1 if p.to_move == d else -1
+        side_sign *= -1 if p.is_misere else 1
+        top = max(side_sign * v for v in real.values())
+        best = [c for c, v in real.items() if side_sign * v == top]
+        moves = [rec] if rec is not None and rec in best else best
+    out = []
+    for c in moves:
+        nxt = view.after(c)
+        won = nxt.pos.taken[d] - p.taken[d]
+        out.append(won + brute_informed(nxt, history, depth + 1, on and rec is not None and c == rec, reading, guess))
+    return worse(out)
+
+
+def _recorded_play(pos, seed: int) -> list:
+    """A random legal play to the end: the record, misplays and all."""
+    import random
+
+    rng = random.Random(seed)
+    p = pos.copy(stack=False)
+    out = []
+    while not p.is_over():
+        c = rng.choice(p.legal_moves())
+        out.append(c)
+        p.play(c)
+    return out
+
+
+@pytest.mark.slow  # a brute-force cross-check, ~10 s: CI runs it, the fast lane leaves it out
+@pytest.mark.parametrize("reading", ["undominated", "best_somewhere"])
+def test_an_information_window_equals_a_brute_force(reading):
+    """The declarer informed (1.1.4: his view before the cards were shown, every decision to
+    the end) and a defender informed (6.1: his view with the declarer's and his partner's
+    hands unseen), on random 3-card endings with a random recorded play, both readings,
+    every sequence and greedy: ``resolve_against(..., informed=True)`` against the plain
+    definition. No decision is excused because its candidates would be the same with the
+    knowledge — the brute force has no second view to compare with."""
+    from solver.imperfect import SeatView, resolve_against
+
+    checked = equal_seen = 0
+    for k, pos in enumerate(random_endings(14, 3, 21) + random_endings(8, 3, 22, first=1)):
+        history = _recorded_play(pos, k)
+        for view in (InfoSet.from_position(pos), SeatView(pos, 1, (0, 2))):
+            for guess in ("every_sequence", "greedy"):
+                fast = resolve_against(view, ENGINE, history=history, informed=True, candidates=reading, guess=guess)
+                assert fast.exact
+                want = pos.taken[0] + brute_informed(view, history, 0, True, reading, guess)
+                assert fast.declarer_tricks == want, (pos.hands, pos.contract, history, view.seat, guess)
+                equal_seen += any(d.equal_everywhere for d in fast.decisions)
+                checked += 1
+    assert checked == 88

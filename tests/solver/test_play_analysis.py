@@ -348,10 +348,10 @@ def test_random_constrained_histories_match_the_reference(data):
 
 
 def test_russian_number_agreement():
-    from solver.play_text import plural_ru
+    from solver.russian import agree
 
     forms = ("взятка", "взятки", "взяток")
-    assert [plural_ru(n, *forms) for n in (0, 1, 2, 4, 5, 10, 11, 12, 14, 21, 22, 25)] == [
+    assert [agree(n, *forms) for n in (0, 1, 2, 4, 5, 10, 11, 12, 14, 21, 22, 25)] == [
         "взяток", "взятка", "взятки", "взятки", "взяток", "взяток", "взяток", "взяток", "взяток", "взятка", "взятки",
         "взяток"]
 
