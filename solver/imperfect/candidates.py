@@ -53,6 +53,7 @@ SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cor
 SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
 #                        first lead (184,756); a defender's (12.2 million) in a fixed order spread evenly,
 #                        and then the decision says what was proven
+CAPPED_HEAD = 4        # a capped scan reads this many chunks a process in its spread order before the rest sorted
 WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts looks at the real one and this many
 #                        spread evenly over all of them first, a chunk for each process (witnesses of the
 #                        pairs are found early), then the rest in their own order (neighbours share the
@@ -291,8 +292,8 @@ def witness_first(view, layouts: Layouts, k: int) -> Layouts:
 class _CappedInShares(Layouts):
     """A capped scan's layouts (:func:`~solver.imperfect.layouts.capped_layouts`: the real one,
     then ``cap`` in a fixed order spread evenly over all of them), the same set, read in a
-    better order: the first chunk of each share as there (the witnesses a spread finds, the
-    real layout first), then the rest by their numbers (the view's numbering), each share
+    better order: the first ``CAPPED_HEAD`` chunks of each share as there (the witnesses a
+    spread finds, the real layout first), then the rest by their numbers (the view's numbering), each share
     a contiguous stretch of them — neighbours share the engine's table, where chunks spread
     over millions of layouts share little. The same layouts, so the same decision whenever
     the scan settles or reads them all; only a budget that stops it midway sees others."""
@@ -311,9 +312,9 @@ class _CappedInShares(Layouts):
     def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
         k, n = share
         at, used = self.capped.at, self.used
-        head = min(used, size * n)
-        if k * size < head:
-            yield [at(q) for q in range(k * size, min(head, (k + 1) * size))]
+        head = min(used, size * n * CAPPED_HEAD)
+        for j in range(k, -(-head // size), n):
+            yield [at(q) for q in range(j * size, min(head, (j + 1) * size))]
         if head >= used:
             return
         nums = sorted(self.number(q) for q in range(head, used))   # the rest; this share's stretch of them

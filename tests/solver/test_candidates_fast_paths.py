@@ -118,14 +118,18 @@ def test_a_capped_scan_reads_the_same_layouts_in_shares_and_decides_the_same(mon
     infos = _decisions()
     monkeypatch.setattr(cand, "CHUNK", 32)
     monkeypatch.setattr(cand, "SPLIT_FROM", 100)
+    monkeypatch.setattr(cand, "CAPPED_HEAD", 1)  # a short head: the sorted stretches are read too
     checked = inexact = 0
     for info in infos:
         cap = info.count // 3
         capped = cand.capped_layouts(info, cap)
-        for n in (1, 2, 3):
-            got = [lay for k in range(n) for part in cand._CappedInShares(info, capped, cap).chunks(32, (k, n))
-                   for lay in part]
-            assert sorted(got) == sorted(capped) and len(got) == cap
+        for head in (1, 2):
+            monkeypatch.setattr(cand, "CAPPED_HEAD", head)
+            for n in (1, 2, 3):
+                got = [lay for k in range(n) for part in cand._CappedInShares(info, capped, cap).chunks(32, (k, n))
+                       for lay in part]
+                assert sorted(got) == sorted(capped) and len(got) == cap
+                assert got[0] == info.real
         for rule in ("undominated", "best_somewhere"):
             with monkeypatch.context() as m:
                 m.setattr(cand, "_CappedInShares", lambda view, layouts, cap: layouts)
