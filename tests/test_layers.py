@@ -122,6 +122,49 @@ def test_the_project_keeps_its_layers():
     assert circles(graph) == []
 
 
+RULINGS = "compensation.rulings"
+
+
+def rule_modules(root: pathlib.Path) -> set[str]:
+    """The modules that register rules (they import ``rule`` from ``.registry``)."""
+    found = set()
+    for name, path in modules(root, ("compensation",)).items():
+        if not name.startswith(RULINGS + ".") or name == RULINGS + ".registry":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.ImportFrom) and n.module == "registry" and n.level == 1
+               and any(a.name == "rule" for a in n.names) for n in ast.walk(tree)):
+            found.add(name)
+    return found
+
+
+def cross_imports(root: pathlib.Path) -> list[str]:
+    """Every import of one rule module by another: what they share belongs in a module of
+    its own (``knowledge``, ``playout``, ``wording``), so a rule can change alone."""
+    graph, _ = import_graph(root)
+    rules = rule_modules(root)
+    return sorted(f"{a} -> {b}" for a in rules for b in graph.get(a, ()) if b in rules)
+
+
+def test_no_rule_module_imports_another():
+    rules = rule_modules(ROOT)
+    assert {"compensation.rulings.info", "compensation.rulings.claims", "compensation.rulings.remedy",
+            "compensation.rulings.raspasovka"} <= rules and "compensation.rulings.knowledge" not in rules
+    assert cross_imports(ROOT) == []
+
+
+def test_a_planted_rule_module_cross_import_fails(tmp_path):
+    root = _tree(tmp_path, {
+        "compensation/rulings/__init__.py": "",
+        "compensation/rulings/registry.py": "def rule(*a):\n    pass\n",
+        "compensation/rulings/shared.py": "X = 1\n",
+        "compensation/rulings/a.py": "from .registry import rule\nfrom .shared import X\n",
+        "compensation/rulings/b.py": "from .registry import rule\n\ndef f():\n    from .a import g\n",
+    })
+    assert rule_modules(root) == {"compensation.rulings.a", "compensation.rulings.b"}
+    assert cross_imports(root) == ["compensation.rulings.b -> compensation.rulings.a"]
+
+
 def _tree(tmp_path, files: dict[str, str]) -> pathlib.Path:
     for package in LAYERS:
         (tmp_path / package).mkdir()

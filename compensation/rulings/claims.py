@@ -30,7 +30,7 @@ from __future__ import annotations
 from solver.imperfect import GUESS_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
 from ..incident import IncidentError
-from .info import candidates_note, layouts_note
+from .knowledge import candidates_note, guess_notes, layouts_note
 from .playout import made, need_play, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text
@@ -124,34 +124,6 @@ def _explain(r: Ruling, check: ClaimCheck, search: dict) -> None:
         layouts_note(r, lay["layouts"], wg.seconds, search.get("budget"), wg.stopped, wg.bounds, wg.short_scans,
                      scans=wg.scans)
     guess_notes(r, check.worst.decisions)
-
-
-def guess_notes(r: Ruling, decisions) -> None:
-    """A note for each of the declarer's guesses on the worst-guess line (candidates that
-    differ on the real layout: their counts, their real values, the card made for him), and
-    for each blunder left out of the candidates."""
-    for dec in decisions:
-        if not dec.guess:
-            continue
-        if dec.best_in is not None:
-            counts = ", ".join(f"{c.pretty()} best in {dec.best_in[c]}" for c in dec.candidates)
-            counts_ru = ", ".join(f"{c.russian()} лучший в {dec.best_in[c]}" for c in dec.candidates)
-        else:
-            counts = ", ".join(c.pretty() for c in dec.candidates)
-            counts_ru = ", ".join(c.russian() for c in dec.candidates)
-        vals = ", ".join(f"{c.pretty()} {dec.real_values[c]}" for c in dec.candidates)
-        vals_ru = ", ".join(f"{c.russian()} {dec.real_values[c]}" for c in dec.candidates)
-        r.note(f"Trick {dec.trick}: a guess among {counts} (of {dec.layouts.total} layouts); on the real layout "
-               f"{vals}; {dec.played.pretty()} is played for him.",
-               f"Взятка {dec.trick}: угадывание: {counts_ru} (из {dec.layouts.total}); на реальном раскладе "
-               f"{vals_ru}; за играющего ходят {dec.played.russian()}.")
-        if dec.dominated:
-            r.note(f"Trick {dec.trick}: not a guess but a blunder: " + ", ".join(
-                       f"{c.pretty()} (never better than {b.pretty()}, worse in some layout)"
-                       for c, b in dec.dominated.items()) + ".",
-                   f"Взятка {dec.trick}: не угадывание, а ошибка: " + ", ".join(
-                       f"{c.russian()} (никогда не лучше {b.russian()}, при каком-то раскладе хуже)"
-                       for c, b in dec.dominated.items()) + ".")
 
 
 # ------------------------------------------------------------------ 1.6.2

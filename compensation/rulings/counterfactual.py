@@ -12,13 +12,11 @@ from solver.position import Position, trick_winner
 from solver.seat import Seat
 
 from ..incident import IncidentError
-from .playout import (  # noqa: F401
+from .playout import (
     SUIT_EN,
     SUIT_RU,
     Played,
     actual,
-    bal,
-    child,
     compensate,
     correct_play,
     deal_result,
@@ -28,11 +26,8 @@ from .playout import (  # noqa: F401
     made,
     move_position,
     need_play,
-    offenders_of,
     play_out,
-    score_tricks,
-    side_best,
-    side_is_declarer,
+    stood_unpunished,
     victims_of,
 )
 from .registry import rule
@@ -119,46 +114,6 @@ def _damage_if(ctx, r: Ruling, victims: list, correct: Played, compared: Played,
     deal_result(ctx, r)
     describe_options(r, ctx)
     return r
-
-
-def stood_unpunished(ctx, r: Ruling) -> bool:
-    """A lead out of turn left standing: the remedy not used is named (:func:`unused_remedy`);
-    True when the setting uncorrected=unpunished lets it stand unpunished, the deal's result
-    then written and the ruling complete."""
-    unused_remedy(ctx, r)
-    if ctx.incident.option("uncorrected") != "unpunished":
-        return False
-    deal_result(ctx, r)
-    return True
-
-
-def unused_remedy(ctx, r: Ruling) -> None:
-    """A lead out of turn left standing: name the remedy the declarer did not use and its
-    value, and say which reading of "stands unpunished" (1.3) the ruling follows."""
-    inc = ctx.incident
-    stand = r.options[0] if r.options else None
-    best = next((o for o in r.options if o.best), None)
-    if (best is not None and stand is not None and best is not stand and best.value is not None
-            and stand.value is not None):
-        r.note(f"The declarer let the lead stand (a balance of {count(stand.value, 'whist', 'en')} for him, "
-               f"{count(stand.declarer_tricks, 'trick', 'en')}); his best remedy was: {best.label.en} (a balance of "
-               f"{count(best.value, 'whist', 'en')}, {count(best.declarer_tricks, 'trick', 'en')}).",
-               f"Играющий оставил ход (его баланс {count(stand.value, 'whist')}, у него {count(stand.declarer_tricks, 'trick')}); "
-               f"лучшим исправлением было: {best.label.ru} (баланс {count(best.value, 'whist')}, "
-               f"{count(best.declarer_tricks, 'trick')}).")
-    elif stand is not None:
-        r.note("Letting the lead stand was as good for the declarer as any remedy.",
-               "Оставить ход было для играющего не хуже любого исправления.")
-    if inc.option("uncorrected") == "unpunished":
-        r.note("Setting uncorrected=unpunished: a lead out of turn that stood is not punished (1.3: «после ошибка не "
-               "исправляется и не наказывается»): no compensation.",
-               "По выбранной настройке неисправленный ход вне очереди не наказывается (1.3: «после ошибка не "
-               "исправляется и не наказывается»): компенсации нет.")
-    else:
-        r.note("A lead out of turn that stood: no fixed penalty, but the damage rule still applies (default "
-               "uncorrected=compensate; uncorrected=unpunished gives no compensation).",
-               "Неисправленный ход вне очереди: штрафа нет, но возможный ущерб возмещается (так по умолчанию; "
-               "другая настройка — не наказывать вовсе).")
 
 
 def _wrong_lead_options(ctx, r: Ruling, before: Position, rightful: int, offender: int, card: Card) -> None:

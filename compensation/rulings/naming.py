@@ -14,7 +14,7 @@ from ..errors import ScoringError
 from ..incident import IncidentError
 from ..outcome import parse_contract
 from ..penalties import penalty
-from .counterfactual import Played, bal, deal_result, need_play, play_out, score_tricks
+from .playout import Played, bal, deal_result, need_play, play_out, score_tricks
 from .registry import rule
 from .ruling import Ruling, text
 from .wording import contract_words, count

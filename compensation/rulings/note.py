@@ -19,8 +19,7 @@ from solver.imperfect import GUESS_CANDIDATES, InfoSet, worst_guess_play
 
 from ..incident import IncidentError
 from ..penalties import penalty
-from .claims import guess_notes
-from .info import candidates_note, layouts_note, shown_voids
+from .knowledge import candidates_note, guess_notes, layouts_note, shown_voids
 from .playout import made, need_play, play_out, score_tricks
 from .registry import rule
 from .ruling import Figure, Ruling, text

@@ -14,9 +14,8 @@ from solver.constraints import NO_CONSTRAINTS, Constraints, LeadRestriction, Pen
 from solver.hands import SUIT_MASKS
 
 from ..incident import IncidentError
-from .counterfactual import stood_unpunished
-from .info import defender_view, knowledge_figures
-from .playout import (  # noqa: F401
+from .knowledge import defender_view, knowledge_figures
+from .playout import (
     SUIT_EN,
     SUIT_RU,
     Played,
@@ -31,6 +30,7 @@ from .playout import (  # noqa: F401
     need_play,
     play_out,
     score_tricks,
+    stood_unpunished,
     victims_of,
     write_penalty,
 )

@@ -147,9 +147,12 @@ class _Search:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfBudget
 
-    def decision(self, node, counts: bool = False) -> Decision:
+    def decision(self, node, counts: bool = False, last: bool = False) -> Decision:
         """The viewer's decision at ``node``: pruned scans while searching (``counts`` false);
-        the reported line asks again with ``counts`` for its "best in N" figures."""
+        the reported line asks again with ``counts`` for its "best in N" figures. ``last``: the
+        window's last decision — everything after it is double dummy, so as with greedy only
+        the cards worst on the real layout matter, and the scan stops once they are proven
+        candidates (the same depth for the same key: the cards played fix it)."""
         k = (node.key(), counts)   # the key leaves out the tricks taken: the same cards, the same scan
         got = self.decisions.get(k)
         taken = node.pos.taken[node.pos.declarer]
@@ -159,7 +162,7 @@ class _Search:
                 d = replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
         else:
             settle = None
-            if self.guess == "greedy":  # only the worst card on the real layout matters: stop once it is proven
+            if self.guess == "greedy" or last:  # only the worst card on the real layout matters: stop once it is proven
                 real = card_values(self.eng, node.pos, self.values)
                 w = self.worse(real.values())
                 settle = [c for c, v in real.items() if v == w]
@@ -199,7 +202,7 @@ class _Search:
             if self.any_card:
                 cards = _distinct(node, p.legal_moves())
                 return [(cards, [cards])], None
-            dec = self.decision(node)
+            dec = self.decision(node, last=self.window is not None and depth == self.window - 1)
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
                 dec = self._counted(node, dec)

@@ -23,7 +23,8 @@ def test_default_compensates_and_names_the_unused_remedy():
     r = rule_incident(T)
     assert r.entries.whists[0][2] == F(98, 3)
     note = next(n.en for n in r.notes if n.en.startswith("The declarer let the lead stand"))
-    assert "-82/3 whists for him, 5 tricks" in note and "16/3 whists, 6 tricks" in note and "hearts" in note
+    assert "-82/3 (≈-27.33) whists for him, 5 tricks" in note and "16/3 (≈5.33) whists, 6 tricks" in note
+    assert "hearts" in note
     assert r.settings["ruling_options"]["uncorrected"] == "compensate"
 
 
