@@ -20,7 +20,10 @@ each of its pairs is settled (witness layouts both ways show neither card domina
 other; for ``best_somewhere``, one layout where it is best). A dominated card needs every
 layout (domination is a statement about all of them). Cards of one run in his hand — no
 card between them live in any layout — are one choice. From 20,000 layouts the scan is split
-across the cores. A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
+across the cores, the processes sharing the witnesses they find. A scan of many layouts reads
+the real layout and a chunk spread over all of them first (:func:`witness_first`: a pair
+with a witness in one layout of a hundred is settled there), then the rest in order
+(neighbouring layouts share the engine's table). A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
 declarer's first lead — and past that that many in a fixed order spread evenly over all of
 them (:func:`~solver.imperfect.layouts.capped_layouts`, the real one first); where that,
 or a time budget, leaves a card open the decision says what was proven (``exact`` false, the
