@@ -14,8 +14,9 @@ the information-set searches ``decisions`` (layout scans finished), ``layouts_se
 layouts they and the scan under way have settled), ``layouts`` (the layouts of those scans
 and of the one under way), ``decision_layouts``/``decision_settled`` (the scan under way:
 its layouts, and how many are settled; 0 between scans) and ``decisions_left`` (scans still
-to come where the reading knows it — the one-decision reading of 1.1.2 and 1.2.x —, else
-``None``). :meth:`snapshot` gives the same dict at any time.
+to come, where a ruling sets it on the engine; ``None``: not known — a search over every
+sequence does not know ahead how many decisions it meets, and no ruling sets it yet).
+:meth:`snapshot` gives the same dict at any time.
 """
 from __future__ import annotations
 
