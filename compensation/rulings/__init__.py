@@ -70,32 +70,45 @@ except Exception as e:  # noqa: BLE001
         LOAD_ERRORS.append((f"{__name__}.raspasovka", f"{type(e).__name__}: {e}"))
 
 
-def rule_incident(incident_dict, settings: dict | None = None, engine=None, budget: float | None = None) -> Ruling:
+def rule_incident(incident_dict, settings: dict | None = None, engine=None, budget: float | None = None,
+                  progress=None) -> Ruling:
     """Parse, check and rule one incident (a dict as read from JSON). ``budget``: seconds an
-    information-set search may take where the incident does not say (``violation.budget``)."""
+    information-set search may take where the incident does not say (``violation.budget``).
+    ``progress``: called now and then with the search's counts (a dict: seconds, layouts
+    settled, decisions scanned, ...; :mod:`.progress`), for a caller such as a job API."""
     settings = settings or {}
     v = incident_dict.get("violation") if isinstance(incident_dict, dict) else None
     if isinstance(v, dict) and isinstance(v.get("rule"), str | int | float) and str(v["rule"]) not in VARIANTS:
         find_rule(str(v["rule"]))  # a rule that does not exist is named as such, before the history is replayed
     inc = parse_incident(incident_dict, convention_name=settings.get("convention"),
                          overrides=settings.get("overrides"), options=settings.get("options"))
-    return rule_parsed(inc, engine, budget)
+    return rule_parsed(inc, engine, budget, progress)
 
 
-def rule_parsed(inc: Incident, engine=None, budget: float | None = None) -> Ruling:
+def rule_parsed(inc: Incident, engine=None, budget: float | None = None, progress=None) -> Ruling:
     from solver.engine import Engine
 
     from ..errors import ScoringError
+    from .progress import ProgressEngine
 
     spec = find_rule(inc.violation.rule, inc.kind)
     spec.check(inc)
     conv = inc.convention()
+    if progress is not None:
+        if engine is None:
+            engine = ProgressEngine(callback=progress, quiet=True)
+        elif isinstance(engine, ProgressEngine):
+            engine.callback = progress
+        else:
+            raise TypeError("progress: give no engine (one that reports is made) or a ProgressEngine")
     ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv), budget)
     try:
         r = spec.func(ctx)
     except ScoringError as e:
         f = e.field or ""  # a ScoringError always names its field
         raise IncidentError(f if "." in f or f.startswith("penalty") else f"scoring.{f}", e.message) from None
+    if progress is not None:
+        engine._tell(force=True)  # the last counts
     for k in inc.violation.unread():
         r.note(f"violation.{k} was given, but rule {spec.number} does not use it here.",
                f"Поле violation.{k} указано, но правило {spec.number} его здесь не использует.")

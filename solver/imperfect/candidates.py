@@ -20,7 +20,10 @@ each of its pairs is settled (witness layouts both ways show neither card domina
 other; for ``best_somewhere``, one layout where it is best). A dominated card needs every
 layout (domination is a statement about all of them). Cards of one run in his hand — no
 card between them live in any layout — are one choice. From 20,000 layouts the scan is split
-across the cores. A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
+across the cores, the processes sharing the witnesses they find. A scan of many layouts reads
+the real layout and a chunk spread over all of them first (:func:`witness_first`: a pair
+with a witness in one layout of a hundred is settled there), then the rest in order
+(neighbouring layouts share the engine's table). A decision examines at most ``SCAN_CAP`` (200,000) layouts — every one of a
 declarer's first lead — and past that that many in a fixed order spread evenly over all of
 them (:func:`~solver.imperfect.layouts.capped_layouts`, the real one first); where that,
 or a time budget, leaves a card open the decision says what was proven (``exact`` false, the
@@ -31,12 +34,13 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
 from ..position import Position
-from .layouts import Layouts, capped_layouts
+from .layouts import Layouts, Stride, capped_layouts
 from .views import view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
@@ -52,6 +56,11 @@ SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cor
 SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
 #                        first lead (184,756); a defender's (12.2 million) in a fixed order spread evenly,
 #                        and then the decision says what was proven
+CAPPED_HEAD = 4        # a capped scan reads this many chunks a process in its spread order before the rest sorted
+WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts looks at the real one and this many
+#                        spread evenly over all of them first, a chunk for each process (witnesses of the
+#                        pairs are found early), then the rest in their own order (neighbours share the
+#                        engine's table)
 
 
 def declarer_total(pos: Position, remaining: int) -> int:
@@ -73,6 +82,15 @@ def side_better(pos: Position, seat: int):
 
 def side_worse(pos: Position, seat: int):
     return _declarer_worse(pos) if seat == pos.declarer else _declarer_better(pos)
+
+
+def scan_progress(eng) -> Any:
+    """The engine's progress hook for layout scans, if it has one: ``eng.scan_progress(covered,
+    total, done)`` is called as a decision's scan goes (``covered`` of its ``total`` layouts
+    settled; ``done`` once at its end), from the process that asked for the decision (a split
+    scan's shares report through shared counters). :class:`compensation.rulings.progress.
+    ProgressEngine` has one; a plain :class:`~solver.engine.Engine` has none."""
+    return getattr(eng, "scan_progress", None)
 
 
 def card_values(eng: Engine, pos: Position, cache: dict) -> dict:
@@ -208,13 +226,24 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                         {c: view.count for c in legal}, real_values, forced=True, seconds=time.monotonic() - t0)
     if sample is None and cap is not None and view.count > cap:
         layouts = capped_layouts(view, cap)
+        if counts is not True:
+            layouts = _CappedInShares(view, layouts, cap)
     else:
         layouts = view.layouts(sample, seed)
-    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max,
-                 counts if counts is not None else layouts.used <= COUNT_LIMIT, track_equal)
+    counting = counts if counts is not None else layouts.used <= COUNT_LIMIT
+    scan = _Scan(eng, view, reps, candidates, side_better(pos, seat) is max, counting, track_equal)
+    if not counting and sample is None and layouts.method == "exact":  # counting solves every one anyway
+        # a spread chunk for each process first (the real layout in the first)
+        layouts = witness_first(view, layouts, WITNESS_FIRST * scan.shares(layouts, workers) - 1)
     if settle is not None:
         scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
+    hook = scan_progress(eng)
+    scan.hook = hook
+    if hook is not None:
+        hook(0, layouts.used, False)
     complete = scan.run_split(layouts, deadline, workers)
+    if hook is not None:
+        hook(layouts.used if complete else scan.covered, layouts.used, True)
     exact = not scan.relevant() or (complete and layouts.method in ("exact", "open"))
     cand_reps, dominated, undecided = scan.verdict(exact)
     cands = [c for r in cand_reps for c in groups[view_run(view, r)]]
@@ -231,6 +260,73 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                     settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
 
 
+def witness_first(view, layouts: Layouts, k: int) -> Layouts:
+    """Every layout of ``layouts`` (an exact enumeration) once: the real layout, then ``k``
+    spread evenly over all of them (:class:`~solver.imperfect.layouts.Stride` over the view's
+    numbering), then the others in the enumeration's order. A pair of cards with a witness
+    in one layout of a hundred is settled in the first chunk, not wherever the enumeration
+    meets its first witness; the rest keep their neighbours together (the engine's table
+    serves them). Nothing is left out or repeated; with fewer than ``16 WITNESS_FIRST`` layouts, the
+    enumeration as it is."""
+    total = layouts.total
+    if total < 16 * WITNESS_FIRST or layouts.real is None or not hasattr(view, "layout_at"):
+        return layouts
+    real = layouts.real
+    order = Stride(total)
+    first = [real]
+    seen = {real}
+    j = 0
+    while len(first) < k + 1 and j < total:
+        lay = view.layout_at(order[j])
+        j += 1
+        if lay not in seen:
+            seen.add(lay)
+            first.append(lay)
+
+    def every():
+        yield from first
+        for lay in layouts:
+            if lay not in seen:
+                yield lay
+
+    return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
+
+
+class _CappedInShares(Layouts):
+    """A capped scan's layouts (:func:`~solver.imperfect.layouts.capped_layouts`: the real one,
+    then ``cap`` in a fixed order spread evenly over all of them), the same set, read in a
+    better order: the first ``CAPPED_HEAD`` chunks of each share as there (the witnesses a
+    spread finds, the real layout first), then the rest by their numbers (the view's numbering), each share
+    a contiguous stretch of them — neighbours share the engine's table, where chunks spread
+    over millions of layouts share little. The same layouts, so the same decision whenever
+    the scan settles or reads them all; only a budget that stops it midway sees others."""
+
+    def __init__(self, view, capped: Layouts, cap: int):
+        super().__init__(capped.total, capped.source, capped.method, capped.seed, capped.drawn, capped.real, None)
+        self.view, self.capped = view, capped
+        self.order = Stride(capped.total, capped.seed or 0)   # as capped_layouts numbers them
+        self.skip = self.order.position(view.layout_rank(capped.real))
+
+    def number(self, q: int) -> int:
+        """The view's number of the ``q``-th capped layout (``q`` > 0: not the real one), unbuilt."""
+        j = q - 1
+        return self.order[j if j < self.skip else j + 1]
+
+    def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
+        k, n = share
+        at, used = self.capped.at, self.used
+        head = min(used, size * n * CAPPED_HEAD)
+        for j in range(k, -(-head // size), n):
+            yield [at(q) for q in range(j * size, min(head, (j + 1) * size))]
+        if head >= used:
+            return
+        nums = sorted(self.number(q) for q in range(head, used))   # the rest; this share's stretch of them
+        mine = nums[len(nums) * k // n:len(nums) * (k + 1) // n]
+        layout_at = self.view.layout_at
+        for j in range(0, len(mine), size):
+            yield [layout_at(x) for x in mine[j:j + size]]
+
+
 def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
@@ -241,8 +337,9 @@ _IN_CHILD: list = [False]
 
 def _scan_part(k: int):
     """In a forked child: the k-th share of the parent's scan; its pair states back."""
-    scan, layouts, deadline, n = _JOB[0]
+    scan, layouts, deadline, n, shared, counters = _JOB[0]
     _IN_CHILD[0] = True
+    scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
 
@@ -266,6 +363,13 @@ class _Scan:
         self.best_in = [0] * n
         self.covered = 0
         self.settle: set = set()
+        # a split scan's witnesses, shared by its processes (``n * n`` pair bits, then ``n``
+        # "best somewhere" bits): each is a fact about one layout, so a pair one share settled
+        # is settled for the others too, and they stop solving it
+        self.shared: Any = None
+        self.counters: Any = None  # a split scan's layouts examined, a word per share (progress)
+        self.share = 0
+        self.hook: Any = None      # the engine's scan_progress (see :func:`scan_progress`), parent only
 
     def proven(self, i: int) -> bool:
         """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
@@ -293,19 +397,37 @@ class _Scan:
             return [i for i in range(n) if not self.best_in[i]]
         return [i for i in range(n) if any(not (self.gt[i][j] and self.gt[j][i]) for j in range(n) if j != i)]
 
-    def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
-        """:meth:`run` over every layout, split across processes where that pays."""
+    def shares(self, layouts: Layouts, workers: int | None) -> int:
+        """The processes :meth:`run_split` scans ``layouts`` in."""
         n = workers if workers is not None else (os.cpu_count() or 1)
         import multiprocessing
 
         if (n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]
                 or multiprocessing.current_process().daemon):  # a pool's worker (the web desk's) has no children
+            return 1
+        return n
+
+    def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
+        """:meth:`run` over every layout, split across processes where that pays."""
+        n = self.shares(layouts, workers)
+        import multiprocessing
+
+        if n < 2:
             return self.run(layouts, deadline)
 
-        _JOB[0] = (self, layouts, deadline, n)
+        ctx = multiprocessing.get_context("fork")
+        k = len(self.reps)
+        shared = ctx.RawArray("b", k * k + k)
+        counters = ctx.RawArray("q", n)
+        _JOB[0] = (self, layouts, deadline, n, shared, counters)
         try:
-            with multiprocessing.get_context("fork").Pool(n) as pool:
-                parts = pool.map(_scan_part, range(n))
+            with ctx.Pool(n) as pool:
+                res = pool.map_async(_scan_part, range(n))
+                while not res.ready():
+                    res.wait(0.5)
+                    if self.hook is not None:
+                        self.hook(self.covered + sum(counters), layouts.used, False)
+                parts = res.get()
         finally:
             _JOB[0] = None
         complete = True
@@ -324,6 +446,8 @@ class _Scan:
         view, pos = self.view, self.view.pos
         k, n = share
         for part in layouts.chunks(CHUNK, (k, n)):
+            if self.shared is not None:
+                self._exchange()
             rel = self.relevant()
             if not rel:
                 return True
@@ -335,7 +459,29 @@ class _Scan:
             tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
             self._update(rel, vals, tops)
             self.covered += len(part)
+            if self.counters is not None:
+                self.counters[self.share] = self.covered
+            elif self.hook is not None:
+                self.hook(self.covered, layouts.used, False)
         return True
+
+    def _exchange(self) -> None:
+        """Publish this share's witnesses and take the other shares' (a split scan)."""
+        sh, n = self.shared, len(self.reps)
+        gt = self.gt
+        for i in range(n):
+            row = gt[i]
+            for j in range(n):
+                if row[j]:
+                    sh[i * n + j] = 1
+                elif sh[i * n + j]:
+                    row[j] = True
+        if self.rule == "best_somewhere" and not self.counting:
+            for i in range(n):
+                if self.best_in[i]:
+                    sh[n * n + i] = 1
+                elif sh[n * n + i]:
+                    self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
 
     def _update(self, rel, vals, tops) -> None:
         s = self.sign
