@@ -41,20 +41,26 @@ class _Quiet:
 
 
 def counting_engine(node_budget: int):
-    """The engine of a ruling: the CLI's progress engine (searches done, nodes searched), whose
-    counts go to the page through the job's progress instead of stderr."""
+    """The engine of a ruling: the CLI's progress engine, whose counts go to the page through
+    the job's progress instead of stderr — searches done, nodes searched and, while a
+    decision's layouts are scanned, how many of them are settled, of how many, and how many
+    decisions are done (:meth:`~compensation.rulings.progress.ProgressEngine.snapshot`)."""
     from compensation.rulings.progress import ProgressEngine
 
     report = REPORT
 
+    def tell(c: dict) -> None:
+        if report is not None:
+            report({"searches": c["searches"], "nodes": c["nodes"], "seconds": round(c["seconds"], 1),
+                    "scans": c["decisions"], "scan_settled": c["decision_settled"],
+                    "scan_layouts": c["decision_layouts"], "scans_left": c["decisions_left"]})
+
     class JobEngine(ProgressEngine):
         def _count(self, searches: int) -> None:
             super()._count(searches)
-            if report is not None:
-                report({"searches": self.searches, "nodes": self.total_nodes,
-                        "seconds": round(time.monotonic() - self.start, 1)})
+            self._tell()
 
-    return JobEngine(node_budget=node_budget, table_mb=4, stream=_Quiet(), delay=1e9)
+    return JobEngine(node_budget=node_budget, table_mb=4, stream=_Quiet(), delay=1e9, callback=tell, every=0.5)
 
 
 def guard(fn):

@@ -14,6 +14,7 @@ export function progressWords(p) {
   const c = p.progress;
   if (!c) return "";
   if (c.decisions !== undefined) return t("long_sd")(int(c.decision), int(c.decisions), int(c.layouts_done), int(c.layouts));
+  if (c.scan_layouts) return t("long_scan")(int(c.scans + 1), int(c.scan_settled), int(c.scan_layouts), c.scans_left ?? null);
   if (c.searches !== undefined) return t("long_searches")(int(c.searches), c.nodes >= 1e6 ? int(c.nodes / 1e6) : null);
   return "";
 }
