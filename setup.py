@@ -7,12 +7,20 @@ Cython or without a C compiler the build says so and the package still installs 
 the same source on Numba (``solver.engine.cy_backend.available()`` is then False). See
 docs/backends.md.
 """
+import runpy
 import sys
 
 from setuptools import Extension, setup
 
 
+def write_layout():
+    """solver/engine/layout.pxi, the enum kernel.pxd includes, from layout.py (the constants'
+    one source), run as a plain file: the package itself need not be importable here."""
+    runpy.run_path("solver/engine/layout.py")["write_pxi"]()
+
+
 def cython_extensions():
+    write_layout()
     ext = Extension(
         "solver.engine.kernel",
         ["solver/engine/kernel.py"],

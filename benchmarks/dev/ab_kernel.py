@@ -37,20 +37,26 @@ def snapshot(name: str, rev: str | None, defines: list[str] = ()) -> pathlib.Pat
         shutil.rmtree(out)
     out.mkdir(parents=True)
     mod = f"kernel_{name}"
-    for ext in ("py", "pxd"):
-        src = f"solver/engine/kernel.{ext}"
+    defined = set()
+    for src, dst in (("solver/engine/kernel.py", f"{mod}.py"), ("solver/engine/kernel.pxd", f"{mod}.pxd"),
+                     ("solver/engine/layout.pxi", "layout.pxi")):
         if rev:
-            text = subprocess.run(["git", "show", f"{rev}:{src}"], cwd=ROOT, check=True, capture_output=True,
-                                  text=True).stdout
+            got = subprocess.run(["git", "show", f"{rev}:{src}"], cwd=ROOT, capture_output=True, text=True)
+            if got.returncode and src.endswith(".pxi"):  # a revision from before layout.pxi (the enum in the .pxd)
+                continue
+            got.check_returncode()
+            text = got.stdout
         else:
             text = (ROOT / src).read_text()
-        if ext == "pxd":  # a compile-time constant of the enum set otherwise (a build with rank entries)
+        if not src.endswith(".py"):  # a compile-time constant of the enum set otherwise (a build with rank entries)
             for d in defines:
                 k, v = d.split("=")
                 text, hits = re.subn(rf"^    {k} = .*$", f"    {k} = {int(v)}", text, flags=re.M)
-                if hits != 1:
-                    raise SystemExit(f"--define {d}: no constant {k} in kernel.pxd")
-        (out / f"{mod}.{ext}").write_text(text)
+                if hits:
+                    defined.add(d)
+        (out / dst).write_text(text)
+    if set(defines) - defined:
+        raise SystemExit(f"--define {sorted(set(defines) - defined)}: no such constant in the enum")
     # the kernel imports its layout relatively only when uncompiled; the compiled build needs nothing else
     flags = ["-O3", "-g"] + os.environ.get("AB_CFLAGS", "").split()  # -g: callgrind's lines, same code
     setup = out / "setup_ab.py"
@@ -82,7 +88,7 @@ def engine_on(kernel):
     if not hasattr(kernel, "view_of"):  # a snapshot from before the kernel made the tables' views
         kernel.view_of = e.backend.kernel.view_of
     e.backend = Backend("cython", kernel.search, kernel.mtd, tuple(kernel.build_tables()), kernel)
-    e.rank_entries = bool(getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES"))  # a build with them compiled in uses them
+    e.rank_entries = bool(getattr(kernel, "BUILT_RANK_ENTRIES", getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES")))  # a build with them compiled in uses them
     return e
 
 

@@ -156,7 +156,7 @@ class Engine:
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
-        if rank_entries and not self.backend.kernel.LAYOUT["RANK_ENTRIES"]:
+        if rank_entries and not self.backend.kernel.BUILT_RANK_ENTRIES:
             raise PrefError("rank_entries: this build's kernel has them compiled out (layout.RANK_ENTRIES = 0)")
         self.rank_entries = bool(rank_entries)
         self.gen = 0

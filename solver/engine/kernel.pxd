@@ -1,5 +1,5 @@
 # The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
-# The enum repeats solver/engine/layout.py (tests/test_cython_backend.py checks they agree).
+# The array layout's constants come from layout.pxi, which solver/engine/layout.py writes.
 cimport cython
 from libc.stdint cimport int64_t, uint64_t, uint8_t
 
@@ -28,90 +28,7 @@ cdef extern from *:
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
     void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
-cdef enum:
-    MAXPLY = 34
-    C_TRUMP = 0
-    C_MISERE = 1
-    C_DECL = 2
-    C_ABS = 5
-    C_BOUNDS = 6
-    C_CONS = 7
-    C_LEAD_SEAT = 8
-    C_LEAD_SUIT = 9
-    C_LEAD_MUST = 10
-    C_LEAD_ORTRUMP = 11
-    C_PLAN_LEN = 12
-    C_PLAN_SIDE = 13
-    C_REW = 14
-    C_MAXREW = 17
-    C_CTX = 18
-    C_REUSE = 19
-    C_SPECIAL = 20
-    C_MAXMASK = 21
-    C_TALON = 22
-    C_VOID = 24
-    C_AFTER = 25
-    C_RANKS = 26
-    RANK_ENTRIES = 0
-    CFG_SIZE = 28
-    S_NODES = 0
-    S_BUDGET = 1
-    S_ABORT = 2
-    S_BEST = 3
-    S_TTHITS = 4
-    S_STORES = 5
-    STATS_SIZE = 32
-    S_CUT = 8
-    L_GUESS = 1
-    L_HIST = 2
-    P_LEAD = 1
-    P_SUIT = 2
-    P_RUFF = 4
-    P_ANY = 8
-    CS_LEAD = 1
-    CS_PLAN_IX = 1
-    CS_PLAN_ON = 6
-    CS_TALON = 7
-    BUCKET = 4
-    E_UB = 8
-    E_MOVE = 16
-    E_EXTRA = 22
-    E_GEN = 46
-    E_DEPTH = 60
-    E_SCORE_MASK = 255
-    E_MOVE_MASK = 63
-    E_EXTRA_MASK = 16777215
-    E_GEN_MASK = 16383
-    E_DEPTH_MASK = 15
-    R_WORDS = 4
-    R_GEN = 24
-    R_DEPTH = 38
-    R_MOVE = 42
-    R_USED = 62
-    R_KS = 16
-    R_BUCKET = 64
-    MVMAX = 12
-    PLY = 32
-    W_H = 0
-    W_TC = 3
-    W_L = 6
-    W_NT = 7
-    W_SC = 8
-    W_CS = 9
-    W_NMV = 10
-    W_MI = 11
-    W_ISMAX = 12
-    W_BEST = 13
-    W_KEY = 14
-    W_EXTRA = 15
-    W_NEED = 16
-    W_PLANNED = 17
-    W_MV = 18
-    W_REL = 30
-    W_LEN = 31
-    W_SCORE = 1088
-    W_HIST = 1100
-    WORK_SIZE = 1164
+include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
 cdef uint64_t GOLDEN, MIX, U32, U3

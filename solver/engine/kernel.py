@@ -53,92 +53,8 @@ except ImportError:  # running the source uncompiled without Cython installed
 if not cython.compiled:  # the Cython build runs without NumPy (a solve's start-up: docs/backends.md)
     import numpy as np
 
-if not cython.compiled:
-    from .layout import (  # the Cython build takes these from kernel.pxd
-        BUCKET,
-        C_ABS,
-        C_AFTER,
-        C_BOUNDS,
-        C_CONS,
-        C_CTX,
-        C_DECL,
-        C_LEAD_MUST,
-        C_LEAD_ORTRUMP,
-        C_LEAD_SEAT,
-        C_LEAD_SUIT,
-        C_MAXMASK,
-        C_MAXREW,
-        C_MISERE,
-        C_PLAN_LEN,
-        C_PLAN_SIDE,
-        C_RANKS,
-        C_REUSE,
-        C_REW,
-        C_SPECIAL,
-        C_TALON,
-        C_TRUMP,
-        C_VOID,
-        CFG_SIZE,
-        CS_LEAD,
-        CS_PLAN_IX,
-        CS_PLAN_ON,
-        CS_TALON,
-        E_DEPTH,
-        E_DEPTH_MASK,
-        E_EXTRA,
-        E_EXTRA_MASK,
-        E_GEN,
-        E_GEN_MASK,
-        E_MOVE,
-        E_MOVE_MASK,
-        E_SCORE_MASK,
-        E_UB,
-        L_GUESS,
-        L_HIST,
-        MAXPLY,
-        MVMAX,
-        P_ANY,
-        P_LEAD,
-        P_RUFF,
-        P_SUIT,
-        PLY,
-        R_BUCKET,
-        R_DEPTH,
-        R_GEN,
-        R_KS,
-        R_MOVE,
-        R_USED,
-        R_WORDS,
-        RANK_ENTRIES,
-        S_ABORT,
-        S_BEST,
-        S_BUDGET,
-        S_CUT,
-        S_NODES,
-        S_STORES,
-        S_TTHITS,
-        STATS_SIZE,
-        W_BEST,
-        W_CS,
-        W_EXTRA,
-        W_H,
-        W_HIST,
-        W_ISMAX,
-        W_KEY,
-        W_L,
-        W_LEN,
-        W_MI,
-        W_MV,
-        W_NEED,
-        W_NMV,
-        W_NT,
-        W_PLANNED,
-        W_REL,
-        W_SC,
-        W_SCORE,
-        W_TC,
-        WORK_SIZE,
-    )
+if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi, written by layout.py)
+    from solver.engine.layout import *  # noqa: F403
 
 NO_CEILING = 15  # misere_suits_fill: no count for the suit
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
@@ -2333,22 +2249,9 @@ else:
     from solver.engine.arrays import numpy_zeros8 as zeros8
 
 
-# the layout compiled in, for the check against solver/engine/layout.py (tests)
-LAYOUT = dict(
-    MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT, C_TRUMP=C_TRUMP, C_MISERE=C_MISERE,
-    C_DECL=C_DECL, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
-    C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
-    C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, RANK_ENTRIES=RANK_ENTRIES, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
-    S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
-    CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
-    E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
-    E_MOVE_MASK=E_MOVE_MASK, E_EXTRA_MASK=E_EXTRA_MASK, E_GEN_MASK=E_GEN_MASK, E_DEPTH_MASK=E_DEPTH_MASK,
-    W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
-    W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
-    W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST,
-)
+# the layout compiled in (a digest of its constants), for the check against layout.py (tests)
+BUILT_LAYOUT = LAYOUT_HASH
+BUILT_RANK_ENTRIES = RANK_ENTRIES
 
 if not cython.compiled:
     # the same source without Cython: NumPy conversions stand in for the .pxd's C casts

@@ -1,7 +1,11 @@
 """The layout of the arrays the search takes: configuration, statistics, flags.
 
 Shared by every backend (Numba and Cython) and by the Python side, and free of Numba so
-that importing it costs nothing.
+that importing it costs nothing. This file is the one place the constants are written:
+the kernel takes them from here when it runs under Numba or plain Python (``from .layout
+import *``), and the Cython build from ``layout.pxi``, the ``enum`` this module writes
+(``python -m solver.engine.layout``; ``setup.py`` does it before every build, and
+``tests/solver/test_cython_backend.py`` checks the file and the build are up to date).
 """
 
 MAXPLY = 34
@@ -82,3 +86,55 @@ W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
 WORK_SIZE = W_HIST + 64
 assert W_MV + MVMAX <= W_REL < W_LEN < PLY
+
+
+__all__ = sorted(k for k, v in globals().items() if k.isupper() and isinstance(v, int))
+PXI = "layout.pxi"  # beside this file and kernel.pxd, which includes it
+
+
+def layout_items() -> list[tuple[str, int]]:
+    """The constants, by name."""
+    g = globals()
+    return [(k, g[k]) for k in __all__ if k != "LAYOUT_HASH"]
+
+
+def layout_hash(items) -> int:
+    """A 31-bit digest of the constants: the Cython build compiles it in (``kernel.LAYOUT_HASH``),
+    so a stale build is told from a current one."""
+    import zlib
+
+    return zlib.crc32(repr(sorted(items)).encode()) & 0x7FFFFFFF
+
+
+def pxi_text() -> str:
+    """``layout.pxi``: the constants as a C ``enum`` for kernel.pxd."""
+    items = layout_items()
+    lines = ["# Generated from solver/engine/layout.py by `python -m solver.engine.layout` (setup.py runs it",
+             "# before every build); edit layout.py, not this file.", "cdef enum:"]
+    lines += [f"    {k} = {v}" for k, v in items]
+    lines.append(f"    LAYOUT_HASH = {layout_hash(items)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_pxi(directory: str | None = None) -> bool:
+    """Write ``layout.pxi`` beside this file (or in ``directory``) if it differs; True if written."""
+    import os
+
+    path = os.path.join(directory or os.path.dirname(os.path.abspath(__file__)), PXI)
+    text = pxi_text()
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return False
+    except OSError:
+        pass
+    with open(path, "w") as f:
+        f.write(text)
+    return True
+
+
+LAYOUT_HASH = layout_hash(layout_items())
+__all__.append("LAYOUT_HASH")
+
+if __name__ == "__main__":
+    print(("wrote " if write_pxi() else "up to date: ") + PXI)
