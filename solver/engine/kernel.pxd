@@ -189,7 +189,7 @@ cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t roo
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
-cdef inline void clear_history(int64_t *W) noexcept nogil
+cdef void clear_history(int64_t *W) noexcept nogil  # not inline: the entry points call it too
 @cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
                top=int64_t, t1=int64_t, t2=int64_t)
 cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t decl) noexcept nogil
@@ -221,32 +221,6 @@ cdef int64_t mtd_loop(const int64_t *root_h, int64_t root_leader, int64_t root_n
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
 cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
-# entry points: the arrays' buffers are taken once, the GIL is released around the kernel
-cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
-cdef inline uint8_t *data8(uint8_t[::1] a) noexcept nogil
-@cython.locals(r=int64_t, ttlen=int64_t)
-cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
-                        int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                        int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
-@cython.locals(v=int64_t, ttlen=int64_t)
-cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
-                     int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                     int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
-
-# one engine's search, its arrays bound once (kernel.Searcher)
-cdef class Searcher:
-    cdef int64_t[::1] h, tc, W, tt, stats, cfg, pen_mask, pen_flags, plan_cards, SPREAD, NTH, ch, ctc, x
-    cdef uint8_t[::1] SQ, REP
-    cdef int64_t ttlen
-    cpdef use(self, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards)
-    cdef int _root(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1,
-                   int64_t budget) except -1
-    @cython.locals(v=int64_t)
-    cpdef int64_t mtd(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
-                      int64_t lo, int64_t hi, int64_t guess, int64_t gen, int64_t budget) except? -2
-    @cython.locals(r=int64_t)
-    cpdef int64_t layouts(self, int64_t[::1] lay, int64_t nlay, int64_t[::1] out, int64_t mode, int64_t[::1] cards, int64_t ncards,
-                          int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t flags, int64_t gen, int64_t budget) except? -2
-    @cython.locals(r=int64_t)
-    cpdef int64_t search(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
-                         int64_t target, int64_t gen, int64_t budget) except? -2
+# filled once a process, before the first misère search (the entry points call it)
+cdef bint _misere_suits_filled
+cdef void misere_suits_ready() noexcept nogil

@@ -2042,213 +2042,6 @@ def fill_tables(sq, rep, spread, nth):
             rep[a * 256 + m] = rr
 
 
-# ---------------------------------------------------------------- entry points (GIL released)
-
-def data(a):
-    """The address of an array's first element: the kernel works on C pointers when compiled
-    (uncompiled, the array itself; see the end of the file)."""
-    return cython.address(a[0])
-
-
-def data8(a):
-    """:func:`data` for the byte tables (SQ, REP)."""
-    return cython.address(a[0])
-
-
-def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
-               tt, gen, stats, SQ, REP, SPREAD, NTH, W):
-    ttlen = tt.shape[0]
-    with cython.nogil:
-        clear_history(data(W))
-        r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
-                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ), data8(REP),
-                        data(SPREAD), data(NTH), data(W))
-    return r
-
-
-def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
-            tt, gen, stats, SQ, REP, SPREAD, NTH, W):
-    ttlen = tt.shape[0]
-    with cython.nogil:
-        v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
-                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
-                     data8(REP), data(SPREAD), data(NTH), data(W))
-    return v
-
-
-class Searcher:
-    """One engine's search, its arrays bound once: the table, the statistics, the work
-    vector, the lookup tables and the root's own arrays are checked (and, compiled, their
-    buffers taken) when it is made, a configuration when :meth:`use` is called; a solve
-    then passes only the root's ints. ``search`` / ``mtd`` check and take every array on
-    every call, which costs more than a small ending's search (benchmarks/call_cost.py).
-    """
-
-    def __init__(self, tt, stats, SQ, REP, SPREAD, NTH):
-        self.h = zeros(3)
-        self.tc = zeros(3)
-        self.W = zeros(WORK_SIZE)
-        self.ch = zeros(3)
-        self.ctc = zeros(3)
-        self.x = zeros(10)
-        cfg = zeros(CFG_SIZE)
-        check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
-        self.tt = tt
-        self.ttlen = tt.shape[0]
-        self.stats = stats
-        self.SQ = SQ
-        self.REP = REP
-        self.SPREAD = SPREAD
-        self.NTH = NTH
-        self.use(cfg, zeros(3), zeros(32), zeros(32))
-
-    def use(self, cfg, pen_mask, pen_flags, plan_cards):
-        """Search with this configuration (``cfg`` and the constraints' arrays) from now on."""
-        check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
-                     self.SQ, self.REP, self.SPREAD, self.NTH)
-        self.cfg = cfg
-        self.pen_mask = pen_mask
-        self.pen_flags = pen_flags
-        self.plan_cards = plan_cards
-
-    def _root(self, h0, h1, h2, leader, nt, c0, c1, budget):
-        if not (0 <= leader <= 2) or not (0 <= nt <= 2):
-            raise ValueError(f"root: leader {leader}, {nt} cards in the trick (a seat 0..2, 0..2 cards)")
-        self.h[0] = h0
-        self.h[1] = h1
-        self.h[2] = h2
-        self.tc[0] = c0
-        self.tc[1] = c1
-        self.stats[S_BUDGET] = budget
-        self.stats[S_ABORT] = 0
-        return 0
-
-    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
-        """:func:`mtd` on the root (hands ``h0..h2``, the trick's cards ``c0``, ``c1``) with
-        ``budget`` nodes in all (``stats[S_NODES]`` counts on)."""
-        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            v = mtd_with(data(self.h), leader, nt, data(self.tc), cs, lo, hi, guess, data(self.cfg),
-                         data(self.pen_mask), data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen,
-                         gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
-                         data(self.W))
-        return v
-
-    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, flags, gen, budget):
-        """:func:`layouts_with` over ``nlay`` layouts (``lay``: 3 words each) of the root
-        ``leader``, ``nt``, ``c0``, ``c1``; ``budget`` nodes a layout."""
-        if nlay < 0 or lay.shape[0] < 3 * nlay:
-            raise ValueError(f"lay: {lay.shape[0]} words, {nlay} layouts need {3 * nlay}")
-        if not (0 <= ncards <= 10) or cards.shape[0] < max(ncards, 1) or (mode == 2 and ncards != 2):
-            raise ValueError(f"cards: {ncards} cards (at most 10; 2 to compare), {cards.shape[0]} words")
-        if out.shape[0] < nlay * (ncards if mode == 1 else 1):
-            raise ValueError(f"out: {out.shape[0]} words, too few for {nlay} layouts")
-        if not (0 <= mode <= 2):
-            raise ValueError(f"mode: {mode} is not 0, 1 or 2")
-        self._root(0, 0, 0, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), flags,
-                             data(self.h), data(self.ch), data(self.ctc), data(self.x), data(self.cfg), data(self.pen_mask),
-                             data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
-                             data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
-        return r
-
-    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
-        """:func:`search` on the root, as :meth:`mtd` takes it."""
-        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            clear_history(data(self.W))
-            r = search_with(data(self.h), leader, nt, data(self.tc), cs, target, data(self.cfg), data(self.pen_mask),
-                            data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
-                            data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
-        return r
-
-
-def _need(name, arr, want):
-    if arr.shape[0] < want:
-        raise ValueError(f"{name}: {arr.shape[0]} entries, the search needs at least {want}")
-
-
-def check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH):
-    """The boundary: sizes and ranges checked once, a clear error instead of a crash."""
-    for name, arr, want in (("root_h", root_h, 3), ("root_tc", root_tc, 3), ("cfg", cfg, CFG_SIZE),
-                            ("pen_mask", pen_mask, 3), ("pen_flags", pen_flags, 32),
-                            ("plan_cards", plan_cards, 32), ("stats", stats, STATS_SIZE), ("SQ", SQ, 65536),
-                            ("REP", REP, 65536), ("SPREAD", SPREAD, 256), ("NTH", NTH, 2048)):
-        _need(name, arr, want)
-    n = tt.shape[0]
-    if n < 2 * BUCKET or (n & (n - 1)) != 0:
-        raise ValueError(f"tt: {n} entries, the table needs a power of two of at least {2 * BUCKET}")
-    if not (0 <= root_leader <= 2):
-        raise ValueError(f"root_leader: {root_leader} is not a seat 0..2")
-    if not (0 <= root_nt <= 2):
-        raise ValueError(f"root_nt: {root_nt} cards in the trick, expected 0..2")
-    if not (-1 <= cfg[C_TRUMP] <= 3):
-        raise ValueError(f"cfg[C_TRUMP]: {cfg[C_TRUMP]} is not a suit or -1")
-    if not (0 <= cfg[C_DECL] <= 2):
-        raise ValueError(f"cfg[C_DECL]: {cfg[C_DECL]} is not a seat 0..2")
-    if cfg[C_MISERE]:
-        misere_suits_ready()
-
-
-def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
-           tt, gen, stats, SQ, REP, SPREAD, NTH):
-    """Does the max side reach ``target``? 1, 0, or -1 (node budget exhausted).
-
-    A fresh history of the leads; ``tt`` and ``stats`` are written in place (a thread must
-    own its table and statistics vector); the search runs without the GIL.
-    """
-    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH)
-    return run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-                      plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
-
-
-def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
-        tt, gen, stats, SQ, REP, SPREAD, NTH):
-    """Exact score in [lo, hi], or -1 if the node budget ran out (see :func:`mtd_with`)."""
-    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH)
-    return run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
-
-
-def build_tables():
-    """SQ, REP, SPREAD, NTH: the lookup tables of the search, per suit byte (7 .. ace).
-
-    * ``SQ[alive*256 + mine]`` — ``mine``'s bits squeezed to their ranks among ``alive``
-      (the key of a position free of absolute ranks: played cards squeezed out).
-    * ``REP[alive*256 + mine]`` — one card (the lowest) of each run of ``mine`` that touches
-      once the cards not alive are removed: equivalent cards searched once.
-    * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
-    * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
-    """
-    sq = zeros8(65536)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
-    rep = zeros8(65536)
-    spread = zeros(256)
-    nth = zeros(2048)
-    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
-    return sq, rep, spread, nth
-
-
-# ---------------------------------------------------------------- the arrays the kernel takes
-# made by solver/engine/arrays.py: plain buffers for the Cython build (no NumPy), NumPy arrays
-# for Numba and plain Python (imported by its absolute name: benchmarks/ab_kernel.py compiles
-# this file outside the package)
-
-if cython.compiled:
-    from solver.engine.arrays import buffer_array as array  # noqa: F401 (Backend.array)
-    from solver.engine.arrays import buffer_view_of as view_of  # noqa: F401 (Backend.table)
-    from solver.engine.arrays import buffer_zeros as zeros
-    from solver.engine.arrays import buffer_zeros8 as zeros8
-else:
-    from solver.engine.arrays import numpy_array as array  # noqa: F401 (Backend.array)
-    from solver.engine.arrays import numpy_view_of as view_of  # noqa: F401 (Backend.table)
-    from solver.engine.arrays import numpy_zeros as zeros
-    from solver.engine.arrays import numpy_zeros8 as zeros8
-
-
 # the layout compiled in (a digest of its constants), for the check against layout.py (tests)
 BUILT_LAYOUT = LAYOUT_HASH
 BUILT_RANK_ENTRIES = RANK_ENTRIES
@@ -2262,11 +2055,6 @@ if not cython.compiled:
     def i64(x):
         """The 64 bits of a uint64 as int64 (a C cast)."""
         return np.uint64(x).view(np.int64)
-
-    def data(a):  # noqa: F811
-        return a
-
-    data8 = data
 
     def tt_prefetch(tt, idx):
         """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
@@ -2287,96 +2075,14 @@ if not cython.compiled:
         return i
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
-        import numba
-        import numba.extending
+        from solver.engine.numba_kernel import as_pointer, jit_kernel
 
-        # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
-        # as well was as fast and cost 20 % more compile time); the bigger helpers are
-        # inlined in the IR (measured faster); the drivers are the compiled entry points
-        # (a build with rank entries compiled in is not cached: Numba's disk cache keys on
-        # the file and the function, not on the constants, and would hand it the other build)
-        _cache = RANK_ENTRIES == 0
-        _leaf = numba.njit(cache=_cache)
-        _inline = numba.njit(cache=_cache, inline="always")
-        _entry = numba.njit(cache=_cache, nogil=True)
+        _door = jit_kernel(globals())  # every kernel function njit-ed in place (solver/engine/numba_kernel.py)
+        # the drivers' doors: arrays in, each buffer's address to the kernel (here, not in
+        # numba_kernel.py: cached on disk with this file, they are recompiled when it changes)
+        _search_core, _mtd_core, _layouts_core = search_with, mtd_with, layouts_with
 
-        def u64(x):  # noqa: F811  (Numba's casts wrap, as C's do)
-            return np.uint64(x)
-
-        def i64(x):  # noqa: F811
-            return np.int64(x)
-
-        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
-        from numba.cpython.unsafe.numbers import leading_zeros as _clz
-        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
-
-        def highest_bit(b):  # noqa: F811
-            return 63 - _clz(np.int64(b) & BYTE)
-
-        def lowest_index(x):  # noqa: F811
-            return _ctz(np.int64(x))
-
-        @numba.extending.intrinsic
-        def _ctpop(typingctx, x):
-            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
-            def codegen(context, builder, sig, args):
-                return builder.ctpop(args[0])
-
-            return numba.types.int64(numba.types.int64), codegen
-
-        def popcount(x):  # noqa: F811
-            return _ctpop(np.int64(x))
-
-        for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
-                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
-                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
-            globals()[_name] = _leaf(globals()[_name])
-        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
-                      "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
-                      "tt_bucket", "tt_lookup", "tt_add",
-                      "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
-                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",
-                      "child_root", "run_rep", "mtd_loop"):
-            globals()[_name] = _inline(globals()[_name])
-        for _name in ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill"):
-            globals()[_name] = _entry(globals()[_name])
-        del _name
-
-        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
-        # signed index through a negative-index wraparound (a compare and a select on every
-        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
-        # drivers are entered through doors that take the arrays (from Python) or pointers
-        # (mtd_with calling search_with) and hand the kernel each buffer's address.
-        from numba.core import types as _types
-        from numba.extending import intrinsic as _intrinsic
-        from numba.extending import overload as _overload
-
-        def as_pointer(a):
-            """The address of an array's first element, typed (a pointer stays itself)."""
-            raise NotImplementedError("jitted code only")
-
-        @_intrinsic
-        def _array_data(typingctx, a):
-            def codegen(context, builder, sig, args):
-                return context.make_array(sig.args[0])(context, builder, args[0]).data
-
-            return _types.CPointer(a.dtype)(a), codegen
-
-        @_overload(as_pointer, inline="always")
-        def _as_pointer(a):
-            if isinstance(a, _types.Array) and a.ndim == 1 and a.layout == "C":  # as the .pxd's [::1]
-                return lambda a: _array_data(a)
-            if isinstance(a, _types.CPointer):
-                return lambda a: a
-            return None
-
-        _search_core = search_with
-        _mtd_core = mtd_with
-        _layouts_core = layouts_with
-
-        @_entry
+        @_door
         def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
                         pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
@@ -2384,7 +2090,7 @@ if not cython.compiled:
                                 as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                                 as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
-        @_entry
+        @_door
         def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
                      pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
@@ -2392,7 +2098,7 @@ if not cython.compiled:
                              as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
-        @_entry
+        @_door
         def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH,  # noqa: F811
                          CH, CTC, X, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _layouts_core(as_pointer(lay), nlay, as_pointer(out), mode, as_pointer(cards), ncards, root_leader,
@@ -2412,11 +2118,16 @@ _misere_suits_filled = False
 
 
 def misere_suits_ready():
-    """Fill :data:`MISERE_SUITS` once (:func:`check_arrays` calls it for a misère configuration)."""
+    """Fill :data:`MISERE_SUITS` once (:func:`searcher.check_arrays` calls it for a misère configuration)."""
     global _misere_suits_filled
     if not _misere_suits_filled:
         misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
         _misere_suits_filled = True
+
+
+def misere_suits_filled():
+    """Whether :data:`MISERE_SUITS` is filled (for Python: compiled, the flag is a C variable)."""
+    return _misere_suits_filled
 
 
 if not cython.compiled:
