@@ -1115,10 +1115,134 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     return n
 
 
+def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
+    """A lead's score on trumps or no-trump: winners first (not into a ruff), then leads to the
+    partner's winner; a defender's trumps late."""
+    s = c >> 3
+    r = c & 7
+    val = r + (8 if s == trump else 0)
+    me_decl = mover == decl
+    part = 0
+    if me_decl:
+        opp = suit_of(allh & ~hdecl, s)
+    else:
+        opp = suit_of(hdecl, s)
+        part = suit_of(W[hb + 3 - decl - mover], s)
+    if opp == 0 or r > highest_bit(opp):
+        sc = 80 + val  # a winner
+        if s == trump and not me_decl:
+            # a defender's top trump: after his side winners and his leads to the
+            # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
+            sc = 30 + r
+        if trump >= 0 and s != trump:
+            # opponents void and holding trumps: it will be ruffed
+            ruff = False
+            if me_decl:
+                for o in range(3):
+                    ho = W[hb + o]
+                    if o != decl and suit_of(ho, s) == 0 and suit_of(ho, trump):
+                        ruff = True
+            else:
+                if suit_of(hdecl, s) == 0 and suit_of(hdecl, trump):
+                    ruff = True
+            if ruff:
+                sc = 10 + val
+        return sc
+    sc = 40 - val
+    if part != 0 and highest_bit(part) > highest_bit(opp):
+        sc = 130 - val  # towards partner's winner: before any other lead
+    if s == trump and not me_decl:
+        sc -= 20
+    return sc
+
+
+def score_misere_lead(c, mover, decl, hdecl, allh):
+    """A lead's score on misère: the declarer's safe exits first; a defender's leads that force
+    him to win, his void suits last."""
+    s = c >> 3
+    r = c & 7
+    if mover == decl:
+        opp = suit_of(allh & ~hdecl, s)
+        # a safe exit: some defender must beat it, and the suit stays safe
+        if (opp >> (r + 1)) == 0:
+            return -r
+        if (opp & low_bits(r)) != 0:
+            return 60 - r
+        if suit_safe(suit_of(hdecl, s), opp, True):
+            return 200 - r
+        return 150 - r
+    dcards = suit_of(hdecl, s)  # declarer's cards in the suit
+    if dcards == 0:
+        # a suit the declarer is void in: tried after every other lead,
+        # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
+        return 10 - r - VOID_LAST
+    if not suit_safe(dcards, suit_of(allh & ~hdecl, s), False):
+        return 200 - r if lowest_index(dcards) > r else 150 - r
+    return 100 - r if lowest_index(dcards) > r else 50 - r
+
+
+def score_follow(c, best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls, lhi, ltop):
+    """A card's score in second or third hand on trumps or no-trump (``best``, played by
+    ``bseat``, wins the trick so far): second hand low unless the last hand cannot beat it,
+    third hand the cheapest winner unless the partner's card holds."""
+    r = c & 7
+    val = r + (8 if (c >> 3) == trump else 0)
+    wins = beats(c, best, trump)
+    partner_winning = (bseat == decl) == (mover == decl)
+    if second:
+        if partner_winning and lead_holds:
+            return 50 - val if not wins else 20 - val  # partner's card holds: play low
+        if last_partner and not lead_holds:
+            return 100 - val if not wins else 50 - val  # partner, last, can win: play low
+        if wins:
+            # a card the last hand cannot beat first; one he can, after the low cards
+            return 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
+        return 50 - val
+    if partner_winning:
+        return 20 - val if wins else 50 - val
+    return 100 - val if wins else 50 - val
+
+
+def score_misere_follow(c, best, bseat, mover, decl, trump, nt, leader, hdecl, allh):
+    """A card's score in second or third hand on misère: the declarer ducks (a discard from a
+    suit the catchers can force first), the defenders make him win."""
+    r = c & 7
+    s = c >> 3
+    val = r + (8 if s == trump else 0)
+    wins = beats(c, best, trump)
+    if mover == decl:
+        if wins:
+            return r
+        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+            return 150 + r  # a discard from a suit the catchers can force: first
+        return 100 + r
+    if bseat == decl or (nt == 1 and (leader + 2) % 3 == decl):
+        # the declarer's card wins, or he plays last: keep the card to beat low
+        return (100 + val) if not wins else -val
+    return 50 + val
+
+
+def sort_moves(W, mv, n):
+    """The ply's moves (``W[mv:mv + n]``) in order of their scores (``W_SCORE``), best first
+    (insertion sort, stable: n <= 10)."""
+    for i in range(1, n):
+        c = W[mv + i]
+        sc = W[W_SCORE + i]
+        j = i - 1
+        while j >= 0 and W[W_SCORE + j] < sc:
+            W[mv + j + 1] = W[mv + j]
+            W[W_SCORE + j + 1] = W[W_SCORE + j]
+            j -= 1
+        W[mv + j + 1] = c
+        W[W_SCORE + j + 1] = sc
+
+
 def order_moves(W, d, n, mover, nt, leader, ts, cfg):
-    """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
-    on leads the history of cutoffs (``W_HIST``) adds to the score. On a talon-led trick
-    (``ts``: its suit, else -1) every card follows the talon's suit, the first one too."""
+    """Sort the ply's moves by a heuristic score, best first (DDS's weight functions: a lead
+    :func:`score_lead` / :func:`score_misere_lead`, a later card :func:`score_follow` /
+    :func:`score_misere_follow`); on leads the history of cutoffs (``W_HIST``) adds to the
+    score. On a talon-led trick (``ts``: its suit, else -1) every card follows the talon's
+    suit, the first one too."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
@@ -1127,6 +1251,18 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     mv = d * PLY + W_MV
     hdecl = W[hb + decl]
     allh = W[hb] | W[hb + 1] | W[hb + 2]
+    me_decl = mover == decl
+    if nt == 0 and ts < 0:
+        hist = W_HIST + (1 if me_decl else 0) * 32
+        for i in range(n):
+            c = W[mv + i]
+            if misere:
+                sc = score_misere_lead(c, mover, decl, hdecl, allh)
+            else:
+                sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
+            W[W_SCORE + i] = sc * HW + W[hist + c]
+        sort_moves(W, mv, n)
+        return
     best = -1
     bseat = -1
     if ts >= 0:
@@ -1137,18 +1273,19 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    elif nt > 0:
+    else:
         best = W[tcb]
         bseat = leader
         for i in range(1, nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    leading = nt == 0
-    if ts >= 0:
-        leading = False
-    me_decl = mover == decl
-    second = nt == 1 and ts < 0 and not misere
+    if misere:
+        for i in range(n):
+            W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, nt, leader, hdecl, allh)
+        sort_moves(W, mv, n)
+        return
+    second = nt == 1 and ts < 0
     ls = 0
     lhi = -1
     ltop = -1
@@ -1167,124 +1304,9 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             ltop = highest_bit(suit_of(W[hb + last], trump))
         lead_holds = not last_beats(best, ls, lhi, ltop, trump)
     for i in range(n):
-        c = W[mv + i]
-        s = c >> 3
-        r = c & 7
-        val = r + (8 if s == trump else 0)
-        sc = 0
-        if leading:
-            opp = 0
-            part = 0
-            if me_decl:
-                opp = suit_of(allh & ~hdecl, s)
-            else:
-                opp = suit_of(hdecl, s)
-                part = suit_of(W[hb + 3 - decl - mover], s)
-            if misere:
-                if me_decl:
-                    # a safe exit: some defender must beat it, and the suit stays safe
-                    above = opp >> (r + 1)
-                    if above != 0:
-                        sc = 60 - r
-                        if (opp & low_bits(r)) == 0:
-                            sc = 150 - r
-                            if suit_safe(suit_of(hdecl, s), opp, True):
-                                sc = 200 - r
-                    else:
-                        sc = -r
-                else:
-                    dcards = opp  # declarer's cards in the suit
-                    if dcards != 0:
-                        ecards = suit_of(allh & ~hdecl, s)
-                        if not suit_safe(dcards, ecards, False):
-                            sc = 150 - r
-                            if lowest_index(dcards) > r:
-                                sc = 200 - r
-                        elif lowest_index(dcards) > r:
-                            sc = 100 - r
-                        else:
-                            sc = 50 - r
-                    else:
-                        # a suit the declarer is void in: tried after every other lead,
-                        # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
-                        sc = 10 - r - VOID_LAST
-            else:
-                if opp == 0 or r > highest_bit(opp):
-                    sc = 80 + val  # a winner
-                    if s == trump and not me_decl:
-                        # a defender's top trump: after his side winners and his leads to the
-                        # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
-                        sc = 30 + r
-                    if trump >= 0 and s != trump:
-                        # opponents void and holding trumps: it will be ruffed
-                        ruff = False
-                        if me_decl:
-                            for o in range(3):
-                                ho = W[hb + o]
-                                if o != decl and suit_of(ho, s) == 0 and suit_of(ho, trump):
-                                    ruff = True
-                        else:
-                            if suit_of(hdecl, s) == 0 and suit_of(hdecl, trump):
-                                ruff = True
-                        if ruff:
-                            sc = 10 + val
-                else:
-                    sc = 40 - val
-                    if part != 0 and highest_bit(part) > highest_bit(opp):
-                        sc = 130 - val  # towards partner's winner: before any other lead
-                    if s == trump and not me_decl:
-                        sc -= 20
-        else:
-            wins = beats(c, best, trump)
-            partner_winning = (bseat == decl) == me_decl
-            if misere:
-                if me_decl:
-                    if not wins:
-                        sc = 100 + r
-                        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
-                            sc = 150 + r  # a discard from a suit the catchers can force: first
-                    else:
-                        sc = r
-                else:
-                    if bseat == decl:
-                        sc = (100 + val) if not wins else -val
-                    elif nt == 1 and (leader + 2) % 3 == decl:
-                        # the declarer plays last: keep the card to beat low
-                        sc = (100 + val) if not wins else -val
-                    else:
-                        sc = 50 + val
-            elif second:
-                if partner_winning and lead_holds:
-                    sc = 50 - val if not wins else 20 - val  # partner's card holds: play low
-                elif last_partner and not lead_holds:
-                    sc = 100 - val if not wins else 50 - val  # partner, last, can win: play low
-                elif wins:
-                    # a card the last hand cannot beat first; one he can, after the low cards
-                    sc = 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
-                else:
-                    sc = 50 - val
-            else:
-                if partner_winning:
-                    sc = 50 - val
-                    if wins:
-                        sc -= 30
-                elif wins:
-                    sc = 100 - val
-                else:
-                    sc = 50 - val
-        if leading:
-            sc = sc * HW + W[W_HIST + (1 if me_decl else 0) * 32 + c]
-        W[W_SCORE + i] = sc
-    for i in range(1, n):
-        c = W[mv + i]
-        sc = W[W_SCORE + i]
-        j = i - 1
-        while j >= 0 and W[W_SCORE + j] < sc:
-            W[mv + j + 1] = W[mv + j]
-            W[W_SCORE + j + 1] = W[W_SCORE + j]
-            j -= 1
-        W[mv + j + 1] = c
-        W[W_SCORE + j + 1] = sc
+        W[W_SCORE + i] = score_follow(W[mv + i], best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls,
+                                      lhi, ltop)
+    sort_moves(W, mv, n)
 
 
 def table_move_first(W, d, n, bm, alive_all, hand):

@@ -42,7 +42,7 @@ INLINED = ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "
            "tt_bucket", "tt_lookup", "tt_add", "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
            "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next",
            "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves",
-           "order_lead", "order_follow", "order_misere_lead", "order_moves", "table_move_first", "constrain_moves",
+           "score_lead", "score_misere_lead", "score_follow", "score_misere_follow", "sort_moves", "order_moves", "table_move_first", "constrain_moves",
            "constraint_state_after", "clear_history", "first_guess", "first_guess_misere", "child_root", "run_rep",
            "mtd_loop")
 ENTRIES = ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill")
@@ -115,8 +115,7 @@ def jit_kernel(ns: dict):
     for name in LEAVES:
         ns[name] = leaf(ns[name])
     for name in INLINED:
-        if name in ns:  # (the kernel may not have them all: a snapshot of an older source)
-            ns[name] = inline(ns[name])
+        ns[name] = inline(ns[name])
     for name in ENTRIES:
         ns[name] = entry(ns[name])
     ns["as_pointer"] = as_pointer
