@@ -1,6 +1,6 @@
 """Two builds of the Cython kernel side by side in one process: is a change faster per deal?
 
-    python benchmarks/dev/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
+    python benchmarks/dev/ab_kernel.py snapshot NAME [--from REV] [--define BUCKET=8]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
     python benchmarks/dev/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
     python benchmarks/dev/ab_kernel.py compare OLD:8 NEW:1 ...   # NAME:MB: that build with a table of MB
 
@@ -56,7 +56,7 @@ def snapshot(name: str, rev: str | None, defines: list[str] = ()) -> pathlib.Pat
         text = text.replace("from solver.engine.kernel cimport", f"from {mod} cimport")
         if dst.endswith(".py"):
             built.append(dst[:-3])
-        if not src.endswith(".py"):  # a compile-time constant of the enum set otherwise (a build with rank entries)
+        if not src.endswith(".py"):  # a compile-time constant of the enum set otherwise (another bucket size ...)
             for d in defines:
                 k, v = d.split("=")
                 text, hits = re.subn(rf"^    {k} = .*$", f"    {k} = {int(v)}", text, flags=re.M)
@@ -105,10 +105,6 @@ def engine_on(kernel, entry=None):
     if not hasattr(front, "view_of"):  # a snapshot from before the kernel made the tables' views
         front.view_of = e.backend.front.view_of
     e.backend = Backend("cython", front.search, front.mtd, tuple(front.build_tables()), kernel, entry)
-    ranks = getattr(kernel, "BUILT_RANK_ENTRIES", None)
-    if ranks is None:  # a snapshot from before the layout's digest
-        ranks = getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES")
-    e.rank_entries = bool(ranks)  # a build with them compiled in uses them
     return e
 
 

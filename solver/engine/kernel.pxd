@@ -61,53 +61,24 @@ cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, in
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
-# rank entries
-@cython.locals(L=int64_t, s=int64_t)
-cdef inline int64_t suit_lengths(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
-@cython.locals(M=int64_t, s=int64_t, n=int64_t, k=int64_t)
-cdef inline int64_t rank_keymask(int64_t L, int64_t ks) noexcept nogil
-@cython.locals(tops=int64_t, s=int64_t, a=int64_t, k=int64_t)
-cdef inline int64_t rank_tops(int64_t alive, int64_t ks, const int64_t *NTH) noexcept nogil
-@cython.locals(ks=int64_t, s=int64_t, a=int64_t, rs=int64_t)
-cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
-@cython.locals(s=int64_t, a=int64_t, rs=int64_t, l=int64_t, hs=int64_t, b=int64_t)
-cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
-@cython.locals(s=int64_t, n=int64_t)
-cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
-@cython.locals(s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, rel=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t,
-               c=int64_t, ra=int64_t, rb=int64_t, rc=int64_t, w=int64_t, w2=int64_t)
-cdef inline int64_t rank_two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump) noexcept nogil
-@cython.locals(rel=int64_t, tcb=int64_t, ld=int64_t, bseat=int64_t)
-cdef void rank_up(int64_t *W, int64_t d, bint cut, int64_t trump) noexcept nogil
-@cython.locals(hb=int64_t, tcb=int64_t, nt=int64_t, alive_all=int64_t, i=int64_t)
-cdef void rank_all_failed(int64_t *W, int64_t d) noexcept nogil
-@cython.locals(dat=int64_t)
-cdef inline bint rank_match(int64_t *tt, int64_t w, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse) noexcept nogil
-@cython.locals(j=int64_t, w=int64_t, hint=int64_t, dat=int64_t)
-cdef inline int64_t tt_rank_probe(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need) noexcept nogil
-@cython.locals(j=int64_t, w=int64_t, slot=int64_t, vdepth=int64_t, dd=int64_t, lb=int64_t, ub=int64_t, old=int64_t, dat=int64_t, top=int64_t)
-cdef inline void tt_rank_store(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t ks, int64_t gen, int64_t reuse, int64_t need,
-                               int64_t val, int64_t mcode, int64_t depth) noexcept nogil
-# the table's interface (exact keys or rank entries alike)
-@cython.locals(idx=int64_t)
-cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t L, int64_t extra, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
+# the table's interface
+cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t extra, int64_t ttmask) noexcept nogil
 @cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
-cdef inline (int64_t, int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t L, int64_t extra, int64_t gen, int64_t reuse,
-                                                  int64_t need, bint ranks, int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
-cdef inline void tt_add(int64_t *tt, int64_t key, int64_t L, int64_t extra, int64_t rel, int64_t alive, int64_t gen, int64_t reuse, int64_t need,
-                        int64_t val, int64_t mcode, int64_t depth, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
+cdef inline (int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
+                                         int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
+cdef inline void tt_add(int64_t *tt, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
+                        int64_t depth, int64_t ttmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, rel=int64_t, top=int64_t)
-cdef inline (int64_t, int64_t) quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, top=int64_t)
+cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
-cdef inline (bint, int64_t) partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
-@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t, a1=int64_t,
-               lrel=int64_t, urel=int64_t)
-cdef inline (int64_t, int64_t, int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
+cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
+@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
+cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef uint8_t MISERE_SUITS[65536]
@@ -124,19 +95,17 @@ cdef void misere_suits_fill(uint8_t *t) noexcept nogil
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
-@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t,
-               rel=int64_t)
-cdef inline (bint, int64_t) defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
+cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
-cdef inline (bint, int64_t) defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
+cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
 @cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
 cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t, lrel=int64_t, urel=int64_t, qrel=int64_t, q2rel=int64_t, erel=int64_t,
-               rel=int64_t, entry=bint, taken=bint)
-cdef inline (int64_t, int64_t) trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
+@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
+cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                    int64_t need, int64_t r) noexcept nogil
@@ -188,14 +157,14 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
 @cython.locals(maxmask=int64_t, s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, m0=int64_t, m1=int64_t, m2=int64_t, b0=int64_t,
                b1=int64_t, b2=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t, c=int64_t, ra=int64_t, rb=int64_t,
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
-cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
+cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
-               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t, brel=int64_t,
+               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, hrel=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

@@ -33,10 +33,11 @@ do that, ``as_pointer``; plain Python indexes the arrays), and the search's work
 entry point (offsets ``W_*`` in :mod:`.layout`).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
-sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide exact
-entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store` —
-and rank entries alike), move
-generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
+sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide its
+entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store`), move
+generation (:func:`generate_moves`) and ordering (:func:`order_moves`, a weight function per
+case: :func:`score_lead`, :func:`score_misere_lead`, :func:`score_follow`,
+:func:`score_misere_follow`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
@@ -236,217 +237,6 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
     tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
 
 
-# ---------------------------------------------------------------- rank entries
-# An entry that holds for every position sharing the ranks that mattered (DDS's "winning
-# ranks", Ginsberg's partition search). A resolved trick start knows the cards whose ranks
-# decided its value (W_REL: tricks won by rank against a card of the same suit, and what the
-# subtrees it rests on needed); in each suit the cards from the top down to the lowest of
-# them count, the others are small cards ("x") whose order never decided a trick. Any
-# position with the same suit lengths in every hand and the same owners of those top cards
-# has the same value: its lines map one to one onto the searched ones.
-
-def suit_lengths(h0, h1, h2):
-    """Every hand's length in every suit, 4 bits each (suit s, hand h at bit 12 s + 4 h)."""
-    L = 0
-    for s in range(4):
-        L |= (popcount(suit_of(h0, s)) | (popcount(suit_of(h1, s)) << 4) | (popcount(suit_of(h2, s)) << 8)) << (12 * s)
-    return L
-
-
-def rank_keymask(L, ks):
-    """The bits of a position key that hold the owners of each suit's top ``ks`` cards."""
-    M = 0
-    for s in range(4):
-        n = ((L >> (12 * s)) & 15) + ((L >> (12 * s + 4)) & 15) + ((L >> (12 * s + 8)) & 15)
-        k = (ks >> (4 * s)) & 15
-        M |= low_bits(2 * k) << (2 * (n - k) + 16 * s)
-    return M
-
-
-def rank_tops(alive, ks, NTH):
-    """The cards (a mask) of each suit's top ``ks`` live cards."""
-    tops = 0
-    for s in range(4):
-        k = (ks >> (4 * s)) & 15
-        if k:
-            a = suit_of(alive, s)
-            tops |= (a & ~low_bits(NTH[a * 8 + popcount(a) - k])) << (8 * s)
-    return tops
-
-
-def rank_ks(rel, alive):
-    """How many top cards of each suit count: down to the lowest relevant live card."""
-    ks = 0
-    for s in range(4):
-        a = suit_of(alive, s)
-        rs = suit_of(rel, s) & a
-        if rs:
-            ks |= popcount(a >> lowest_index(rs)) << (4 * s)
-    return ks
-
-
-def rank_runs(rel, hand, alive):
-    """A node whose every move failed searched one card of each run of the mover's touching
-    cards (the lowest): the others' lines are those with the two cards swapped, so when a
-    suit's lowest relevant card is in such a run, the run below it counts too."""
-    for s in range(4):
-        a = suit_of(alive, s)
-        rs = suit_of(rel, s) & a
-        if rs == 0:
-            continue
-        l = lowest_index(rs)
-        hs = suit_of(hand, s)
-        if not ((hs >> l) & 1):
-            continue
-        b = l - 1
-        while b >= 0:
-            if (a >> b) & 1:
-                if (hs >> b) & 1:
-                    rel |= ONE << (8 * s + b)
-                else:
-                    break
-            b -= 1
-    return rel
-
-
-def rank_won(c0, c1, c2, w):
-    """The winning card ``w`` of a trick as a relevant card if it beat a card of its own suit
-    (a trick won by the only card of its suit was not won by rank)."""
-    s = w >> 3
-    n = 0  # (a count, not a sum of comparisons: NumPy adds its booleans as "or")
-    if (c0 >> 3) == s:
-        n += 1
-    if (c1 >> 3) == s:
-        n += 1
-    if (c2 >> 3) == s:
-        n += 1
-    return ONE << w if n > 1 else 0
-
-
-def rank_two_tricks(W, hb, ld, trump):
-    """The cards that win a trick by rank on some line of the last two tricks (every line
-    is played out, as :func:`two_tricks` does, so no equivalent card was skipped)."""
-    s1 = (ld + 1) % 3
-    s2 = (ld + 2) % 3
-    hl = W[hb + ld]
-    h1 = W[hb + s1]
-    h2 = W[hb + s2]
-    rel = 0
-    la = hl
-    while la:
-        a = lowest_index(la)
-        la &= la - 1
-        ra = lowest_index(hl ^ (ONE << a))
-        l1 = legal_of(h1, 1, a, trump)
-        while l1:
-            b = lowest_index(l1)
-            l1 &= l1 - 1
-            rb = lowest_index(h1 ^ (ONE << b))
-            l2 = legal_of(h2, 1, a, trump)
-            while l2:
-                c = lowest_index(l2)
-                l2 &= l2 - 1
-                rc = lowest_index(h2 ^ (ONE << c))
-                w = trick_winner(a, b, c, ld, trump)
-                rel |= rank_won(a, b, c, a if w == ld else b if w == s1 else c)
-                if w == ld:
-                    w2 = trick_winner(ra, rb, rc, w, trump)
-                elif w == s1:
-                    w2 = trick_winner(rb, rc, ra, w, trump)
-                else:
-                    w2 = trick_winner(rc, ra, rb, w, trump)
-                rel |= rank_won(ra, rb, rc, ra if w2 == ld else rb if w2 == s1 else rc)
-    return rel
-
-
-def rank_up(W, d, cut, trump):
-    """Ply ``d`` takes the relevant cards of its move's line (ply d + 1): only them on a
-    cutoff, added to its other moves' otherwise; a move that ended a trick adds its
-    winner if it won by rank."""
-    rel = W[(d + 1) * PLY + W_REL]
-    if W[d * PLY + W_NT] == 2:
-        tcb = (d + 1) * PLY + W_TC
-        ld = W[d * PLY + W_L]
-        bseat = trick_winner(W[tcb], W[tcb + 1], W[tcb + 2], ld, trump)
-        rel |= rank_won(W[tcb], W[tcb + 1], W[tcb + 2], W[tcb + (bseat - ld + 3) % 3])
-    if cut:
-        W[d * PLY + W_REL] = rel
-    else:
-        W[d * PLY + W_REL] |= rel
-
-
-def rank_all_failed(W, d):
-    """Every move of ply ``d`` failed: its runs of equivalent cards count (:func:`rank_runs`)."""
-    hb = d * PLY + W_H
-    tcb = d * PLY + W_TC
-    nt = W[d * PLY + W_NT]
-    alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-    for i in range(nt):
-        alive_all |= ONE << W[tcb + i]
-    W[d * PLY + W_REL] = rank_runs(W[d * PLY + W_REL], W[hb + (W[d * PLY + W_L] + nt) % 3], alive_all)
-
-
-def rank_match(tt, w, L, key, extra, gen, reuse):
-    """Does the entry at word ``w`` hold for this position (lengths, extra key, generation,
-    and the owners of the top cards it names)?"""
-    dat = tt[w + 2]
-    return (tt[w] == L and ((dat >> R_USED) & 1) == 1 and (dat & E_EXTRA_MASK) == extra
-            and (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen)
-            and ((key ^ tt[w + 1]) & rank_keymask(L, (tt[w + 3] >> R_KS) & 0xFFFF)) == 0)
-
-
-def tt_rank_probe(tt, base, L, key, extra, gen, reuse, need):
-    """The bucket's entry that settles ``need`` here (its word), else -2 - the word of one
-    that holds here with a best move, else -1."""
-    hint = -1
-    for j in range(R_BUCKET):
-        w = base + j * R_WORDS
-        if rank_match(tt, w, L, key, extra, gen, reuse):
-            dat = tt[w + 3]
-            if (dat & E_SCORE_MASK) >= need or ((dat >> E_UB) & E_SCORE_MASK) < need:
-                return w
-            if (tt[w + 2] >> R_MOVE) & E_MOVE_MASK:
-                hint = -2 - w
-    return hint
-
-
-def tt_rank_store(tt, base, L, key, extra, ks, gen, reuse, need, val, mcode, depth):
-    """Record the fact for every position sharing these top cards: narrow the entry of the
-    same class, else take an empty or stale slot, else the shallowest."""
-    slot = -1
-    vdepth = 99
-    top = -1
-    lb = 0
-    ub = E_SCORE_MASK
-    old = 0
-    for j in range(R_BUCKET):
-        w = base + j * R_WORDS
-        dat = tt[w + 2]
-        if ((dat >> R_USED) & 1) == 0 or not (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen):
-            if top < 0:
-                top = w
-            continue
-        if ((tt[w + 3] >> R_KS) & 0xFFFF) == ks and rank_match(tt, w, L, key, extra, gen, reuse):
-            slot = w
-            lb = tt[w + 3] & E_SCORE_MASK
-            ub = (tt[w + 3] >> E_UB) & E_SCORE_MASK
-            old = (dat >> R_MOVE) & E_MOVE_MASK
-            break
-        dd = (dat >> R_DEPTH) & E_DEPTH_MASK
-        if dd < vdepth:
-            vdepth = dd
-            slot = -2 - w
-    if slot < 0:
-        slot = top if top >= 0 else -2 - slot
-    lb, ub = narrowed(lb, ub, need, val)
-    if mcode == 0:
-        mcode = old
-    tt[slot] = L
-    tt[slot + 1] = key
-    tt[slot + 2] = extra | (gen << R_GEN) | (depth << R_DEPTH) | (mcode << R_MOVE) | (ONE << R_USED)
-    tt[slot + 3] = lb | (ub << E_UB) | (ks << R_KS)
-
-
 def move_code(bm, alive_all, absolute):
     """A best move as the table keeps it: 1 + suit * 8 + rank among the live cards."""
     s = bm >> 3
@@ -464,57 +254,39 @@ def move_decode(mcode, alive_all, absolute, NTH):
 
 
 # ---------------------------------------------------------------- the table's interface
-# The search sees the table through three calls, whichever kind of entries it holds (exact
-# keys, or rank entries: C_RANKS): where a trick start's entry lives (fetched into the cache
-# while the bounds are computed), what the table knows of it (DDS's Lookup), and a new fact
-# about it (DDS's Add).
+# The search sees the table through three calls: where a trick start's entry lives (fetched
+# into the cache while the bounds are computed), what the table knows of it (DDS's Lookup),
+# and a new fact about it (DDS's Add).
 
-def tt_bucket(tt, key, L, extra, ranks, ttmask, rmask):
-    """The first word of the position's bucket (``key``, or with rank entries its suit
-    lengths ``L``), asked for from memory now: a probe is usually a cache miss."""
-    if ranks:
-        idx = R_WORDS * tt_index(L, extra, rmask)
-        tt_prefetch(tt, idx >> 1)
-        tt_prefetch(tt, (idx >> 1) + 4)
-    else:
-        idx = tt_index(key, extra, ttmask)
-        tt_prefetch(tt, idx)
+def tt_bucket(tt, key, extra, ttmask):
+    """The first entry of the position's bucket, asked for from memory now: a probe is
+    usually a cache miss."""
+    idx = tt_index(key, extra, ttmask)
+    tt_prefetch(tt, idx)
     return idx
 
 
-def tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, alive, absolute, NTH):
+def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
     """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
-    if an entry settles it (else -1); the best move an entry names (a card, else -1); and,
-    a rank entry settling it, the cards its fact rests on (``alive``: the live cards)."""
-    if ranks:
-        found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
-        if found >= 0:
-            return (1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0), -1, rank_tops(alive, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
-        if found < -1:
-            return -1, move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, alive, absolute, NTH), 0
-        return -1, -1, 0
+    if its entry settles it (else -1), and the best move the entry names (a card, else -1;
+    ``alive``: the live cards)."""
     found = tt_find(tt, idx, key, extra)
     if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
         dat = tt[2 * found + 1]
         if entry_lb(dat) >= need:
-            return 1, -1, 0
+            return 1, -1
         if entry_ub(dat) < need:
-            return 0, -1, 0
+            return 0, -1
         mcode = entry_move(dat)
         if mcode:
-            return -1, move_decode(mcode, alive, absolute, NTH), 0
-    return -1, -1, 0
+            return -1, move_decode(mcode, alive, absolute, NTH)
+    return -1, -1
 
 
-def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, ranks, ttmask, rmask):
+def tt_add(tt, key, extra, gen, reuse, need, val, mcode, depth, ttmask):
     """Record that the score from the position reaches ``need`` (``val`` 1) or not (0), with
-    the deciding move's code (0: none) and the tricks left; a rank entry holds for every
-    position sharing the ranks of ``rel`` (the cards that decided it)."""
-    if ranks:
-        tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(rel, alive), gen, reuse, need, val,
-                      mcode, depth)
-    else:
-        tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
+    the deciding move's code (0: none) and the tricks left."""
+    tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
 
 
 # ---------------------------------------------------------------- bounds
@@ -522,23 +294,12 @@ def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, r
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side),
-    and the cards (a card mask) the count rests on.
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
-    either opponent's trumps — he draws trumps first, and no side winner can be ruffed.
-
-    The cards, for rank entries (each names a suit's live cards from the top down to it;
-    suit lengths per hand are part of the key): any position with the same lengths and
-    the same owners of those cards cashes at least as many. Alone on lead: in a counted
-    suit his lowest card above the opponents' top (his winners stay the suit's top
-    cards), with control his lowest trump above theirs. With a partner: in a counted or
-    risky suit the opponent's top card, or when he is void the higher of the partner's top
-    and the leader's lowest (this fixes the leader's winners and whether the partner holds
-    one over them)."""
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
     q = 0
     risky = 0
-    rel = 0
     ctl = False
     if trump >= 0 and not has_part:
         ot = suit_of(o1 | o2, trump)
@@ -547,8 +308,6 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         else:
             top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
             ctl = popcount(top) >= max(popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
-            if RANK_ENTRIES and ctl and top:  # (the cards: only a build with rank entries counts them)
-                rel = ONE << (8 * trump + lowest_index(top))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -579,28 +338,20 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             for _ in range(k - 1):
                 m &= ~(ONE << highest_bit(m))
             low_win = highest_bit(m)
-            if RANK_ENTRIES:
-                if opp != 0:
-                    rel |= ONE << (8 * s + highest_bit(opp))
-                elif part != 0:
-                    rel |= ONE << (8 * s + max(highest_bit(part), low_win))
             ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
             partner_ruffs = ptrumps and part == 0
             short = ptrumps and popcount(part) < limit
             if partner_ruffs or short or (part != 0 and highest_bit(part) > low_win):
                 risky = 1
                 continue
-        elif RANK_ENTRIES and opp != 0:
-            rel |= ONE << (8 * s + lowest_index(mine & ~low_bits(highest_bit(opp) + 1)))
         q += limit
-    return q + risky, rel
+    return q + risky
 
 
 def partner_entry(lead_h, part_h, decl_h, trump):
     """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
     card under the partner's top one, which the declarer cannot beat (his cards are lower)
-    nor ruff. With the partner's top card of that suit (the cards it rests on, down to it:
-    no declarer card above it, the leader's count above it and so one under it)."""
+    nor ruff."""
     for s in range(4):
         ph = suit_of(part_h, s)
         lh = suit_of(lead_h, s)
@@ -612,16 +363,14 @@ def partner_entry(lead_h, part_h, decl_h, trump):
         dh = suit_of(decl_h, s)
         if dh != 0:
             if top > highest_bit(dh):
-                return True, ONE << (8 * s + top)
+                return True
         elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
-            return True, ONE << (8 * s + top)
-    return False, 0
+            return True
+    return False
 
 
 def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones; with the trumps
-    (a suit byte each, naming the trumps from the top down to it) that keep the first at
-    least and the second at most what it is: 0 where the count by length decides.
+    """The declarer's sure trump tricks, and r minus a defender's sure ones.
 
     Top trumps win; and by length: a trump loses only to a higher trump of the other side,
     played in the same trick, so the declarer makes at least his trumps less all the
@@ -630,30 +379,20 @@ def trump_bounds(td, t1, t2, r):
     nd = popcount(td)
     n1 = popcount(t1)
     n2 = popcount(t2)
-    lrel = 0
-    urel = 0
     if t1 | t2:
-        hb = highest_bit(t1 | t2) + 1
-        lbd = popcount(td >> hb)
-        if RANK_ENTRIES and lbd > 0:  # his top trumps stay the suit's top ones
-            lrel = ONE << lowest_index(td & ~low_bits(hb))
+        lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
     else:
         lbd = nd
     if nd - n1 - n2 > lbd:
         lbd = nd - n1 - n2
-        lrel = 0
     if td:
         hb = highest_bit(td) + 1
         ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
-        if RANK_ENTRIES and ds > 0:  # a defender's trumps over the declarer's top: down to the lowest of them
-            a1 = t1 & ~low_bits(hb)
-            urel = ONE << lowest_index(a1 if popcount(a1) == ds else t2 & ~low_bits(hb))
     else:
         ds = max(n1, n2)
     if max(n1, n2) - nd > ds:
         ds = max(n1, n2) - nd
-        urel = 0
-    return lbd, r - ds, lrel, urel
+    return lbd, r - ds
 
 
 def suit_safe(d, e, shifted):
@@ -877,8 +616,7 @@ def misere_forced(decl_h, d1, d2, leader, decl):
 
 def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     """True if the defenders surely win the coming trick (trumps or no-trump), so the
-    declarer cannot take every trick left; with the cards it rests on (each a suit's top
-    card, the defenders'; a void and a trump rest on lengths only).
+    declarer cannot take every trick left.
 
     The declarer on lead: in each suit he holds, a defender holds a higher card, or (a
     side suit) is void in it and holds a trump. A defender on lead: some suit he holds is
@@ -894,7 +632,6 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
         t1 = 0
         t2 = 0
         td = 0
-    rel = 0
     for s in range(4):
         mine = suit_of(hd, s)
         if decl_on_lead:
@@ -904,12 +641,10 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
             b = suit_of(he2, s)
             ab = a | b
             if ab != 0 and highest_bit(ab) > highest_bit(mine):
-                if RANK_ENTRIES:
-                    rel |= ONE << (8 * s + highest_bit(ab))
                 continue
             if s != trump and ((a == 0 and t1 != 0) or (b == 0 and t2 != 0)):
                 continue
-            return False, 0
+            return False
         else:
             lh = suit_of(hl, s)
             if lh == 0:
@@ -917,21 +652,18 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
             ph = suit_of(hp, s)
             if mine == 0:
                 if s == trump or td == 0:
-                    return True, 0
+                    return True
                 continue
             if highest_bit(lh | ph) > highest_bit(mine):
-                return True, ONE << (8 * s + highest_bit(lh | ph))
+                return True
             if trump >= 0 and s != trump and ph == 0 and suit_of(hp, trump) != 0:
-                return True, 0
-    if decl_on_lead:
-        return True, rel
-    return False, 0
+                return True
+    return decl_on_lead
 
 
 def defence_takes_later(hd, he1, he2, trump):
     """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
-    the tricks left, so he cannot take them all; with the card it rests on (the
-    defenders' top card of the suit, or the defender's top trump: down to it).
+    the tricks left, so he cannot take them all.
 
     To take them all he leads every trick, so every card of his is led. (1) A defender holds
     the top card of a suit the declarer holds: he keeps it (he discards, ruffs or follows
@@ -948,15 +680,15 @@ def defence_takes_later(hd, he1, he2, trump):
             continue
         theirs = suit_of(he1 | he2, s)
         if theirs != 0 and highest_bit(theirs) > highest_bit(mine):
-            return True, ONE << (8 * s + highest_bit(theirs))
+            return True
     if trump >= 0:
         t1 = suit_of(he1, trump)
         if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
-            return True, ONE << (8 * trump + highest_bit(t1))
+            return True
         t2 = suit_of(he2, trump)
         if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
-            return True, ONE << (8 * trump + highest_bit(t2))
-    return False, 0
+            return True
+    return False
 
 
 def misere_exits(decl_h, dh, robust):
@@ -1020,52 +752,35 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches
     ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
     the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
-    leader's and (for a defender on lead) his partner's.
-
-    With the verdict, the cards it rests on (a card mask, each card naming its suit's live
-    cards from the top down to it): any position with the same suit lengths in every hand
-    and the same owners of those cards gets the same verdict. A verdict names the cards of
-    the bound that decided it: the other bounds are sound, so they cannot contradict it there."""
+    leader's and (for a defender on lead) his partner's."""
     lbd = 0
     ubd = r
-    lrel = 0
-    urel = 0
     if trump >= 0:
-        lbd, ubd, lrel, urel = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
-        lrel <<= 8 * trump
-        urel <<= 8 * trump
+        lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
     if ld == decl:
-        q, qrel = quick_tricks(hd, 0, False, he1, he2, trump)
+        q = quick_tricks(hd, 0, False, he1, he2, trump)
         if q > lbd:
             lbd = q
-            lrel = qrel
     else:
-        q, qrel = quick_tricks(hl, hp, True, hd, 0, trump)
-        if r - q >= need and ubd >= need:
-            entry, erel = partner_entry(hl, hp, hd, trump)
-            if entry:
-                # or the partner's quick tricks, the entry trick the first of them
-                q2, q2rel = quick_tricks(hp, hl, True, hd, 0, trump)
-                if q2 > q:
-                    q = q2
-                    qrel = q2rel | erel
+        q = quick_tricks(hl, hp, True, hd, 0, trump)
+        if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
+            # or the partner's quick tricks, the entry trick the first of them
+            q2 = quick_tricks(hp, hl, True, hd, 0, trump)
+            if q2 > q:
+                q = q2
         if r - q < ubd:
             ubd = r - q
-            urel = qrel
     if lbd >= need:
-        return 1, lrel
+        return 1
     if ubd < need:
-        return 0, urel
+        return 0
     if need >= r:
         # every trick left is needed: the defenders take the coming one, or a later one
-        taken, rel = defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump)
-        if taken:
-            return 0, rel
-        if ld == decl:
-            taken, rel = defence_takes_later(hd, he1, he2, trump)
-            if taken:
-                return 0, rel
-    return -1, 0
+        if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
+            return 0
+        if ld == decl and defence_takes_later(hd, he1, he2, trump):
+            return 0
+    return -1
 
 
 def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
@@ -1523,10 +1238,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
     ttmask = (ttlen >> 1) - 1
-    # rank entries (no constraints: their cards are named; no talon tricks: their own winner rule)
-    ranks = RANK_ENTRIES != 0 and cfg[C_RANKS] != 0 and not cons and not (root_cs >= TALON_ONE)
-    L = 0
-    rmask = (ttlen // R_WORDS - 1) & ~(R_BUCKET - 1)
     budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
     nodes = 0
     e1 = (decl + 1) % 3
@@ -1561,7 +1272,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mover = (ld + nt) % 3
             W[d * PLY + W_EXTRA] = -1
             W[d * PLY + W_BEST] = -1
-            W[d * PLY + W_REL] = 0  # no rank decided it (yet)
             need = target - W[d * PLY + W_SC]
             W[d * PLY + W_NEED] = need
             h0 = W[hb]
@@ -1588,15 +1298,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 else:
                     bseat = trick_winner(c0, c1, c2, ld, trump)
                     val = 1 if cfg[C_REW + bseat] >= need else 0
-                    if ranks:
-                        W[d * PLY + W_REL] = rank_won(c0, c1, c2, c0 if bseat == ld else c1 if bseat == (ld + 1) % 3 else c2)
                 status = 2
                 continue
             if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
                 val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
-                if ranks:
-                    W[d * PLY + W_REL] = rank_two_tricks(W, hb, ld, trump)
                 status = 2
                 continue
             if nt == 0:
@@ -1604,36 +1310,27 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
-                if ranks:
-                    L = suit_lengths(h0, h1, h2)
-                idx = tt_bucket(tt, key, L, extra, ranks, ttmask, rmask)
+                idx = tt_bucket(tt, key, extra, ttmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
-                    if trump >= 0 or not misere:  # the cards the verdict rests on: for rank entries
-                        verdict, brel = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld,
-                                                      decl, trump, need, r)
+                    if trump >= 0 or not misere:
+                        verdict = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                                trump, need, r)
                     else:
                         verdict = misere_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                                  need, r)
-                        brel = LOW32  # (the misère bounds rest on every rank)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
-                        if ranks:
-                            W[d * PLY + W_REL] = brel
                         status = 2
                         continue
-                hit, bm, hrel = tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, h0 | h1 | h2, absolute, NTH)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
-                    if ranks:
-                        W[d * PLY + W_REL] = hrel
                     status = 2
                     continue
                 if bm >= 0:
                     W[d * PLY + W_BEST] = bm
-                if ranks:
-                    W[d * PLY + W_LEN] = L
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
             # ---- expand
@@ -1702,8 +1399,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 0
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
-            if ranks:
-                rank_all_failed(W, d)
             status = 2
             continue
 
@@ -1716,10 +1411,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
-            if ranks:
-                L = W[d * PLY + W_LEN]
-            tt_add(tt, key, L, extra, W[d * PLY + W_REL] if ranks else 0, alive_all, gen, reuse, W[d * PLY + W_NEED], val,
-                   mcode, depth, ranks, ttmask, rmask)
+            tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
@@ -1731,8 +1423,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         mi += 1
         W[d * PLY + W_MI] = mi
         ismax = W[d * PLY + W_ISMAX]
-        if ranks:
-            rank_up(W, d, val == ismax, trump)
         if val == ismax:
             W[d * PLY + W_BEST] = c
             nt = W[d * PLY + W_NT]
@@ -2066,7 +1756,6 @@ def fill_tables(sq, rep, spread, nth):
 
 # the layout compiled in (a digest of its constants), for the check against layout.py (tests)
 BUILT_LAYOUT = LAYOUT_HASH
-BUILT_RANK_ENTRIES = RANK_ENTRIES
 
 if not cython.compiled:
     # the same source without Cython: NumPy conversions stand in for the .pxd's C casts

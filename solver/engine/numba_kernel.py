@@ -21,9 +21,6 @@ runs in a search; the Cython build never imports this module. See docs/backends.
   call into (a door cached apart from it would keep the search it was linked with after
   kernel.py changed; made uncached, per process, each first solve paid 1.6 s of CPU to
   link them).
-
-A build with rank entries compiled in is not cached at all: Numba's disk cache keys on the
-file and the function, not on the constants, and would hand it the other build.
 """
 import numba
 import numba.extending
@@ -37,9 +34,7 @@ LEAVES = ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits"
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
           "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer")
-INLINED = ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
-           "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
-           "tt_bucket", "tt_lookup", "tt_add", "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
+INLINED = ("position_key", "tt_find", "tt_victim", "tt_store", "tt_bucket", "tt_lookup", "tt_add", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
            "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next",
            "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves",
            "score_lead", "score_misere_lead", "score_follow", "score_misere_follow", "sort_moves", "order_moves", "table_move_first", "constrain_moves",
@@ -107,10 +102,9 @@ NUMBA_VERSIONS = {"u64": u64, "i64": i64, "highest_bit": highest_bit, "lowest_in
 
 def jit_kernel(ns: dict):
     """Compile the kernel whose module namespace is ``ns`` (kernel.py's ``globals()``) with Numba."""
-    cache = ns["RANK_ENTRIES"] == 0
-    leaf = numba.njit(cache=cache)
-    inline = numba.njit(cache=cache, inline="always")
-    entry = numba.njit(cache=cache, nogil=True)
+    leaf = numba.njit(cache=True)
+    inline = numba.njit(cache=True, inline="always")
+    entry = numba.njit(cache=True, nogil=True)
     ns.update(NUMBA_VERSIONS)
     for name in LEAVES:
         ns[name] = leaf(ns[name])
