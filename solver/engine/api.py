@@ -163,7 +163,7 @@ class Engine:
         self._layouts_seen = 0
         self._layouts_reserved = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
-        # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
+        # the table, statistics, work vector and root arrays bound once (searcher.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
         self._searcher: Any = None
         self._searcher_of: tuple = (None, None)  # the backend and table it was made for

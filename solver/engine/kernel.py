@@ -16,10 +16,13 @@ How this file is compiled (see docs/backends.md):
 
 * **Cython** (pure-Python mode): ``setup.py`` cythonizes this file with the C types of
   ``kernel.pxd`` into the extension ``solver.engine.kernel``; the kernel functions are
-  ``cdef inline ... noexcept nogil`` and the entry points release the GIL.
+  ``cdef inline ... noexcept nogil``; the entry points, which release the GIL, are the
+  extension ``solver.engine.searcher`` (:mod:`.searcher`), which cimports the drivers.
 * **Numba**: :mod:`.backends` loads this same source under a second module name; since
-  ``cython.compiled`` is then False, the block at the end njit-s every kernel function
-  (rebinding the globals before the first call, so jitted callers call jitted callees).
+  ``cython.compiled`` is then False, the block at the end hands the module's namespace to
+  :func:`.numba_kernel.jit_kernel`, which njit-s every kernel function (rebinding the
+  globals before the first call, so jitted callers call jitted callees), and defines the
+  drivers' doors.
 * **plain Python** (``PREFDD_ENGINE=python``): loaded under a third name, nothing is
   compiled — slow, but every line runs under a debugger and coverage.
 
@@ -27,10 +30,11 @@ Rules the shared source keeps so that both compilers agree bit for bit: every co
 that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is done in
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
 ``with`` blocks or Python objects inside kernel functions (the GIL is released in the
-two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
-hand the kernel C pointers — :func:`data` — when compiled; under Numba the drivers' doors
-do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
-entry point (offsets ``W_*`` in :mod:`.layout`).
+entry points of :mod:`.searcher`, which take each buffer once and hand the kernel C
+pointers when compiled; under Numba the drivers' doors do that, ``as_pointer``; plain
+Python indexes the arrays), the layout's constants come from :mod:`.layout` alone, and the
+search's work arrays are one flat int64 vector allocated by the entry point (offsets
+``W_*``).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
 sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide its
@@ -1725,7 +1729,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
 
 
 def fill_tables(sq, rep, spread, nth):
-    """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
+    """SQ, REP, SPREAD, NTH (see :func:`searcher.build_tables <solver.engine.searcher.build_tables>`)."""
     for b in range(256):
         k = 0
         for i in range(8):
