@@ -422,8 +422,10 @@ def suit_safe(d, e, shifted):
 
 def misere_suit_index(d, a, b):
     """The suit's entry in :data:`MISERE_SUITS`: 2 bits a card (7 .. ace), 0 for a card out
-    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's."""
-    return spread8(d) + 2 * spread8(a) + 3 * spread8(b)
+    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's — that is
+    spread8(d) + 2 spread8(a) + 3 spread8(b), in two spreads, not three: the hands are
+    disjoint, so 3 spread8(b) + spread8(d) + 2 spread8(a) = spread8(d | b) + 2 spread8(a | b)."""
+    return spread8(d | b) + 2 * spread8(a | b)
 
 
 def spread8(x):
