@@ -1,7 +1,7 @@
 # The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
 # The array layout's constants come from layout.pxi, which solver/engine/layout.py writes.
 cimport cython
-from libc.stdint cimport int64_t, uint64_t, uint8_t
+from libc.stdint cimport int64_t, uint16_t, uint64_t, uint8_t
 
 cdef extern from *:
     """
@@ -82,6 +82,7 @@ cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, 
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef uint8_t MISERE_SUITS[65536]
+cdef uint16_t SPREAD8[256]  # spread8 of every byte (misere_suit_index), filled with MISERE_SUITS
 cdef inline int64_t spread8(int64_t x) noexcept nogil
 cdef inline int64_t misere_suit_index(int64_t d, int64_t a, int64_t b) noexcept nogil
 @cython.locals(j=int64_t)
@@ -203,4 +204,5 @@ cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) 
 
 # filled once a process, before the first misère search (the entry points call it)
 cdef bint _misere_suits_filled
+@cython.locals(b=int64_t)
 cdef void misere_suits_ready() noexcept nogil

@@ -424,8 +424,9 @@ def misere_suit_index(d, a, b):
     """The suit's entry in :data:`MISERE_SUITS`: 2 bits a card (7 .. ace), 0 for a card out
     of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's — that is
     spread8(d) + 2 spread8(a) + 3 spread8(b), in two spreads, not three: the hands are
-    disjoint, so 3 spread8(b) + spread8(d) + 2 spread8(a) = spread8(d | b) + 2 spread8(a | b)."""
-    return spread8(d | b) + 2 * spread8(a | b)
+    disjoint, so 3 spread8(b) + spread8(d) + 2 spread8(a) = spread8(d | b) + 2 spread8(a | b);
+    each spread a lookup (:data:`SPREAD8`, filled with :data:`MISERE_SUITS`)."""
+    return SPREAD8[d | b] + 2 * SPREAD8[a | b]  # noqa: F821 (defined at the end)
 
 
 def spread8(x):
@@ -1838,6 +1839,8 @@ def misere_suits_ready():
     """Fill :data:`MISERE_SUITS` once (:func:`searcher.check_arrays` calls it for a misère configuration)."""
     global _misere_suits_filled
     if not _misere_suits_filled:
+        for b in range(256):
+            SPREAD8[b] = spread8(b)  # noqa: F821 (compiled: the .pxd's C array)
         misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
         _misere_suits_filled = True
 
@@ -1849,4 +1852,5 @@ def misere_suits_filled():
 
 if not cython.compiled:
     globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
+    globals()["SPREAD8"] = np.zeros(256, np.int64)  # spread8 of every byte
     misere_suits_ready()
