@@ -1,6 +1,6 @@
 """Two builds of the Cython kernel side by side in one process: is a change faster per deal?
 
-    python benchmarks/dev/ab_kernel.py snapshot NAME [--from REV] [--define RANK_ENTRIES=1]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
+    python benchmarks/dev/ab_kernel.py snapshot NAME [--from REV] [--define BUCKET=8]   # compile kernel.py (or git REV's) as kernel_NAME ($AB_CFLAGS added)
     python benchmarks/dev/ab_kernel.py compare OLD NEW [--deals 60] [--rounds 2] [--rows TEXT]
     python benchmarks/dev/ab_kernel.py compare OLD:8 NEW:1 ...   # NAME:MB: that build with a table of MB
 
@@ -37,52 +37,74 @@ def snapshot(name: str, rev: str | None, defines: list[str] = ()) -> pathlib.Pat
         shutil.rmtree(out)
     out.mkdir(parents=True)
     mod = f"kernel_{name}"
-    for ext in ("py", "pxd"):
-        src = f"solver/engine/kernel.{ext}"
+    defined = set()
+    entry = f"searcher_{name}"  # the entry points, cimporting this build's kernel (a revision since they moved)
+    built = []
+    for src, dst in (("solver/engine/kernel.py", f"{mod}.py"), ("solver/engine/kernel.pxd", f"{mod}.pxd"),
+                     ("solver/engine/layout.pxi", "layout.pxi"), ("solver/engine/searcher.py", f"{entry}.py"),
+                     ("solver/engine/searcher.pxd", f"{entry}.pxd")):
         if rev:
-            text = subprocess.run(["git", "show", f"{rev}:{src}"], cwd=ROOT, check=True, capture_output=True,
-                                  text=True).stdout
-        else:
+            got = subprocess.run(["git", "show", f"{rev}:{src}"], cwd=ROOT, capture_output=True, text=True)
+            if got.returncode and not src.startswith("solver/engine/kernel."):  # a revision from before the file
+                continue
+            got.check_returncode()
+            text = got.stdout
+        elif (ROOT / src).exists() or src.startswith("solver/engine/kernel."):
             text = (ROOT / src).read_text()
-        if ext == "pxd":  # a compile-time constant of the enum set otherwise (a build with rank entries)
+        else:
+            continue
+        text = text.replace("from solver.engine.kernel cimport", f"from {mod} cimport")
+        if dst.endswith(".py"):
+            built.append(dst[:-3])
+        if not src.endswith(".py"):  # a compile-time constant of the enum set otherwise (another bucket size ...)
             for d in defines:
                 k, v = d.split("=")
                 text, hits = re.subn(rf"^    {k} = .*$", f"    {k} = {int(v)}", text, flags=re.M)
-                if hits != 1:
-                    raise SystemExit(f"--define {d}: no constant {k} in kernel.pxd")
-        (out / f"{mod}.{ext}").write_text(text)
+                if hits:
+                    defined.add(d)
+        (out / dst).write_text(text)
+    if set(defines) - defined:
+        raise SystemExit(f"--define {sorted(set(defines) - defined)}: no such constant in the enum")
     # the kernel imports its layout relatively only when uncompiled; the compiled build needs nothing else
     flags = ["-O3", "-g"] + os.environ.get("AB_CFLAGS", "").split()  # -g: callgrind's lines, same code
     setup = out / "setup_ab.py"
+    exts = ", ".join(f"Extension({m!r}, [{m + '.py'!r}], extra_compile_args={flags!r}, extra_link_args={flags!r})"
+                     for m in built)
     setup.write_text(
         "from setuptools import Extension, setup\nfrom Cython.Build import cythonize\n"
-        f"setup(ext_modules=cythonize([Extension({mod!r}, [{mod + '.py'!r}], extra_compile_args={flags!r}, extra_link_args={flags!r})],"
-        " compiler_directives={'language_level': '3'}, quiet=True))\n")
+        f"setup(ext_modules=cythonize([{exts}], compiler_directives={{'language_level': '3'}}, quiet=True))\n")
     subprocess.run([sys.executable, "setup_ab.py", "build_ext", "--inplace", "-q"], cwd=out, check=True)
     return out
 
 
-def load(name: str):
+def load(name: str, prefix: str = "kernel"):
+    """The snapshot's extension ``<prefix>_NAME`` (registered by its name: the entry points import their kernel)."""
     out = AB_DIR / name
-    mod = f"kernel_{name}"
-    so = next(p for p in out.iterdir() if p.name.startswith(mod + ".") and p.suffix in (".so", ".pyd"))
+    mod = f"{prefix}_{name}"
+    if mod in sys.modules:
+        return sys.modules[mod]
+    so = next((p for p in out.iterdir() if p.name.startswith(mod + ".") and p.suffix in (".so", ".pyd")), None)
+    if so is None:
+        return None
     spec = importlib.util.spec_from_file_location(mod, so)
     m = importlib.util.module_from_spec(spec)
+    sys.modules[mod] = m
     spec.loader.exec_module(m)
     return m
 
 
-def engine_on(kernel):
+def engine_on(kernel, entry=None):
+    """An engine on a snapshot's kernel (and its entry points: in the kernel before they moved)."""
     from solver.engine import Engine
     from solver.engine.backends import Backend
 
     e = Engine()
-    if not hasattr(kernel, "zeros"):  # a snapshot from before the kernel made its own arrays
-        kernel.zeros, kernel.array = e.backend.kernel.zeros, e.backend.kernel.array
-    if not hasattr(kernel, "view_of"):  # a snapshot from before the kernel made the tables' views
-        kernel.view_of = e.backend.kernel.view_of
-    e.backend = Backend("cython", kernel.search, kernel.mtd, tuple(kernel.build_tables()), kernel)
-    e.rank_entries = bool(getattr(kernel, "LAYOUT", {}).get("RANK_ENTRIES"))  # a build with them compiled in uses them
+    front = entry or kernel
+    if not hasattr(front, "zeros"):  # a snapshot from before the kernel made its own arrays
+        front.zeros, front.array = e.backend.front.zeros, e.backend.front.array
+    if not hasattr(front, "view_of"):  # a snapshot from before the kernel made the tables' views
+        front.view_of = e.backend.front.view_of
+    e.backend = Backend("cython", front.search, front.mtd, tuple(front.build_tables()), kernel, entry)
     return e
 
 
@@ -91,7 +113,7 @@ def engine_for(spec: str):
     from solver.engine.api import new_table
 
     name, _, mb = spec.partition(":")
-    e = engine_on(load(name))
+    e = engine_on(load(name), load(name, "searcher"))
     if mb:
         e.tt = new_table(e.backend, float(mb))
     return e

@@ -29,7 +29,7 @@ def main() -> None:
     ap.add_argument("--rows", default="")
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args()
-    e = engine_on(load(a.snapshot))
+    e = engine_on(load(a.snapshot), load(a.snapshot, "searcher"))
     total = 0
     for row in ROWS:
         if a.rows and a.rows not in row:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import Card
 from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
-from ..errors import PositionError, PrefError, SearchLimitError
+from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
 from ..position import Position, run_low
 from . import layout  # the array layout (cfg/stats indices); no Numba import
@@ -145,20 +145,14 @@ class Engine:
     :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
     (exact facts about positions) are kept from one call to the next — useful when many
     questions are asked about one deal; otherwise each call starts with an empty table.
-    ``rank_entries`` makes the table's entries hold for every position sharing the ranks
-    that mattered (unconstrained searches): exact, not yet faster, so compiled in only with
-    ``layout.RANK_ENTRIES`` set (benchmarks/RESULTS.md).
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None, rank_entries: bool = False, layouts_table_mb: float = LAYOUTS_TABLE_MB):
+                 backend: str | None = None, layouts_table_mb: float = LAYOUTS_TABLE_MB):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
-        if rank_entries and not self.backend.kernel.LAYOUT["RANK_ENTRIES"]:
-            raise PrefError("rank_entries: this build's kernel has them compiled out (layout.RANK_ENTRIES = 0)")
-        self.rank_entries = bool(rank_entries)
         self.gen = 0
         self.nodes = 0  # nodes of the last call
         # the layouts' loop searches a table of its own (kept from call to call: its entries
@@ -169,7 +163,7 @@ class Engine:
         self._layouts_seen = 0
         self._layouts_reserved = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
-        # the table, statistics, work vector and root arrays bound once (kernel.Searcher): a
+        # the table, statistics, work vector and root arrays bound once (searcher.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
         self._searcher: Any = None
         self._searcher_of: tuple = (None, None)  # the backend and table it was made for
@@ -240,7 +234,6 @@ class Engine:
         cfg[layout.C_CTX] = strain | (pos.declarer << 3) | (int(constrained) << 5) | (int(lexi) << 6) | (x << 7)
         reuse = self.reuse_table and not constrained
         cfg[layout.C_REUSE] = int(reuse)
-        cfg[layout.C_RANKS] = int(self.rank_entries)
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching

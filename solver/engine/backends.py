@@ -23,6 +23,7 @@ from ..errors import PrefError
 
 NAMES = ("auto", "numba", "cython", "python")
 SOURCE = os.path.join(os.path.dirname(__file__), "kernel.py")  # a str: importing pathlib costs a start-up 16 M instructions
+ENTRY_SOURCE = os.path.join(os.path.dirname(__file__), "searcher.py")
 
 
 @dataclass(frozen=True)
@@ -31,14 +32,20 @@ class Backend:
     search: Callable[..., int]
     mtd: Callable[..., int]
     tables: tuple  # SQ, REP, SPREAD, NTH
-    kernel: ModuleType  # the kernel module (compiled, jitted or plain)
+    kernel: ModuleType  # the kernel module (compiled, jitted or plain): the search
+    entry: ModuleType | None = None  # its entry points (searcher.py, compiled or bound to it); None: in ``kernel``
+
+    @property
+    def front(self) -> ModuleType:
+        """The module of the entry points: ``Searcher``, the arrays the kernel takes."""
+        return self.entry or self.kernel
 
     # the arrays the kernel takes are made by the kernel module, each compilation its own
     # kind: plain buffers for Cython (a Cython process never imports NumPy), NumPy arrays
     # for Numba and plain Python
     def zeros(self, n: int):
         """``n`` int64 zeros, as this backend's kernel takes them."""
-        return self.kernel.zeros(n)
+        return self.front.zeros(n)
 
     def table(self, n: int, offset: int = 0):
         """``n`` int64 zeros for a transposition table, on pages of their own.
@@ -59,16 +66,16 @@ class Backend:
                 buf.madvise(mmap.MADV_HUGEPAGE)
             except OSError:  # not granted here: small pages, as before
                 pass
-        return self.kernel.view_of(buf, n, offset)
+        return self.front.view_of(buf, n, offset)
 
     def array(self, values: list[int]):
         """An int64 array of ``values``, as this backend's kernel takes it."""
-        return self.kernel.array(values)
+        return self.front.array(values)
 
     def searcher(self, tt, stats):
-        """A :class:`kernel.Searcher <solver.engine.kernel.Searcher>` on ``tt`` and ``stats``:
+        """A :class:`searcher.Searcher <solver.engine.searcher.Searcher>` on ``tt`` and ``stats``:
         an engine's arrays checked and bound once, so that a solve passes only ints."""
-        k = self.kernel
+        k = self.front
         if self.name == "python":
             return _QuietSearcher(k.Searcher, tt, stats, *self.tables)
         return k.Searcher(tt, stats, *self.tables)
@@ -90,7 +97,7 @@ def load_backend(name: str | None = None) -> Backend:
 
         if not cy_backend.available():
             raise PrefError(cy_backend.reason)
-        b = _backend("cython", cy_backend.kernel)
+        b = _backend("cython", cy_backend.kernel, cy_backend.searcher)
     else:
         b = _backend(name, source_kernel(name))
     _loaded[name] = b
@@ -109,24 +116,23 @@ def chosen_backend(name: str | None = None) -> str:
     return name
 
 
-def _backend(name: str, k) -> Backend:
-    search, mtd = k.search, k.mtd
+def _backend(name: str, k, entry=None) -> Backend:
+    """The backend of kernel module ``k`` (its entry points ``entry``: by default searcher.py
+    loaded for ``k``, :func:`entry_module`)."""
+    if entry is None:
+        entry = entry_module(k)
+    search, mtd = entry.search, entry.mtd
     if name == "python":
         search, mtd = _quiet(search), _quiet(mtd)
-    return Backend(name, search, mtd, tuple(k.build_tables()), k)
+    return Backend(name, search, mtd, tuple(entry.build_tables()), k, entry)
 
 
-def source_kernel(name: str):
-    """kernel.py loaded as ``solver.engine._kernel_<name>``: njit-ed for ``numba``, plain for
-    ``python`` (the module decides by its name; the compiled extension is left alone)."""
-    modname = f"{__package__}._kernel_{name}"
+def _load_source(modname: str, path: str) -> ModuleType:
     if modname in sys.modules:
         return sys.modules[modname]
-    if name == "numba":
-        _announce_compile()
-    spec = importlib.util.spec_from_file_location(modname, SOURCE)
+    spec = importlib.util.spec_from_file_location(modname, path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {SOURCE} as {modname}")
+        raise ImportError(f"cannot load {path} as {modname}")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
     try:
@@ -134,6 +140,26 @@ def source_kernel(name: str):
     except BaseException:
         del sys.modules[modname]
         raise
+    return mod
+
+
+def source_kernel(name: str):
+    """kernel.py loaded as ``solver.engine._kernel_<name>``: njit-ed for ``numba``, plain for
+    ``python`` (the module decides by its name; the compiled extension is left alone)."""
+    modname = f"{__package__}._kernel_{name}"
+    if modname not in sys.modules and name == "numba":
+        _announce_compile()
+    return _load_source(modname, SOURCE)
+
+
+def entry_module(k: ModuleType) -> ModuleType:
+    """searcher.py loaded for the uncompiled kernel ``k`` (``solver.engine._kernel_X`` gets
+    ``solver.engine._searcher_X``) and bound to its functions: the entry points of that kernel."""
+    modname = k.__name__.replace("._kernel_", "._searcher_")
+    if modname == k.__name__:
+        raise ValueError(f"{k.__name__}: not a kernel loaded from source (solver.engine._kernel_<name>)")
+    mod = _load_source(modname, ENTRY_SOURCE)
+    mod.bind(k)
     return mod
 
 

@@ -1,6 +1,7 @@
 """The Cython compilation of the kernel, if it was built at install.
 
-``available()`` says whether ``solver.engine.kernel`` is a compiled extension. When it is
+``available()`` says whether ``solver.engine.kernel`` and its entry points
+``solver.engine.searcher`` are compiled extensions. When it is
 not (no compiler or no Cython at install time) the package still works on the Numba
 compilation of the same source; ``kernel`` is then None and ``reason`` says why. The
 check looks at the module's file before importing it: importing the uncompiled source
@@ -11,11 +12,15 @@ import importlib.machinery
 import importlib.util
 from types import ModuleType
 
-_spec = importlib.util.find_spec(f"{__package__}.kernel")
-BUILT = bool(_spec is not None and _spec.origin
-             and _spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))
+
+def _built(name: str) -> bool:
+    spec = importlib.util.find_spec(f"{__package__}.{name}")
+    return bool(spec is not None and spec.origin and spec.origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))
+
+
+BUILT = _built("kernel") and _built("searcher")  # the search and its entry points
 reason = "" if BUILT else \
-    "the Cython extension solver.engine.kernel is not built (run `pip install -e .` with a C compiler)"
+    "the Cython extensions solver.engine.kernel and .searcher are not built (run `pip install -e .` with a C compiler)"
 
 NAME = "cython"
 
@@ -32,4 +37,10 @@ def __getattr__(name: str) -> ModuleType | None:
         from . import kernel
 
         return kernel
+    if name == "searcher":  # the entry points' extension, likewise
+        if not BUILT:
+            return None
+        from . import searcher
+
+        return searcher
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

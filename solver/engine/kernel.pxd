@@ -1,7 +1,7 @@
 # The C types of kernel.py for Cython (pure-Python mode); Numba and plain Python ignore this file.
-# The enum repeats solver/engine/layout.py (tests/test_cython_backend.py checks they agree).
+# The array layout's constants come from layout.pxi, which solver/engine/layout.py writes.
 cimport cython
-from libc.stdint cimport int64_t, uint64_t, uint8_t
+from libc.stdint cimport int64_t, uint16_t, uint64_t, uint8_t
 
 cdef extern from *:
     """
@@ -28,90 +28,7 @@ cdef extern from *:
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
     void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
-cdef enum:
-    MAXPLY = 34
-    C_TRUMP = 0
-    C_MISERE = 1
-    C_DECL = 2
-    C_ABS = 5
-    C_BOUNDS = 6
-    C_CONS = 7
-    C_LEAD_SEAT = 8
-    C_LEAD_SUIT = 9
-    C_LEAD_MUST = 10
-    C_LEAD_ORTRUMP = 11
-    C_PLAN_LEN = 12
-    C_PLAN_SIDE = 13
-    C_REW = 14
-    C_MAXREW = 17
-    C_CTX = 18
-    C_REUSE = 19
-    C_SPECIAL = 20
-    C_MAXMASK = 21
-    C_TALON = 22
-    C_VOID = 24
-    C_AFTER = 25
-    C_RANKS = 26
-    RANK_ENTRIES = 0
-    CFG_SIZE = 28
-    S_NODES = 0
-    S_BUDGET = 1
-    S_ABORT = 2
-    S_BEST = 3
-    S_TTHITS = 4
-    S_STORES = 5
-    STATS_SIZE = 32
-    S_CUT = 8
-    L_GUESS = 1
-    L_HIST = 2
-    P_LEAD = 1
-    P_SUIT = 2
-    P_RUFF = 4
-    P_ANY = 8
-    CS_LEAD = 1
-    CS_PLAN_IX = 1
-    CS_PLAN_ON = 6
-    CS_TALON = 7
-    BUCKET = 4
-    E_UB = 8
-    E_MOVE = 16
-    E_EXTRA = 22
-    E_GEN = 46
-    E_DEPTH = 60
-    E_SCORE_MASK = 255
-    E_MOVE_MASK = 63
-    E_EXTRA_MASK = 16777215
-    E_GEN_MASK = 16383
-    E_DEPTH_MASK = 15
-    R_WORDS = 4
-    R_GEN = 24
-    R_DEPTH = 38
-    R_MOVE = 42
-    R_USED = 62
-    R_KS = 16
-    R_BUCKET = 64
-    MVMAX = 12
-    PLY = 32
-    W_H = 0
-    W_TC = 3
-    W_L = 6
-    W_NT = 7
-    W_SC = 8
-    W_CS = 9
-    W_NMV = 10
-    W_MI = 11
-    W_ISMAX = 12
-    W_BEST = 13
-    W_KEY = 14
-    W_EXTRA = 15
-    W_NEED = 16
-    W_PLANNED = 17
-    W_MV = 18
-    W_REL = 30
-    W_LEN = 31
-    W_SCORE = 1088
-    W_HIST = 1100
-    WORK_SIZE = 1164
+include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
 cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
 cdef uint64_t GOLDEN, MIX, U32, U3
@@ -144,56 +61,28 @@ cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, in
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                           int64_t depth) noexcept nogil
-# rank entries
-@cython.locals(L=int64_t, s=int64_t)
-cdef inline int64_t suit_lengths(int64_t h0, int64_t h1, int64_t h2) noexcept nogil
-@cython.locals(M=int64_t, s=int64_t, n=int64_t, k=int64_t)
-cdef inline int64_t rank_keymask(int64_t L, int64_t ks) noexcept nogil
-@cython.locals(tops=int64_t, s=int64_t, a=int64_t, k=int64_t)
-cdef inline int64_t rank_tops(int64_t alive, int64_t ks, const int64_t *NTH) noexcept nogil
-@cython.locals(ks=int64_t, s=int64_t, a=int64_t, rs=int64_t)
-cdef inline int64_t rank_ks(int64_t rel, int64_t alive) noexcept nogil
-@cython.locals(s=int64_t, a=int64_t, rs=int64_t, l=int64_t, hs=int64_t, b=int64_t)
-cdef inline int64_t rank_runs(int64_t rel, int64_t hand, int64_t alive) noexcept nogil
-@cython.locals(s=int64_t, n=int64_t)
-cdef inline int64_t rank_won(int64_t c0, int64_t c1, int64_t c2, int64_t w) noexcept nogil
-@cython.locals(s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, rel=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t,
-               c=int64_t, ra=int64_t, rb=int64_t, rc=int64_t, w=int64_t, w2=int64_t)
-cdef inline int64_t rank_two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump) noexcept nogil
-@cython.locals(rel=int64_t, tcb=int64_t, ld=int64_t, bseat=int64_t)
-cdef void rank_up(int64_t *W, int64_t d, bint cut, int64_t trump) noexcept nogil
-@cython.locals(hb=int64_t, tcb=int64_t, nt=int64_t, alive_all=int64_t, i=int64_t)
-cdef void rank_all_failed(int64_t *W, int64_t d) noexcept nogil
-@cython.locals(dat=int64_t)
-cdef inline bint rank_match(int64_t *tt, int64_t w, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse) noexcept nogil
-@cython.locals(j=int64_t, w=int64_t, hint=int64_t, dat=int64_t)
-cdef inline int64_t tt_rank_probe(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need) noexcept nogil
-@cython.locals(j=int64_t, w=int64_t, slot=int64_t, vdepth=int64_t, dd=int64_t, lb=int64_t, ub=int64_t, old=int64_t, dat=int64_t, top=int64_t)
-cdef inline void tt_rank_store(int64_t *tt, int64_t base, int64_t L, int64_t key, int64_t extra, int64_t ks, int64_t gen, int64_t reuse, int64_t need,
-                               int64_t val, int64_t mcode, int64_t depth) noexcept nogil
-# the table's interface (exact keys or rank entries alike)
-@cython.locals(idx=int64_t)
-cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t L, int64_t extra, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
+# the table's interface
+cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t extra, int64_t ttmask) noexcept nogil
 @cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
-cdef inline (int64_t, int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t L, int64_t extra, int64_t gen, int64_t reuse,
-                                                  int64_t need, bint ranks, int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
-cdef inline void tt_add(int64_t *tt, int64_t key, int64_t L, int64_t extra, int64_t rel, int64_t alive, int64_t gen, int64_t reuse, int64_t need,
-                        int64_t val, int64_t mcode, int64_t depth, bint ranks, int64_t ttmask, int64_t rmask) noexcept nogil
+cdef inline (int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
+                                         int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
+cdef inline void tt_add(int64_t *tt, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
+                        int64_t depth, int64_t ttmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, rel=int64_t, top=int64_t)
-cdef inline (int64_t, int64_t) quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, top=int64_t)
+cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
-cdef inline (bint, int64_t) partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
-@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t, a1=int64_t,
-               lrel=int64_t, urel=int64_t)
-cdef inline (int64_t, int64_t, int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
+cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
+@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
+cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
 cdef uint8_t MISERE_SUITS[65536]
+cdef uint16_t SPREAD8[256]  # spread8 of every byte (misere_suit_index), filled with MISERE_SUITS
 cdef inline int64_t spread8(int64_t x) noexcept nogil
 cdef inline int64_t misere_suit_index(int64_t d, int64_t a, int64_t b) noexcept nogil
 @cython.locals(j=int64_t)
@@ -207,19 +96,17 @@ cdef void misere_suits_fill(uint8_t *t) noexcept nogil
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
-@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t,
-               rel=int64_t)
-cdef inline (bint, int64_t) defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
+cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
-cdef inline (bint, int64_t) defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
+cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
 @cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
 cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t, lrel=int64_t, urel=int64_t, qrel=int64_t, q2rel=int64_t, erel=int64_t,
-               rel=int64_t, entry=bint, taken=bint)
-cdef inline (int64_t, int64_t) trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
+@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
+cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                    int64_t need, int64_t r) noexcept nogil
@@ -229,11 +116,22 @@ cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
 @cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
 cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
+@cython.locals(s=int64_t, r=int64_t, val=int64_t, me_decl=bint, part=int64_t, opp=int64_t, sc=int64_t, ruff=bint, o=int64_t, ho=int64_t)
+cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover, int64_t decl, int64_t trump, int64_t hdecl,
+                               int64_t allh) noexcept nogil
+@cython.locals(s=int64_t, r=int64_t, opp=int64_t, dcards=int64_t)
+cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh) noexcept nogil
+@cython.locals(r=int64_t, val=int64_t, wins=bint, partner_winning=bint)
+cdef inline int64_t score_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, bint second,
+                                 bint lead_holds, bint last_partner, int64_t ls, int64_t lhi, int64_t ltop) noexcept nogil
+@cython.locals(r=int64_t, s=int64_t, val=int64_t, wins=bint)
+cdef inline int64_t score_misere_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, int64_t nt,
+                                        int64_t leader, int64_t hdecl, int64_t allh) noexcept nogil
+@cython.locals(i=int64_t, j=int64_t, c=int64_t, sc=int64_t)
+cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
-               bseat=int64_t, i=int64_t, j=int64_t, o=int64_t, c=int64_t, s=int64_t, r=int64_t, val=int64_t, sc=int64_t, opp=int64_t, part=int64_t,
-               above=int64_t, dcards=int64_t, ecards=int64_t, ho=int64_t, me_decl=bint, ruff=bint, wins=bint,
-               partner_winning=bint, leading=bint, last=int64_t, ls=int64_t, lf=int64_t, lhi=int64_t, ltop=int64_t,
-               second=bint, lead_holds=bint, last_partner=bint)
+               bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, ls=int64_t, lf=int64_t,
+               lhi=int64_t, ltop=int64_t, second=bint, lead_holds=bint, last_partner=bint)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
@@ -260,19 +158,19 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
 @cython.locals(maxmask=int64_t, s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, m0=int64_t, m1=int64_t, m2=int64_t, b0=int64_t,
                b1=int64_t, b2=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t, c=int64_t, ra=int64_t, rb=int64_t,
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
-cdef inline int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
+cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
-               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ranks=bint, rmask=int64_t, L=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
+               maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
-               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t, brel=int64_t,
+               h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, hrel=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
-cdef inline void clear_history(int64_t *W) noexcept nogil
+cdef void clear_history(int64_t *W) noexcept nogil  # not inline: the entry points call it too
 @cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
                top=int64_t, t1=int64_t, t2=int64_t)
 cdef inline int64_t first_guess(const int64_t *root_h, int64_t trump, int64_t decl) noexcept nogil
@@ -304,32 +202,7 @@ cdef int64_t mtd_loop(const int64_t *root_h, int64_t root_leader, int64_t root_n
 @cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
 cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
-# entry points: the arrays' buffers are taken once, the GIL is released around the kernel
-cdef inline int64_t *data(int64_t[::1] a) noexcept nogil
-cdef inline uint8_t *data8(uint8_t[::1] a) noexcept nogil
-@cython.locals(r=int64_t, ttlen=int64_t)
-cdef int64_t run_search(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs,
-                        int64_t target, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                        int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
-@cython.locals(v=int64_t, ttlen=int64_t)
-cdef int64_t run_mtd(int64_t[::1] root_h, int64_t root_leader, int64_t root_nt, int64_t[::1] root_tc, int64_t root_cs, int64_t lo,
-                     int64_t hi, int64_t guess, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards, int64_t[::1] tt,
-                     int64_t gen, int64_t[::1] stats, uint8_t[::1] SQ, uint8_t[::1] REP, int64_t[::1] SPREAD, int64_t[::1] NTH, int64_t[::1] W) except? -2
-
-# one engine's search, its arrays bound once (kernel.Searcher)
-cdef class Searcher:
-    cdef int64_t[::1] h, tc, W, tt, stats, cfg, pen_mask, pen_flags, plan_cards, SPREAD, NTH, ch, ctc, x
-    cdef uint8_t[::1] SQ, REP
-    cdef int64_t ttlen
-    cpdef use(self, int64_t[::1] cfg, int64_t[::1] pen_mask, int64_t[::1] pen_flags, int64_t[::1] plan_cards)
-    cdef int _root(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1,
-                   int64_t budget) except -1
-    @cython.locals(v=int64_t)
-    cpdef int64_t mtd(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
-                      int64_t lo, int64_t hi, int64_t guess, int64_t gen, int64_t budget) except? -2
-    @cython.locals(r=int64_t)
-    cpdef int64_t layouts(self, int64_t[::1] lay, int64_t nlay, int64_t[::1] out, int64_t mode, int64_t[::1] cards, int64_t ncards,
-                          int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t flags, int64_t gen, int64_t budget) except? -2
-    @cython.locals(r=int64_t)
-    cpdef int64_t search(self, int64_t h0, int64_t h1, int64_t h2, int64_t leader, int64_t nt, int64_t c0, int64_t c1, int64_t cs,
-                         int64_t target, int64_t gen, int64_t budget) except? -2
+# filled once a process, before the first misère search (the entry points call it)
+cdef bint _misere_suits_filled
+@cython.locals(b=int64_t)
+cdef void misere_suits_ready() noexcept nogil

@@ -16,10 +16,13 @@ How this file is compiled (see docs/backends.md):
 
 * **Cython** (pure-Python mode): ``setup.py`` cythonizes this file with the C types of
   ``kernel.pxd`` into the extension ``solver.engine.kernel``; the kernel functions are
-  ``cdef inline ... noexcept nogil`` and the entry points release the GIL.
+  ``cdef inline ... noexcept nogil``; the entry points, which release the GIL, are the
+  extension ``solver.engine.searcher`` (:mod:`.searcher`), which cimports the drivers.
 * **Numba**: :mod:`.backends` loads this same source under a second module name; since
-  ``cython.compiled`` is then False, the block at the end njit-s every kernel function
-  (rebinding the globals before the first call, so jitted callers call jitted callees).
+  ``cython.compiled`` is then False, the block at the end hands the module's namespace to
+  :func:`.numba_kernel.jit_kernel`, which njit-s every kernel function (rebinding the
+  globals before the first call, so jitted callers call jitted callees), and defines the
+  drivers' doors.
 * **plain Python** (``PREFDD_ENGINE=python``): loaded under a third name, nothing is
   compiled — slow, but every line runs under a debugger and coverage.
 
@@ -27,16 +30,18 @@ Rules the shared source keeps so that both compilers agree bit for bit: every co
 that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is done in
 unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
 ``with`` blocks or Python objects inside kernel functions (the GIL is released in the
-two entry points, :func:`run_search` and :func:`run_mtd`, which take each buffer once and
-hand the kernel C pointers — :func:`data` — when compiled; under Numba the drivers' doors
-do that, ``as_pointer``; plain Python indexes the arrays), and the search's work arrays are one flat int64 vector allocated by the
-entry point (offsets ``W_*`` in :mod:`.layout`).
+entry points of :mod:`.searcher`, which take each buffer once and hand the kernel C
+pointers when compiled; under Numba the drivers' doors do that, ``as_pointer``; plain
+Python indexes the arrays), the layout's constants come from :mod:`.layout` alone, and the
+search's work arrays are one flat int64 vector allocated by the entry point (offsets
+``W_*``).
 
 The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
-sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide exact
-entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store` —
-and rank entries alike), move
-generation (:func:`generate_moves`) and ordering (:func:`order_moves`), bounds
+sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide its
+entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store`), move
+generation (:func:`generate_moves`) and ordering (:func:`order_moves`, a weight function per
+case: :func:`score_lead`, :func:`score_misere_lead`, :func:`score_follow`,
+:func:`score_misere_follow`), bounds
 (:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
 :func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
 :func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
@@ -53,92 +58,8 @@ except ImportError:  # running the source uncompiled without Cython installed
 if not cython.compiled:  # the Cython build runs without NumPy (a solve's start-up: docs/backends.md)
     import numpy as np
 
-if not cython.compiled:
-    from .layout import (  # the Cython build takes these from kernel.pxd
-        BUCKET,
-        C_ABS,
-        C_AFTER,
-        C_BOUNDS,
-        C_CONS,
-        C_CTX,
-        C_DECL,
-        C_LEAD_MUST,
-        C_LEAD_ORTRUMP,
-        C_LEAD_SEAT,
-        C_LEAD_SUIT,
-        C_MAXMASK,
-        C_MAXREW,
-        C_MISERE,
-        C_PLAN_LEN,
-        C_PLAN_SIDE,
-        C_RANKS,
-        C_REUSE,
-        C_REW,
-        C_SPECIAL,
-        C_TALON,
-        C_TRUMP,
-        C_VOID,
-        CFG_SIZE,
-        CS_LEAD,
-        CS_PLAN_IX,
-        CS_PLAN_ON,
-        CS_TALON,
-        E_DEPTH,
-        E_DEPTH_MASK,
-        E_EXTRA,
-        E_EXTRA_MASK,
-        E_GEN,
-        E_GEN_MASK,
-        E_MOVE,
-        E_MOVE_MASK,
-        E_SCORE_MASK,
-        E_UB,
-        L_GUESS,
-        L_HIST,
-        MAXPLY,
-        MVMAX,
-        P_ANY,
-        P_LEAD,
-        P_RUFF,
-        P_SUIT,
-        PLY,
-        R_BUCKET,
-        R_DEPTH,
-        R_GEN,
-        R_KS,
-        R_MOVE,
-        R_USED,
-        R_WORDS,
-        RANK_ENTRIES,
-        S_ABORT,
-        S_BEST,
-        S_BUDGET,
-        S_CUT,
-        S_NODES,
-        S_STORES,
-        S_TTHITS,
-        STATS_SIZE,
-        W_BEST,
-        W_CS,
-        W_EXTRA,
-        W_H,
-        W_HIST,
-        W_ISMAX,
-        W_KEY,
-        W_L,
-        W_LEN,
-        W_MI,
-        W_MV,
-        W_NEED,
-        W_NMV,
-        W_NT,
-        W_PLANNED,
-        W_REL,
-        W_SC,
-        W_SCORE,
-        W_TC,
-        WORK_SIZE,
-    )
+if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi, written by layout.py)
+    from solver.engine.layout import *  # noqa: F403
 
 NO_CEILING = 15  # misere_suits_fill: no count for the suit
 VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
@@ -320,217 +241,6 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
     tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
 
 
-# ---------------------------------------------------------------- rank entries
-# An entry that holds for every position sharing the ranks that mattered (DDS's "winning
-# ranks", Ginsberg's partition search). A resolved trick start knows the cards whose ranks
-# decided its value (W_REL: tricks won by rank against a card of the same suit, and what the
-# subtrees it rests on needed); in each suit the cards from the top down to the lowest of
-# them count, the others are small cards ("x") whose order never decided a trick. Any
-# position with the same suit lengths in every hand and the same owners of those top cards
-# has the same value: its lines map one to one onto the searched ones.
-
-def suit_lengths(h0, h1, h2):
-    """Every hand's length in every suit, 4 bits each (suit s, hand h at bit 12 s + 4 h)."""
-    L = 0
-    for s in range(4):
-        L |= (popcount(suit_of(h0, s)) | (popcount(suit_of(h1, s)) << 4) | (popcount(suit_of(h2, s)) << 8)) << (12 * s)
-    return L
-
-
-def rank_keymask(L, ks):
-    """The bits of a position key that hold the owners of each suit's top ``ks`` cards."""
-    M = 0
-    for s in range(4):
-        n = ((L >> (12 * s)) & 15) + ((L >> (12 * s + 4)) & 15) + ((L >> (12 * s + 8)) & 15)
-        k = (ks >> (4 * s)) & 15
-        M |= low_bits(2 * k) << (2 * (n - k) + 16 * s)
-    return M
-
-
-def rank_tops(alive, ks, NTH):
-    """The cards (a mask) of each suit's top ``ks`` live cards."""
-    tops = 0
-    for s in range(4):
-        k = (ks >> (4 * s)) & 15
-        if k:
-            a = suit_of(alive, s)
-            tops |= (a & ~low_bits(NTH[a * 8 + popcount(a) - k])) << (8 * s)
-    return tops
-
-
-def rank_ks(rel, alive):
-    """How many top cards of each suit count: down to the lowest relevant live card."""
-    ks = 0
-    for s in range(4):
-        a = suit_of(alive, s)
-        rs = suit_of(rel, s) & a
-        if rs:
-            ks |= popcount(a >> lowest_index(rs)) << (4 * s)
-    return ks
-
-
-def rank_runs(rel, hand, alive):
-    """A node whose every move failed searched one card of each run of the mover's touching
-    cards (the lowest): the others' lines are those with the two cards swapped, so when a
-    suit's lowest relevant card is in such a run, the run below it counts too."""
-    for s in range(4):
-        a = suit_of(alive, s)
-        rs = suit_of(rel, s) & a
-        if rs == 0:
-            continue
-        l = lowest_index(rs)
-        hs = suit_of(hand, s)
-        if not ((hs >> l) & 1):
-            continue
-        b = l - 1
-        while b >= 0:
-            if (a >> b) & 1:
-                if (hs >> b) & 1:
-                    rel |= ONE << (8 * s + b)
-                else:
-                    break
-            b -= 1
-    return rel
-
-
-def rank_won(c0, c1, c2, w):
-    """The winning card ``w`` of a trick as a relevant card if it beat a card of its own suit
-    (a trick won by the only card of its suit was not won by rank)."""
-    s = w >> 3
-    n = 0  # (a count, not a sum of comparisons: NumPy adds its booleans as "or")
-    if (c0 >> 3) == s:
-        n += 1
-    if (c1 >> 3) == s:
-        n += 1
-    if (c2 >> 3) == s:
-        n += 1
-    return ONE << w if n > 1 else 0
-
-
-def rank_two_tricks(W, hb, ld, trump):
-    """The cards that win a trick by rank on some line of the last two tricks (every line
-    is played out, as :func:`two_tricks` does, so no equivalent card was skipped)."""
-    s1 = (ld + 1) % 3
-    s2 = (ld + 2) % 3
-    hl = W[hb + ld]
-    h1 = W[hb + s1]
-    h2 = W[hb + s2]
-    rel = 0
-    la = hl
-    while la:
-        a = lowest_index(la)
-        la &= la - 1
-        ra = lowest_index(hl ^ (ONE << a))
-        l1 = legal_of(h1, 1, a, trump)
-        while l1:
-            b = lowest_index(l1)
-            l1 &= l1 - 1
-            rb = lowest_index(h1 ^ (ONE << b))
-            l2 = legal_of(h2, 1, a, trump)
-            while l2:
-                c = lowest_index(l2)
-                l2 &= l2 - 1
-                rc = lowest_index(h2 ^ (ONE << c))
-                w = trick_winner(a, b, c, ld, trump)
-                rel |= rank_won(a, b, c, a if w == ld else b if w == s1 else c)
-                if w == ld:
-                    w2 = trick_winner(ra, rb, rc, w, trump)
-                elif w == s1:
-                    w2 = trick_winner(rb, rc, ra, w, trump)
-                else:
-                    w2 = trick_winner(rc, ra, rb, w, trump)
-                rel |= rank_won(ra, rb, rc, ra if w2 == ld else rb if w2 == s1 else rc)
-    return rel
-
-
-def rank_up(W, d, cut, trump):
-    """Ply ``d`` takes the relevant cards of its move's line (ply d + 1): only them on a
-    cutoff, added to its other moves' otherwise; a move that ended a trick adds its
-    winner if it won by rank."""
-    rel = W[(d + 1) * PLY + W_REL]
-    if W[d * PLY + W_NT] == 2:
-        tcb = (d + 1) * PLY + W_TC
-        ld = W[d * PLY + W_L]
-        bseat = trick_winner(W[tcb], W[tcb + 1], W[tcb + 2], ld, trump)
-        rel |= rank_won(W[tcb], W[tcb + 1], W[tcb + 2], W[tcb + (bseat - ld + 3) % 3])
-    if cut:
-        W[d * PLY + W_REL] = rel
-    else:
-        W[d * PLY + W_REL] |= rel
-
-
-def rank_all_failed(W, d):
-    """Every move of ply ``d`` failed: its runs of equivalent cards count (:func:`rank_runs`)."""
-    hb = d * PLY + W_H
-    tcb = d * PLY + W_TC
-    nt = W[d * PLY + W_NT]
-    alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-    for i in range(nt):
-        alive_all |= ONE << W[tcb + i]
-    W[d * PLY + W_REL] = rank_runs(W[d * PLY + W_REL], W[hb + (W[d * PLY + W_L] + nt) % 3], alive_all)
-
-
-def rank_match(tt, w, L, key, extra, gen, reuse):
-    """Does the entry at word ``w`` hold for this position (lengths, extra key, generation,
-    and the owners of the top cards it names)?"""
-    dat = tt[w + 2]
-    return (tt[w] == L and ((dat >> R_USED) & 1) == 1 and (dat & E_EXTRA_MASK) == extra
-            and (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen)
-            and ((key ^ tt[w + 1]) & rank_keymask(L, (tt[w + 3] >> R_KS) & 0xFFFF)) == 0)
-
-
-def tt_rank_probe(tt, base, L, key, extra, gen, reuse, need):
-    """The bucket's entry that settles ``need`` here (its word), else -2 - the word of one
-    that holds here with a best move, else -1."""
-    hint = -1
-    for j in range(R_BUCKET):
-        w = base + j * R_WORDS
-        if rank_match(tt, w, L, key, extra, gen, reuse):
-            dat = tt[w + 3]
-            if (dat & E_SCORE_MASK) >= need or ((dat >> E_UB) & E_SCORE_MASK) < need:
-                return w
-            if (tt[w + 2] >> R_MOVE) & E_MOVE_MASK:
-                hint = -2 - w
-    return hint
-
-
-def tt_rank_store(tt, base, L, key, extra, ks, gen, reuse, need, val, mcode, depth):
-    """Record the fact for every position sharing these top cards: narrow the entry of the
-    same class, else take an empty or stale slot, else the shallowest."""
-    slot = -1
-    vdepth = 99
-    top = -1
-    lb = 0
-    ub = E_SCORE_MASK
-    old = 0
-    for j in range(R_BUCKET):
-        w = base + j * R_WORDS
-        dat = tt[w + 2]
-        if ((dat >> R_USED) & 1) == 0 or not (reuse or ((dat >> R_GEN) & E_GEN_MASK) == gen):
-            if top < 0:
-                top = w
-            continue
-        if ((tt[w + 3] >> R_KS) & 0xFFFF) == ks and rank_match(tt, w, L, key, extra, gen, reuse):
-            slot = w
-            lb = tt[w + 3] & E_SCORE_MASK
-            ub = (tt[w + 3] >> E_UB) & E_SCORE_MASK
-            old = (dat >> R_MOVE) & E_MOVE_MASK
-            break
-        dd = (dat >> R_DEPTH) & E_DEPTH_MASK
-        if dd < vdepth:
-            vdepth = dd
-            slot = -2 - w
-    if slot < 0:
-        slot = top if top >= 0 else -2 - slot
-    lb, ub = narrowed(lb, ub, need, val)
-    if mcode == 0:
-        mcode = old
-    tt[slot] = L
-    tt[slot + 1] = key
-    tt[slot + 2] = extra | (gen << R_GEN) | (depth << R_DEPTH) | (mcode << R_MOVE) | (ONE << R_USED)
-    tt[slot + 3] = lb | (ub << E_UB) | (ks << R_KS)
-
-
 def move_code(bm, alive_all, absolute):
     """A best move as the table keeps it: 1 + suit * 8 + rank among the live cards."""
     s = bm >> 3
@@ -548,57 +258,39 @@ def move_decode(mcode, alive_all, absolute, NTH):
 
 
 # ---------------------------------------------------------------- the table's interface
-# The search sees the table through three calls, whichever kind of entries it holds (exact
-# keys, or rank entries: C_RANKS): where a trick start's entry lives (fetched into the cache
-# while the bounds are computed), what the table knows of it (DDS's Lookup), and a new fact
-# about it (DDS's Add).
+# The search sees the table through three calls: where a trick start's entry lives (fetched
+# into the cache while the bounds are computed), what the table knows of it (DDS's Lookup),
+# and a new fact about it (DDS's Add).
 
-def tt_bucket(tt, key, L, extra, ranks, ttmask, rmask):
-    """The first word of the position's bucket (``key``, or with rank entries its suit
-    lengths ``L``), asked for from memory now: a probe is usually a cache miss."""
-    if ranks:
-        idx = R_WORDS * tt_index(L, extra, rmask)
-        tt_prefetch(tt, idx >> 1)
-        tt_prefetch(tt, (idx >> 1) + 4)
-    else:
-        idx = tt_index(key, extra, ttmask)
-        tt_prefetch(tt, idx)
+def tt_bucket(tt, key, extra, ttmask):
+    """The first entry of the position's bucket, asked for from memory now: a probe is
+    usually a cache miss."""
+    idx = tt_index(key, extra, ttmask)
+    tt_prefetch(tt, idx)
     return idx
 
 
-def tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, alive, absolute, NTH):
+def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
     """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
-    if an entry settles it (else -1); the best move an entry names (a card, else -1); and,
-    a rank entry settling it, the cards its fact rests on (``alive``: the live cards)."""
-    if ranks:
-        found = tt_rank_probe(tt, idx, L, key, extra, gen, reuse, need)
-        if found >= 0:
-            return (1 if (tt[found + 3] & E_SCORE_MASK) >= need else 0), -1, rank_tops(alive, (tt[found + 3] >> R_KS) & 0xFFFF, NTH)
-        if found < -1:
-            return -1, move_decode((tt[-2 - found + 2] >> R_MOVE) & E_MOVE_MASK, alive, absolute, NTH), 0
-        return -1, -1, 0
+    if its entry settles it (else -1), and the best move the entry names (a card, else -1;
+    ``alive``: the live cards)."""
     found = tt_find(tt, idx, key, extra)
     if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
         dat = tt[2 * found + 1]
         if entry_lb(dat) >= need:
-            return 1, -1, 0
+            return 1, -1
         if entry_ub(dat) < need:
-            return 0, -1, 0
+            return 0, -1
         mcode = entry_move(dat)
         if mcode:
-            return -1, move_decode(mcode, alive, absolute, NTH), 0
-    return -1, -1, 0
+            return -1, move_decode(mcode, alive, absolute, NTH)
+    return -1, -1
 
 
-def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, ranks, ttmask, rmask):
+def tt_add(tt, key, extra, gen, reuse, need, val, mcode, depth, ttmask):
     """Record that the score from the position reaches ``need`` (``val`` 1) or not (0), with
-    the deciding move's code (0: none) and the tricks left; a rank entry holds for every
-    position sharing the ranks of ``rel`` (the cards that decided it)."""
-    if ranks:
-        tt_rank_store(tt, R_WORDS * tt_index(L, extra, rmask), L, key, extra, rank_ks(rel, alive), gen, reuse, need, val,
-                      mcode, depth)
-    else:
-        tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
+    the deciding move's code (0: none) and the tricks left."""
+    tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
 
 
 # ---------------------------------------------------------------- bounds
@@ -606,23 +298,12 @@ def tt_add(tt, key, L, extra, rel, alive, gen, reuse, need, val, mcode, depth, r
 # highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
-    """Tricks the leader can cash at once with top cards (a sound lower bound for his side),
-    and the cards (a card mask) the count rests on.
+    """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
-    either opponent's trumps — he draws trumps first, and no side winner can be ruffed.
-
-    The cards, for rank entries (each names a suit's live cards from the top down to it;
-    suit lengths per hand are part of the key): any position with the same lengths and
-    the same owners of those cards cashes at least as many. Alone on lead: in a counted
-    suit his lowest card above the opponents' top (his winners stay the suit's top
-    cards), with control his lowest trump above theirs. With a partner: in a counted or
-    risky suit the opponent's top card, or when he is void the higher of the partner's top
-    and the leader's lowest (this fixes the leader's winners and whether the partner holds
-    one over them)."""
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
     q = 0
     risky = 0
-    rel = 0
     ctl = False
     if trump >= 0 and not has_part:
         ot = suit_of(o1 | o2, trump)
@@ -631,8 +312,6 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         else:
             top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
             ctl = popcount(top) >= max(popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
-            if RANK_ENTRIES and ctl and top:  # (the cards: only a build with rank entries counts them)
-                rel = ONE << (8 * trump + lowest_index(top))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
@@ -663,28 +342,20 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             for _ in range(k - 1):
                 m &= ~(ONE << highest_bit(m))
             low_win = highest_bit(m)
-            if RANK_ENTRIES:
-                if opp != 0:
-                    rel |= ONE << (8 * s + highest_bit(opp))
-                elif part != 0:
-                    rel |= ONE << (8 * s + max(highest_bit(part), low_win))
             ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
             partner_ruffs = ptrumps and part == 0
             short = ptrumps and popcount(part) < limit
             if partner_ruffs or short or (part != 0 and highest_bit(part) > low_win):
                 risky = 1
                 continue
-        elif RANK_ENTRIES and opp != 0:
-            rel |= ONE << (8 * s + lowest_index(mine & ~low_bits(highest_bit(opp) + 1)))
         q += limit
-    return q + risky, rel
+    return q + risky
 
 
 def partner_entry(lead_h, part_h, decl_h, trump):
     """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
     card under the partner's top one, which the declarer cannot beat (his cards are lower)
-    nor ruff. With the partner's top card of that suit (the cards it rests on, down to it:
-    no declarer card above it, the leader's count above it and so one under it)."""
+    nor ruff."""
     for s in range(4):
         ph = suit_of(part_h, s)
         lh = suit_of(lead_h, s)
@@ -696,16 +367,14 @@ def partner_entry(lead_h, part_h, decl_h, trump):
         dh = suit_of(decl_h, s)
         if dh != 0:
             if top > highest_bit(dh):
-                return True, ONE << (8 * s + top)
+                return True
         elif trump < 0 or s == trump or suit_of(decl_h, trump) == 0:
-            return True, ONE << (8 * s + top)
-    return False, 0
+            return True
+    return False
 
 
 def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones; with the trumps
-    (a suit byte each, naming the trumps from the top down to it) that keep the first at
-    least and the second at most what it is: 0 where the count by length decides.
+    """The declarer's sure trump tricks, and r minus a defender's sure ones.
 
     Top trumps win; and by length: a trump loses only to a higher trump of the other side,
     played in the same trick, so the declarer makes at least his trumps less all the
@@ -714,30 +383,20 @@ def trump_bounds(td, t1, t2, r):
     nd = popcount(td)
     n1 = popcount(t1)
     n2 = popcount(t2)
-    lrel = 0
-    urel = 0
     if t1 | t2:
-        hb = highest_bit(t1 | t2) + 1
-        lbd = popcount(td >> hb)
-        if RANK_ENTRIES and lbd > 0:  # his top trumps stay the suit's top ones
-            lrel = ONE << lowest_index(td & ~low_bits(hb))
+        lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
     else:
         lbd = nd
     if nd - n1 - n2 > lbd:
         lbd = nd - n1 - n2
-        lrel = 0
     if td:
         hb = highest_bit(td) + 1
         ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
-        if RANK_ENTRIES and ds > 0:  # a defender's trumps over the declarer's top: down to the lowest of them
-            a1 = t1 & ~low_bits(hb)
-            urel = ONE << lowest_index(a1 if popcount(a1) == ds else t2 & ~low_bits(hb))
     else:
         ds = max(n1, n2)
     if max(n1, n2) - nd > ds:
         ds = max(n1, n2) - nd
-        urel = 0
-    return lbd, r - ds, lrel, urel
+    return lbd, r - ds
 
 
 def suit_safe(d, e, shifted):
@@ -763,8 +422,11 @@ def suit_safe(d, e, shifted):
 
 def misere_suit_index(d, a, b):
     """The suit's entry in :data:`MISERE_SUITS`: 2 bits a card (7 .. ace), 0 for a card out
-    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's."""
-    return spread8(d) + 2 * spread8(a) + 3 * spread8(b)
+    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's — that is
+    spread8(d) + 2 spread8(a) + 3 spread8(b), in two spreads, not three: the hands are
+    disjoint, so 3 spread8(b) + spread8(d) + 2 spread8(a) = spread8(d | b) + 2 spread8(a | b);
+    each spread a lookup (:data:`SPREAD8`, filled with :data:`MISERE_SUITS`)."""
+    return SPREAD8[d | b] + 2 * SPREAD8[a | b]  # noqa: F821 (defined at the end)
 
 
 def spread8(x):
@@ -961,8 +623,7 @@ def misere_forced(decl_h, d1, d2, leader, decl):
 
 def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     """True if the defenders surely win the coming trick (trumps or no-trump), so the
-    declarer cannot take every trick left; with the cards it rests on (each a suit's top
-    card, the defenders'; a void and a trump rest on lengths only).
+    declarer cannot take every trick left.
 
     The declarer on lead: in each suit he holds, a defender holds a higher card, or (a
     side suit) is void in it and holds a trump. A defender on lead: some suit he holds is
@@ -978,7 +639,6 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
         t1 = 0
         t2 = 0
         td = 0
-    rel = 0
     for s in range(4):
         mine = suit_of(hd, s)
         if decl_on_lead:
@@ -988,12 +648,10 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
             b = suit_of(he2, s)
             ab = a | b
             if ab != 0 and highest_bit(ab) > highest_bit(mine):
-                if RANK_ENTRIES:
-                    rel |= ONE << (8 * s + highest_bit(ab))
                 continue
             if s != trump and ((a == 0 and t1 != 0) or (b == 0 and t2 != 0)):
                 continue
-            return False, 0
+            return False
         else:
             lh = suit_of(hl, s)
             if lh == 0:
@@ -1001,21 +659,18 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
             ph = suit_of(hp, s)
             if mine == 0:
                 if s == trump or td == 0:
-                    return True, 0
+                    return True
                 continue
             if highest_bit(lh | ph) > highest_bit(mine):
-                return True, ONE << (8 * s + highest_bit(lh | ph))
+                return True
             if trump >= 0 and s != trump and ph == 0 and suit_of(hp, trump) != 0:
-                return True, 0
-    if decl_on_lead:
-        return True, rel
-    return False, 0
+                return True
+    return decl_on_lead
 
 
 def defence_takes_later(hd, he1, he2, trump):
     """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
-    the tricks left, so he cannot take them all; with the card it rests on (the
-    defenders' top card of the suit, or the defender's top trump: down to it).
+    the tricks left, so he cannot take them all.
 
     To take them all he leads every trick, so every card of his is led. (1) A defender holds
     the top card of a suit the declarer holds: he keeps it (he discards, ruffs or follows
@@ -1032,15 +687,15 @@ def defence_takes_later(hd, he1, he2, trump):
             continue
         theirs = suit_of(he1 | he2, s)
         if theirs != 0 and highest_bit(theirs) > highest_bit(mine):
-            return True, ONE << (8 * s + highest_bit(theirs))
+            return True
     if trump >= 0:
         t1 = suit_of(he1, trump)
         if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
-            return True, ONE << (8 * trump + highest_bit(t1))
+            return True
         t2 = suit_of(he2, trump)
         if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
-            return True, ONE << (8 * trump + highest_bit(t2))
-    return False, 0
+            return True
+    return False
 
 
 def misere_exits(decl_h, dh, robust):
@@ -1104,52 +759,35 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches
     ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
     the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
-    leader's and (for a defender on lead) his partner's.
-
-    With the verdict, the cards it rests on (a card mask, each card naming its suit's live
-    cards from the top down to it): any position with the same suit lengths in every hand
-    and the same owners of those cards gets the same verdict. A verdict names the cards of
-    the bound that decided it: the other bounds are sound, so they cannot contradict it there."""
+    leader's and (for a defender on lead) his partner's."""
     lbd = 0
     ubd = r
-    lrel = 0
-    urel = 0
     if trump >= 0:
-        lbd, ubd, lrel, urel = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
-        lrel <<= 8 * trump
-        urel <<= 8 * trump
+        lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
     if ld == decl:
-        q, qrel = quick_tricks(hd, 0, False, he1, he2, trump)
+        q = quick_tricks(hd, 0, False, he1, he2, trump)
         if q > lbd:
             lbd = q
-            lrel = qrel
     else:
-        q, qrel = quick_tricks(hl, hp, True, hd, 0, trump)
-        if r - q >= need and ubd >= need:
-            entry, erel = partner_entry(hl, hp, hd, trump)
-            if entry:
-                # or the partner's quick tricks, the entry trick the first of them
-                q2, q2rel = quick_tricks(hp, hl, True, hd, 0, trump)
-                if q2 > q:
-                    q = q2
-                    qrel = q2rel | erel
+        q = quick_tricks(hl, hp, True, hd, 0, trump)
+        if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
+            # or the partner's quick tricks, the entry trick the first of them
+            q2 = quick_tricks(hp, hl, True, hd, 0, trump)
+            if q2 > q:
+                q = q2
         if r - q < ubd:
             ubd = r - q
-            urel = qrel
     if lbd >= need:
-        return 1, lrel
+        return 1
     if ubd < need:
-        return 0, urel
+        return 0
     if need >= r:
         # every trick left is needed: the defenders take the coming one, or a later one
-        taken, rel = defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump)
-        if taken:
-            return 0, rel
-        if ld == decl:
-            taken, rel = defence_takes_later(hd, he1, he2, trump)
-            if taken:
-                return 0, rel
-    return -1, 0
+        if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
+            return 0
+        if ld == decl and defence_takes_later(hd, he1, he2, trump):
+            return 0
+    return -1
 
 
 def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
@@ -1199,10 +837,134 @@ def generate_moves(W, d, legal, alive_all, special, REP):
     return n
 
 
+def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
+    """A lead's score on trumps or no-trump: winners first (not into a ruff), then leads to the
+    partner's winner; a defender's trumps late."""
+    s = c >> 3
+    r = c & 7
+    val = r + (8 if s == trump else 0)
+    me_decl = mover == decl
+    part = 0
+    if me_decl:
+        opp = suit_of(allh & ~hdecl, s)
+    else:
+        opp = suit_of(hdecl, s)
+        part = suit_of(W[hb + 3 - decl - mover], s)
+    if opp == 0 or r > highest_bit(opp):
+        sc = 80 + val  # a winner
+        if s == trump and not me_decl:
+            # a defender's top trump: after his side winners and his leads to the
+            # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
+            sc = 30 + r
+        if trump >= 0 and s != trump:
+            # opponents void and holding trumps: it will be ruffed
+            ruff = False
+            if me_decl:
+                for o in range(3):
+                    ho = W[hb + o]
+                    if o != decl and suit_of(ho, s) == 0 and suit_of(ho, trump):
+                        ruff = True
+            else:
+                if suit_of(hdecl, s) == 0 and suit_of(hdecl, trump):
+                    ruff = True
+            if ruff:
+                sc = 10 + val
+        return sc
+    sc = 40 - val
+    if part != 0 and highest_bit(part) > highest_bit(opp):
+        sc = 130 - val  # towards partner's winner: before any other lead
+    if s == trump and not me_decl:
+        sc -= 20
+    return sc
+
+
+def score_misere_lead(c, mover, decl, hdecl, allh):
+    """A lead's score on misère: the declarer's safe exits first; a defender's leads that force
+    him to win, his void suits last."""
+    s = c >> 3
+    r = c & 7
+    if mover == decl:
+        opp = suit_of(allh & ~hdecl, s)
+        # a safe exit: some defender must beat it, and the suit stays safe
+        if (opp >> (r + 1)) == 0:
+            return -r
+        if (opp & low_bits(r)) != 0:
+            return 60 - r
+        if suit_safe(suit_of(hdecl, s), opp, True):
+            return 200 - r
+        return 150 - r
+    dcards = suit_of(hdecl, s)  # declarer's cards in the suit
+    if dcards == 0:
+        # a suit the declarer is void in: tried after every other lead,
+        # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
+        return 10 - r - VOID_LAST
+    if not suit_safe(dcards, suit_of(allh & ~hdecl, s), False):
+        return 200 - r if lowest_index(dcards) > r else 150 - r
+    return 100 - r if lowest_index(dcards) > r else 50 - r
+
+
+def score_follow(c, best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls, lhi, ltop):
+    """A card's score in second or third hand on trumps or no-trump (``best``, played by
+    ``bseat``, wins the trick so far): second hand low unless the last hand cannot beat it,
+    third hand the cheapest winner unless the partner's card holds."""
+    r = c & 7
+    val = r + (8 if (c >> 3) == trump else 0)
+    wins = beats(c, best, trump)
+    partner_winning = (bseat == decl) == (mover == decl)
+    if second:
+        if partner_winning and lead_holds:
+            return 50 - val if not wins else 20 - val  # partner's card holds: play low
+        if last_partner and not lead_holds:
+            return 100 - val if not wins else 50 - val  # partner, last, can win: play low
+        if wins:
+            # a card the last hand cannot beat first; one he can, after the low cards
+            return 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
+        return 50 - val
+    if partner_winning:
+        return 20 - val if wins else 50 - val
+    return 100 - val if wins else 50 - val
+
+
+def score_misere_follow(c, best, bseat, mover, decl, trump, nt, leader, hdecl, allh):
+    """A card's score in second or third hand on misère: the declarer ducks (a discard from a
+    suit the catchers can force first), the defenders make him win."""
+    r = c & 7
+    s = c >> 3
+    val = r + (8 if s == trump else 0)
+    wins = beats(c, best, trump)
+    if mover == decl:
+        if wins:
+            return r
+        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+            return 150 + r  # a discard from a suit the catchers can force: first
+        return 100 + r
+    if bseat == decl or (nt == 1 and (leader + 2) % 3 == decl):
+        # the declarer's card wins, or he plays last: keep the card to beat low
+        return (100 + val) if not wins else -val
+    return 50 + val
+
+
+def sort_moves(W, mv, n):
+    """The ply's moves (``W[mv:mv + n]``) in order of their scores (``W_SCORE``), best first
+    (insertion sort, stable: n <= 10)."""
+    for i in range(1, n):
+        c = W[mv + i]
+        sc = W[W_SCORE + i]
+        j = i - 1
+        while j >= 0 and W[W_SCORE + j] < sc:
+            W[mv + j + 1] = W[mv + j]
+            W[W_SCORE + j + 1] = W[W_SCORE + j]
+            j -= 1
+        W[mv + j + 1] = c
+        W[W_SCORE + j + 1] = sc
+
+
 def order_moves(W, d, n, mover, nt, leader, ts, cfg):
-    """Sort the ply's moves by a heuristic score, best first (insertion sort, n <= 10);
-    on leads the history of cutoffs (``W_HIST``) adds to the score. On a talon-led trick
-    (``ts``: its suit, else -1) every card follows the talon's suit, the first one too."""
+    """Sort the ply's moves by a heuristic score, best first (DDS's weight functions: a lead
+    :func:`score_lead` / :func:`score_misere_lead`, a later card :func:`score_follow` /
+    :func:`score_misere_follow`); on leads the history of cutoffs (``W_HIST``) adds to the
+    score. On a talon-led trick (``ts``: its suit, else -1) every card follows the talon's
+    suit, the first one too."""
     trump = cfg[C_TRUMP]
     misere = cfg[C_MISERE]
     decl = cfg[C_DECL]
@@ -1211,6 +973,18 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     mv = d * PLY + W_MV
     hdecl = W[hb + decl]
     allh = W[hb] | W[hb + 1] | W[hb + 2]
+    me_decl = mover == decl
+    if nt == 0 and ts < 0:
+        hist = W_HIST + (1 if me_decl else 0) * 32
+        for i in range(n):
+            c = W[mv + i]
+            if misere:
+                sc = score_misere_lead(c, mover, decl, hdecl, allh)
+            else:
+                sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
+            W[W_SCORE + i] = sc * HW + W[hist + c]
+        sort_moves(W, mv, n)
+        return
     best = -1
     bseat = -1
     if ts >= 0:
@@ -1221,18 +995,19 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    elif nt > 0:
+    else:
         best = W[tcb]
         bseat = leader
         for i in range(1, nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    leading = nt == 0
-    if ts >= 0:
-        leading = False
-    me_decl = mover == decl
-    second = nt == 1 and ts < 0 and not misere
+    if misere:
+        for i in range(n):
+            W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, nt, leader, hdecl, allh)
+        sort_moves(W, mv, n)
+        return
+    second = nt == 1 and ts < 0
     ls = 0
     lhi = -1
     ltop = -1
@@ -1251,124 +1026,9 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             ltop = highest_bit(suit_of(W[hb + last], trump))
         lead_holds = not last_beats(best, ls, lhi, ltop, trump)
     for i in range(n):
-        c = W[mv + i]
-        s = c >> 3
-        r = c & 7
-        val = r + (8 if s == trump else 0)
-        sc = 0
-        if leading:
-            opp = 0
-            part = 0
-            if me_decl:
-                opp = suit_of(allh & ~hdecl, s)
-            else:
-                opp = suit_of(hdecl, s)
-                part = suit_of(W[hb + 3 - decl - mover], s)
-            if misere:
-                if me_decl:
-                    # a safe exit: some defender must beat it, and the suit stays safe
-                    above = opp >> (r + 1)
-                    if above != 0:
-                        sc = 60 - r
-                        if (opp & low_bits(r)) == 0:
-                            sc = 150 - r
-                            if suit_safe(suit_of(hdecl, s), opp, True):
-                                sc = 200 - r
-                    else:
-                        sc = -r
-                else:
-                    dcards = opp  # declarer's cards in the suit
-                    if dcards != 0:
-                        ecards = suit_of(allh & ~hdecl, s)
-                        if not suit_safe(dcards, ecards, False):
-                            sc = 150 - r
-                            if lowest_index(dcards) > r:
-                                sc = 200 - r
-                        elif lowest_index(dcards) > r:
-                            sc = 100 - r
-                        else:
-                            sc = 50 - r
-                    else:
-                        # a suit the declarer is void in: tried after every other lead,
-                        # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
-                        sc = 10 - r - VOID_LAST
-            else:
-                if opp == 0 or r > highest_bit(opp):
-                    sc = 80 + val  # a winner
-                    if s == trump and not me_decl:
-                        # a defender's top trump: after his side winners and his leads to the
-                        # partner (it draws the declarer's trumps for him; RESULTS.md, "lead")
-                        sc = 30 + r
-                    if trump >= 0 and s != trump:
-                        # opponents void and holding trumps: it will be ruffed
-                        ruff = False
-                        if me_decl:
-                            for o in range(3):
-                                ho = W[hb + o]
-                                if o != decl and suit_of(ho, s) == 0 and suit_of(ho, trump):
-                                    ruff = True
-                        else:
-                            if suit_of(hdecl, s) == 0 and suit_of(hdecl, trump):
-                                ruff = True
-                        if ruff:
-                            sc = 10 + val
-                else:
-                    sc = 40 - val
-                    if part != 0 and highest_bit(part) > highest_bit(opp):
-                        sc = 130 - val  # towards partner's winner: before any other lead
-                    if s == trump and not me_decl:
-                        sc -= 20
-        else:
-            wins = beats(c, best, trump)
-            partner_winning = (bseat == decl) == me_decl
-            if misere:
-                if me_decl:
-                    if not wins:
-                        sc = 100 + r
-                        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
-                            sc = 150 + r  # a discard from a suit the catchers can force: first
-                    else:
-                        sc = r
-                else:
-                    if bseat == decl:
-                        sc = (100 + val) if not wins else -val
-                    elif nt == 1 and (leader + 2) % 3 == decl:
-                        # the declarer plays last: keep the card to beat low
-                        sc = (100 + val) if not wins else -val
-                    else:
-                        sc = 50 + val
-            elif second:
-                if partner_winning and lead_holds:
-                    sc = 50 - val if not wins else 20 - val  # partner's card holds: play low
-                elif last_partner and not lead_holds:
-                    sc = 100 - val if not wins else 50 - val  # partner, last, can win: play low
-                elif wins:
-                    # a card the last hand cannot beat first; one he can, after the low cards
-                    sc = 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
-                else:
-                    sc = 50 - val
-            else:
-                if partner_winning:
-                    sc = 50 - val
-                    if wins:
-                        sc -= 30
-                elif wins:
-                    sc = 100 - val
-                else:
-                    sc = 50 - val
-        if leading:
-            sc = sc * HW + W[W_HIST + (1 if me_decl else 0) * 32 + c]
-        W[W_SCORE + i] = sc
-    for i in range(1, n):
-        c = W[mv + i]
-        sc = W[W_SCORE + i]
-        j = i - 1
-        while j >= 0 and W[W_SCORE + j] < sc:
-            W[mv + j + 1] = W[mv + j]
-            W[W_SCORE + j + 1] = W[W_SCORE + j]
-            j -= 1
-        W[mv + j + 1] = c
-        W[W_SCORE + j + 1] = sc
+        W[W_SCORE + i] = score_follow(W[mv + i], best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls,
+                                      lhi, ltop)
+    sort_moves(W, mv, n)
 
 
 def table_move_first(W, d, n, bm, alive_all, hand):
@@ -1585,10 +1245,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     special = cfg[C_SPECIAL]
     ctx = cfg[C_CTX]
     ttmask = (ttlen >> 1) - 1
-    # rank entries (no constraints: their cards are named; no talon tricks: their own winner rule)
-    ranks = RANK_ENTRIES != 0 and cfg[C_RANKS] != 0 and not cons and not (root_cs >= TALON_ONE)
-    L = 0
-    rmask = (ttlen // R_WORDS - 1) & ~(R_BUCKET - 1)
     budget = stats[S_BUDGET] - stats[S_NODES]  # nodes left; counted locally, stored on return
     nodes = 0
     e1 = (decl + 1) % 3
@@ -1623,7 +1279,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mover = (ld + nt) % 3
             W[d * PLY + W_EXTRA] = -1
             W[d * PLY + W_BEST] = -1
-            W[d * PLY + W_REL] = 0  # no rank decided it (yet)
             need = target - W[d * PLY + W_SC]
             W[d * PLY + W_NEED] = need
             h0 = W[hb]
@@ -1650,15 +1305,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 else:
                     bseat = trick_winner(c0, c1, c2, ld, trump)
                     val = 1 if cfg[C_REW + bseat] >= need else 0
-                    if ranks:
-                        W[d * PLY + W_REL] = rank_won(c0, c1, c2, c0 if bseat == ld else c1 if bseat == (ld + 1) % 3 else c2)
                 status = 2
                 continue
             if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
                 val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
-                if ranks:
-                    W[d * PLY + W_REL] = rank_two_tricks(W, hb, ld, trump)
                 status = 2
                 continue
             if nt == 0:
@@ -1666,36 +1317,27 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
-                if ranks:
-                    L = suit_lengths(h0, h1, h2)
-                idx = tt_bucket(tt, key, L, extra, ranks, ttmask, rmask)
+                idx = tt_bucket(tt, key, extra, ttmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
                     partner = W[hb + 3 - decl - ld] if ld != decl else 0
-                    if trump >= 0 or not misere:  # the cards the verdict rests on: for rank entries
-                        verdict, brel = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld,
-                                                      decl, trump, need, r)
+                    if trump >= 0 or not misere:
+                        verdict = trick_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
+                                                trump, need, r)
                     else:
                         verdict = misere_verdict(W[hb + decl], W[hb + e1], W[hb + e2], W[hb + ld], partner, ld, decl,
                                                  need, r)
-                        brel = LOW32  # (the misère bounds rest on every rank)
                     if verdict == 0 or (verdict == 1 and use_bounds == 1):  # 2: the victim's clean exit only
                         val = verdict
-                        if ranks:
-                            W[d * PLY + W_REL] = brel
                         status = 2
                         continue
-                hit, bm, hrel = tt_lookup(tt, idx, key, L, extra, gen, reuse, need, ranks, h0 | h1 | h2, absolute, NTH)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
-                    if ranks:
-                        W[d * PLY + W_REL] = hrel
                     status = 2
                     continue
                 if bm >= 0:
                     W[d * PLY + W_BEST] = bm
-                if ranks:
-                    W[d * PLY + W_LEN] = L
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
             # ---- expand
@@ -1764,8 +1406,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 status = 0
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
-            if ranks:
-                rank_all_failed(W, d)
             status = 2
             continue
 
@@ -1778,10 +1418,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
-            if ranks:
-                L = W[d * PLY + W_LEN]
-            tt_add(tt, key, L, extra, W[d * PLY + W_REL] if ranks else 0, alive_all, gen, reuse, W[d * PLY + W_NEED], val,
-                   mcode, depth, ranks, ttmask, rmask)
+            tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes
@@ -1793,8 +1430,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         mi += 1
         W[d * PLY + W_MI] = mi
         ismax = W[d * PLY + W_ISMAX]
-        if ranks:
-            rank_up(W, d, val == ismax, trump)
         if val == ismax:
             W[d * PLY + W_BEST] = c
             nt = W[d * PLY + W_NT]
@@ -2097,7 +1732,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
 
 
 def fill_tables(sq, rep, spread, nth):
-    """SQ, REP, SPREAD, NTH (see :func:`build_tables`)."""
+    """SQ, REP, SPREAD, NTH (see :func:`searcher.build_tables <solver.engine.searcher.build_tables>`)."""
     for b in range(256):
         k = 0
         for i in range(8):
@@ -2126,229 +1761,8 @@ def fill_tables(sq, rep, spread, nth):
             rep[a * 256 + m] = rr
 
 
-# ---------------------------------------------------------------- entry points (GIL released)
-
-def data(a):
-    """The address of an array's first element: the kernel works on C pointers when compiled
-    (uncompiled, the array itself; see the end of the file)."""
-    return cython.address(a[0])
-
-
-def data8(a):
-    """:func:`data` for the byte tables (SQ, REP)."""
-    return cython.address(a[0])
-
-
-def run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
-               tt, gen, stats, SQ, REP, SPREAD, NTH, W):
-    ttlen = tt.shape[0]
-    with cython.nogil:
-        clear_history(data(W))
-        r = search_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, target, data(cfg), data(pen_mask),
-                        data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ), data8(REP),
-                        data(SPREAD), data(NTH), data(W))
-    return r
-
-
-def run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
-            tt, gen, stats, SQ, REP, SPREAD, NTH, W):
-    ttlen = tt.shape[0]
-    with cython.nogil:
-        v = mtd_with(data(root_h), root_leader, root_nt, data(root_tc), root_cs, lo, hi, guess, data(cfg),
-                     data(pen_mask), data(pen_flags), data(plan_cards), data(tt), ttlen, gen, data(stats), data8(SQ),
-                     data8(REP), data(SPREAD), data(NTH), data(W))
-    return v
-
-
-class Searcher:
-    """One engine's search, its arrays bound once: the table, the statistics, the work
-    vector, the lookup tables and the root's own arrays are checked (and, compiled, their
-    buffers taken) when it is made, a configuration when :meth:`use` is called; a solve
-    then passes only the root's ints. ``search`` / ``mtd`` check and take every array on
-    every call, which costs more than a small ending's search (benchmarks/call_cost.py).
-    """
-
-    def __init__(self, tt, stats, SQ, REP, SPREAD, NTH):
-        self.h = zeros(3)
-        self.tc = zeros(3)
-        self.W = zeros(WORK_SIZE)
-        self.ch = zeros(3)
-        self.ctc = zeros(3)
-        self.x = zeros(10)
-        cfg = zeros(CFG_SIZE)
-        check_arrays(self.h, 0, 0, self.tc, cfg, zeros(3), zeros(32), zeros(32), tt, stats, SQ, REP, SPREAD, NTH)
-        self.tt = tt
-        self.ttlen = tt.shape[0]
-        self.stats = stats
-        self.SQ = SQ
-        self.REP = REP
-        self.SPREAD = SPREAD
-        self.NTH = NTH
-        self.use(cfg, zeros(3), zeros(32), zeros(32))
-
-    def use(self, cfg, pen_mask, pen_flags, plan_cards):
-        """Search with this configuration (``cfg`` and the constraints' arrays) from now on."""
-        check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
-                     self.SQ, self.REP, self.SPREAD, self.NTH)
-        self.cfg = cfg
-        self.pen_mask = pen_mask
-        self.pen_flags = pen_flags
-        self.plan_cards = plan_cards
-
-    def _root(self, h0, h1, h2, leader, nt, c0, c1, budget):
-        if not (0 <= leader <= 2) or not (0 <= nt <= 2):
-            raise ValueError(f"root: leader {leader}, {nt} cards in the trick (a seat 0..2, 0..2 cards)")
-        self.h[0] = h0
-        self.h[1] = h1
-        self.h[2] = h2
-        self.tc[0] = c0
-        self.tc[1] = c1
-        self.stats[S_BUDGET] = budget
-        self.stats[S_ABORT] = 0
-        return 0
-
-    def mtd(self, h0, h1, h2, leader, nt, c0, c1, cs, lo, hi, guess, gen, budget):
-        """:func:`mtd` on the root (hands ``h0..h2``, the trick's cards ``c0``, ``c1``) with
-        ``budget`` nodes in all (``stats[S_NODES]`` counts on)."""
-        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            v = mtd_with(data(self.h), leader, nt, data(self.tc), cs, lo, hi, guess, data(self.cfg),
-                         data(self.pen_mask), data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen,
-                         gen, data(self.stats), data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH),
-                         data(self.W))
-        return v
-
-    def layouts(self, lay, nlay, out, mode, cards, ncards, leader, nt, c0, c1, flags, gen, budget):
-        """:func:`layouts_with` over ``nlay`` layouts (``lay``: 3 words each) of the root
-        ``leader``, ``nt``, ``c0``, ``c1``; ``budget`` nodes a layout."""
-        if nlay < 0 or lay.shape[0] < 3 * nlay:
-            raise ValueError(f"lay: {lay.shape[0]} words, {nlay} layouts need {3 * nlay}")
-        if not (0 <= ncards <= 10) or cards.shape[0] < max(ncards, 1) or (mode == 2 and ncards != 2):
-            raise ValueError(f"cards: {ncards} cards (at most 10; 2 to compare), {cards.shape[0]} words")
-        if out.shape[0] < nlay * (ncards if mode == 1 else 1):
-            raise ValueError(f"out: {out.shape[0]} words, too few for {nlay} layouts")
-        if not (0 <= mode <= 2):
-            raise ValueError(f"mode: {mode} is not 0, 1 or 2")
-        self._root(0, 0, 0, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            r = layouts_with(data(lay), nlay, data(out), mode, data(cards), ncards, leader, nt, data(self.tc), flags,
-                             data(self.h), data(self.ch), data(self.ctc), data(self.x), data(self.cfg), data(self.pen_mask),
-                             data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
-                             data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
-        return r
-
-    def search(self, h0, h1, h2, leader, nt, c0, c1, cs, target, gen, budget):
-        """:func:`search` on the root, as :meth:`mtd` takes it."""
-        self._root(h0, h1, h2, leader, nt, c0, c1, budget)
-        with cython.nogil:
-            clear_history(data(self.W))
-            r = search_with(data(self.h), leader, nt, data(self.tc), cs, target, data(self.cfg), data(self.pen_mask),
-                            data(self.pen_flags), data(self.plan_cards), data(self.tt), self.ttlen, gen, data(self.stats),
-                            data8(self.SQ), data8(self.REP), data(self.SPREAD), data(self.NTH), data(self.W))
-        return r
-
-
-def _need(name, arr, want):
-    if arr.shape[0] < want:
-        raise ValueError(f"{name}: {arr.shape[0]} entries, the search needs at least {want}")
-
-
-def check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH):
-    """The boundary: sizes and ranges checked once, a clear error instead of a crash."""
-    for name, arr, want in (("root_h", root_h, 3), ("root_tc", root_tc, 3), ("cfg", cfg, CFG_SIZE),
-                            ("pen_mask", pen_mask, 3), ("pen_flags", pen_flags, 32),
-                            ("plan_cards", plan_cards, 32), ("stats", stats, STATS_SIZE), ("SQ", SQ, 65536),
-                            ("REP", REP, 65536), ("SPREAD", SPREAD, 256), ("NTH", NTH, 2048)):
-        _need(name, arr, want)
-    n = tt.shape[0]
-    if n < 2 * BUCKET or (n & (n - 1)) != 0:
-        raise ValueError(f"tt: {n} entries, the table needs a power of two of at least {2 * BUCKET}")
-    if not (0 <= root_leader <= 2):
-        raise ValueError(f"root_leader: {root_leader} is not a seat 0..2")
-    if not (0 <= root_nt <= 2):
-        raise ValueError(f"root_nt: {root_nt} cards in the trick, expected 0..2")
-    if not (-1 <= cfg[C_TRUMP] <= 3):
-        raise ValueError(f"cfg[C_TRUMP]: {cfg[C_TRUMP]} is not a suit or -1")
-    if not (0 <= cfg[C_DECL] <= 2):
-        raise ValueError(f"cfg[C_DECL]: {cfg[C_DECL]} is not a seat 0..2")
-    if cfg[C_MISERE]:
-        misere_suits_ready()
-
-
-def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
-           tt, gen, stats, SQ, REP, SPREAD, NTH):
-    """Does the max side reach ``target``? 1, 0, or -1 (node budget exhausted).
-
-    A fresh history of the leads; ``tt`` and ``stats`` are written in place (a thread must
-    own its table and statistics vector); the search runs without the GIL.
-    """
-    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH)
-    return run_search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
-                      plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
-
-
-def mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags, plan_cards,
-        tt, gen, stats, SQ, REP, SPREAD, NTH):
-    """Exact score in [lo, hi], or -1 if the node budget ran out (see :func:`mtd_with`)."""
-    check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags, plan_cards, tt, stats,
-                 SQ, REP, SPREAD, NTH)
-    return run_mtd(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask, pen_flags,
-                   plan_cards, tt, gen, stats, SQ, REP, SPREAD, NTH, zeros(WORK_SIZE))
-
-
-def build_tables():
-    """SQ, REP, SPREAD, NTH: the lookup tables of the search, per suit byte (7 .. ace).
-
-    * ``SQ[alive*256 + mine]`` — ``mine``'s bits squeezed to their ranks among ``alive``
-      (the key of a position free of absolute ranks: played cards squeezed out).
-    * ``REP[alive*256 + mine]`` — one card (the lowest) of each run of ``mine`` that touches
-      once the cards not alive are removed: equivalent cards searched once.
-    * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
-    * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
-    """
-    sq = zeros8(65536)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
-    rep = zeros8(65536)
-    spread = zeros(256)
-    nth = zeros(2048)
-    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
-    return sq, rep, spread, nth
-
-
-# ---------------------------------------------------------------- the arrays the kernel takes
-# made by solver/engine/arrays.py: plain buffers for the Cython build (no NumPy), NumPy arrays
-# for Numba and plain Python (imported by its absolute name: benchmarks/ab_kernel.py compiles
-# this file outside the package)
-
-if cython.compiled:
-    from solver.engine.arrays import buffer_array as array  # noqa: F401 (Backend.array)
-    from solver.engine.arrays import buffer_view_of as view_of  # noqa: F401 (Backend.table)
-    from solver.engine.arrays import buffer_zeros as zeros
-    from solver.engine.arrays import buffer_zeros8 as zeros8
-else:
-    from solver.engine.arrays import numpy_array as array  # noqa: F401 (Backend.array)
-    from solver.engine.arrays import numpy_view_of as view_of  # noqa: F401 (Backend.table)
-    from solver.engine.arrays import numpy_zeros as zeros
-    from solver.engine.arrays import numpy_zeros8 as zeros8
-
-
-# the layout compiled in, for the check against solver/engine/layout.py (tests)
-LAYOUT = dict(
-    MAXPLY=MAXPLY, CFG_SIZE=CFG_SIZE, STATS_SIZE=STATS_SIZE, S_CUT=S_CUT, C_TRUMP=C_TRUMP, C_MISERE=C_MISERE,
-    C_DECL=C_DECL, C_ABS=C_ABS, C_BOUNDS=C_BOUNDS, C_CONS=C_CONS, C_LEAD_SEAT=C_LEAD_SEAT,
-    C_LEAD_SUIT=C_LEAD_SUIT, C_LEAD_MUST=C_LEAD_MUST, C_LEAD_ORTRUMP=C_LEAD_ORTRUMP, C_PLAN_LEN=C_PLAN_LEN,
-    C_PLAN_SIDE=C_PLAN_SIDE, C_REW=C_REW, C_MAXREW=C_MAXREW, C_CTX=C_CTX, C_REUSE=C_REUSE, C_SPECIAL=C_SPECIAL,
-    C_MAXMASK=C_MAXMASK, C_TALON=C_TALON, C_VOID=C_VOID, C_AFTER=C_AFTER, C_RANKS=C_RANKS, RANK_ENTRIES=RANK_ENTRIES, CS_TALON=CS_TALON, S_NODES=S_NODES, S_BUDGET=S_BUDGET, S_ABORT=S_ABORT, S_BEST=S_BEST,
-    S_TTHITS=S_TTHITS, S_STORES=S_STORES, P_LEAD=P_LEAD, P_SUIT=P_SUIT, P_RUFF=P_RUFF, P_ANY=P_ANY,
-    CS_LEAD=CS_LEAD, CS_PLAN_IX=CS_PLAN_IX, CS_PLAN_ON=CS_PLAN_ON, BUCKET=BUCKET, MVMAX=MVMAX,
-    E_UB=E_UB, E_MOVE=E_MOVE, E_EXTRA=E_EXTRA, E_GEN=E_GEN, E_DEPTH=E_DEPTH, E_SCORE_MASK=E_SCORE_MASK,
-    E_MOVE_MASK=E_MOVE_MASK, E_EXTRA_MASK=E_EXTRA_MASK, E_GEN_MASK=E_GEN_MASK, E_DEPTH_MASK=E_DEPTH_MASK,
-    W_H=W_H, W_TC=W_TC, W_L=W_L, W_NT=W_NT, W_SC=W_SC, W_CS=W_CS, W_NMV=W_NMV, W_MI=W_MI, W_ISMAX=W_ISMAX,
-    W_BEST=W_BEST, W_KEY=W_KEY, W_EXTRA=W_EXTRA, W_NEED=W_NEED, W_PLANNED=W_PLANNED, W_MV=W_MV,
-    W_REL=W_REL, W_LEN=W_LEN, R_WORDS=R_WORDS, R_GEN=R_GEN, R_DEPTH=R_DEPTH, R_MOVE=R_MOVE, R_USED=R_USED, R_KS=R_KS, R_BUCKET=R_BUCKET,
-    W_SCORE=W_SCORE, W_HIST=W_HIST, WORK_SIZE=WORK_SIZE, PLY=PLY, L_GUESS=L_GUESS, L_HIST=L_HIST,
-)
+# the layout compiled in (a digest of its constants), for the check against layout.py (tests)
+BUILT_LAYOUT = LAYOUT_HASH
 
 if not cython.compiled:
     # the same source without Cython: NumPy conversions stand in for the .pxd's C casts
@@ -2359,11 +1773,6 @@ if not cython.compiled:
     def i64(x):
         """The 64 bits of a uint64 as int64 (a C cast)."""
         return np.uint64(x).view(np.int64)
-
-    def data(a):  # noqa: F811
-        return a
-
-    data8 = data
 
     def tt_prefetch(tt, idx):
         """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
@@ -2384,96 +1793,14 @@ if not cython.compiled:
         return i
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
-        import numba
-        import numba.extending
+        from solver.engine.numba_kernel import as_pointer, jit_kernel
 
-        # small leaf helpers: plain njit (LLVM inlines them; inlining them in Numba's IR
-        # as well was as fast and cost 20 % more compile time); the bigger helpers are
-        # inlined in the IR (measured faster); the drivers are the compiled entry points
-        # (a build with rank entries compiled in is not cached: Numba's disk cache keys on
-        # the file and the function, not on the constants, and would hand it the other build)
-        _cache = RANK_ENTRIES == 0
-        _leaf = numba.njit(cache=_cache)
-        _inline = numba.njit(cache=_cache, inline="always")
-        _entry = numba.njit(cache=_cache, nogil=True)
+        _door = jit_kernel(globals())  # every kernel function njit-ed in place (solver/engine/numba_kernel.py)
+        # the drivers' doors: arrays in, each buffer's address to the kernel (here, not in
+        # numba_kernel.py: cached on disk with this file, they are recompiled when it changes)
+        _search_core, _mtd_core, _layouts_core = search_with, mtd_with, layouts_with
 
-        def u64(x):  # noqa: F811  (Numba's casts wrap, as C's do)
-            return np.uint64(x)
-
-        def i64(x):  # noqa: F811
-            return np.int64(x)
-
-        # the bit scans as LLVM's ctlz / cttz (one instruction each), as Cython's builtins
-        from numba.cpython.unsafe.numbers import leading_zeros as _clz
-        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
-
-        def highest_bit(b):  # noqa: F811
-            return 63 - _clz(np.int64(b) & BYTE)
-
-        def lowest_index(x):  # noqa: F811
-            return _ctz(np.int64(x))
-
-        @numba.extending.intrinsic
-        def _ctpop(typingctx, x):
-            """LLVM's ctpop: one instruction where the CPU has one (Numba compiles for the host)."""
-            def codegen(context, builder, sig, args):
-                return builder.ctpop(args[0])
-
-            return numba.types.int64(numba.types.int64), codegen
-
-        def popcount(x):  # noqa: F811
-            return _ctpop(np.int64(x))
-
-        for _name in ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb",
-                      "entry_ub", "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
-                      "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of",
-                      "talon_suit", "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer"):
-            globals()[_name] = _leaf(globals()[_name])
-        for _name in ("position_key", "tt_find", "tt_victim", "tt_store", "suit_lengths", "rank_keymask", "rank_tops", "rank_ks",
-                      "rank_runs", "rank_won", "rank_two_tricks", "rank_up", "rank_all_failed", "rank_match", "tt_rank_probe",
-                      "tt_bucket", "tt_lookup", "tt_add",
-                      "tt_rank_store", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-                      "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next", "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves", "order_moves",
-                      "table_move_first", "constrain_moves", "constraint_state_after", "clear_history", "first_guess", "first_guess_misere",
-                      "child_root", "run_rep", "mtd_loop"):
-            globals()[_name] = _inline(globals()[_name])
-        for _name in ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill"):
-            globals()[_name] = _entry(globals()[_name])
-        del _name
-
-        # The kernel on pointers, as compiled by Cython: Numba indexes an array with a
-        # signed index through a negative-index wraparound (a compare and a select on every
-        # W[...] access: Numba has no `wraparound=False`), a raw pointer without one. The two
-        # drivers are entered through doors that take the arrays (from Python) or pointers
-        # (mtd_with calling search_with) and hand the kernel each buffer's address.
-        from numba.core import types as _types
-        from numba.extending import intrinsic as _intrinsic
-        from numba.extending import overload as _overload
-
-        def as_pointer(a):
-            """The address of an array's first element, typed (a pointer stays itself)."""
-            raise NotImplementedError("jitted code only")
-
-        @_intrinsic
-        def _array_data(typingctx, a):
-            def codegen(context, builder, sig, args):
-                return context.make_array(sig.args[0])(context, builder, args[0]).data
-
-            return _types.CPointer(a.dtype)(a), codegen
-
-        @_overload(as_pointer, inline="always")
-        def _as_pointer(a):
-            if isinstance(a, _types.Array) and a.ndim == 1 and a.layout == "C":  # as the .pxd's [::1]
-                return lambda a: _array_data(a)
-            if isinstance(a, _types.CPointer):
-                return lambda a: a
-            return None
-
-        _search_core = search_with
-        _mtd_core = mtd_with
-        _layouts_core = layouts_with
-
-        @_entry
+        @_door
         def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask,  # noqa: F811
                         pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _search_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, target,
@@ -2481,7 +1808,7 @@ if not cython.compiled:
                                 as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                                 as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
-        @_entry
+        @_door
         def mtd_with(root_h, root_leader, root_nt, root_tc, root_cs, lo, hi, guess, cfg, pen_mask,  # noqa: F811
                      pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _mtd_core(as_pointer(root_h), root_leader, root_nt, as_pointer(root_tc), root_cs, lo, hi, guess,
@@ -2489,7 +1816,7 @@ if not cython.compiled:
                              as_pointer(tt), ttlen, gen, as_pointer(stats), as_pointer(SQ), as_pointer(REP),
                              as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
-        @_entry
+        @_door
         def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root_tc, flags, RH,  # noqa: F811
                          CH, CTC, X, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W):
             return _layouts_core(as_pointer(lay), nlay, as_pointer(out), mode, as_pointer(cards), ncards, root_leader,
@@ -2509,13 +1836,21 @@ _misere_suits_filled = False
 
 
 def misere_suits_ready():
-    """Fill :data:`MISERE_SUITS` once (:func:`check_arrays` calls it for a misère configuration)."""
+    """Fill :data:`MISERE_SUITS` once (:func:`searcher.check_arrays` calls it for a misère configuration)."""
     global _misere_suits_filled
     if not _misere_suits_filled:
+        for b in range(256):
+            SPREAD8[b] = spread8(b)  # noqa: F821 (compiled: the .pxd's C array)
         misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
         _misere_suits_filled = True
 
 
+def misere_suits_filled():
+    """Whether :data:`MISERE_SUITS` is filled (for Python: compiled, the flag is a C variable)."""
+    return _misere_suits_filled
+
+
 if not cython.compiled:
     globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
+    globals()["SPREAD8"] = np.zeros(256, np.int64)  # spread8 of every byte
     misere_suits_ready()

@@ -1,7 +1,11 @@
 """The layout of the arrays the search takes: configuration, statistics, flags.
 
 Shared by every backend (Numba and Cython) and by the Python side, and free of Numba so
-that importing it costs nothing.
+that importing it costs nothing. This file is the one place the constants are written:
+the kernel takes them from here when it runs under Numba or plain Python (``from .layout
+import *``), and the Cython build from ``layout.pxi``, the ``enum`` this module writes
+(``python -m solver.engine.layout``; ``setup.py`` does it before every build, and
+``tests/solver/test_cython_backend.py`` checks the file and the build are up to date).
 """
 
 MAXPLY = 34
@@ -17,12 +21,7 @@ C_REW, C_MAXREW, C_CTX, C_REUSE, C_SPECIAL, C_MAXMASK = 14, 17, 18, 19, 20, 21
 # a talon trick nobody follows goes to first hand (C_VOID 1) or to nobody; the trick after
 # the talon is led by its last trick's winner (C_AFTER 1) or by first hand
 C_TALON, C_VOID, C_AFTER = 22, 24, 25
-# the table kind: 0 exact keys, 1 entries that hold for every position sharing the ranks
-# that mattered (C_RANKS; ``rank entries`` below)
-C_RANKS = 26
-# ... compiled in only when RANK_ENTRIES is 1: a flag read at run time costs the exact-key
-# search 5 % (benchmarks/RESULTS.md); tests/test_rank_entries.py loads the kernel with it on
-RANK_ENTRIES = 0
+# (word 26 is free: it chose rank entries, deleted with them — benchmarks/RESULTS.md, issue 40)
 CFG_SIZE = 28
 
 # statistics vector
@@ -47,14 +46,6 @@ BUCKET = 4
 E_UB, E_MOVE, E_EXTRA, E_GEN, E_DEPTH = 8, 16, 22, 46, 60
 E_SCORE_MASK, E_MOVE_MASK, E_EXTRA_MASK, E_GEN_MASK, E_DEPTH_MASK = 0xFF, 0x3F, 0xFFFFFF, 0x3FFF, 0xF
 
-# rank entries (C_RANKS 1: the whole table holds them, in buckets of BUCKET): four words,
-# the suit lengths of every hand (4 bits each: suit s, hand h at bit 12 s + 4 h), the key of
-# the position stored, a word of extra key (24 bits) | generation << R_GEN | depth << R_DEPTH |
-# best move << R_MOVE | 1 << R_USED, and lb | ub << 8 | (how many top cards of each suit
-# mattered, 4 bits a suit) << R_KS
-R_WORDS, R_GEN, R_DEPTH, R_MOVE, R_USED, R_KS = 4, 24, 38, 42, 62, 16
-R_BUCKET = 64
-
 # the search's work vector (one int64 array): the plies one after another, PLY words each,
 # a ply's fields adjacent (at ply d, field W_X is word d * PLY + W_X: a node touches two of
 # its four cache lines, not one line of each of fifteen field arrays), then the ordering
@@ -76,9 +67,59 @@ W_EXTRA = 15  # table extra key (-1: not a table node)
 W_NEED = 16  # the target from here
 W_PLANNED = 17  # the plan's state at this move
 W_MV = 18  # the move list, MVMAX
-W_REL = 30  # rank entries: the cards whose ranks decided the node's value (a card mask)
-W_LEN = 31  # rank entries: the table node's suit lengths
 W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
 WORK_SIZE = W_HIST + 64
-assert W_MV + MVMAX <= W_REL < W_LEN < PLY
+assert W_MV + MVMAX <= PLY
+
+
+__all__ = sorted(k for k, v in globals().items() if k.isupper() and isinstance(v, int))
+PXI = "layout.pxi"  # beside this file and kernel.pxd, which includes it
+
+
+def layout_items() -> list[tuple[str, int]]:
+    """The constants, by name."""
+    g = globals()
+    return [(k, g[k]) for k in __all__ if k != "LAYOUT_HASH"]
+
+
+def layout_hash(items) -> int:
+    """A 31-bit digest of the constants: the Cython build compiles it in (``kernel.LAYOUT_HASH``),
+    so a stale build is told from a current one."""
+    import zlib
+
+    return zlib.crc32(repr(sorted(items)).encode()) & 0x7FFFFFFF
+
+
+def pxi_text() -> str:
+    """``layout.pxi``: the constants as a C ``enum`` for kernel.pxd."""
+    items = layout_items()
+    lines = ["# Generated from solver/engine/layout.py by `python -m solver.engine.layout` (setup.py runs it",
+             "# before every build); edit layout.py, not this file.", "cdef enum:"]
+    lines += [f"    {k} = {v}" for k, v in items]
+    lines.append(f"    LAYOUT_HASH = {layout_hash(items)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_pxi(directory: str | None = None) -> bool:
+    """Write ``layout.pxi`` beside this file (or in ``directory``) if it differs; True if written."""
+    import os
+
+    path = os.path.join(directory or os.path.dirname(os.path.abspath(__file__)), PXI)
+    text = pxi_text()
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return False
+    except OSError:
+        pass
+    with open(path, "w") as f:
+        f.write(text)
+    return True
+
+
+LAYOUT_HASH = layout_hash(layout_items())
+__all__.append("LAYOUT_HASH")
+
+if __name__ == "__main__":
+    print(("wrote " if write_pxi() else "up to date: ") + PXI)

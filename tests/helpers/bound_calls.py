@@ -26,7 +26,7 @@ def trump_of(p):
 
 def tverdict(p, need):
     """The trump or no-trump verdict (``trick_verdict``): 1, 0, or -1 undecided."""
-    return int(K.trick_verdict(*seats(p), trump_of(p), need, p.hands[0].bit_count())[0])
+    return int(K.trick_verdict(*seats(p), trump_of(p), need, p.hands[0].bit_count()))
 
 
 def mverdict(p, need):
@@ -36,4 +36,4 @@ def mverdict(p, need):
 
 def takes_next(p):
     hd, he1, he2, hl, part, ld, d = seats(p)
-    return bool(K.defence_takes_next(hd, he1, he2, hl, part, ld == d, trump_of(p))[0])
+    return bool(K.defence_takes_next(hd, he1, he2, hl, part, ld == d, trump_of(p)))

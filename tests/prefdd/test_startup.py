@@ -67,8 +67,8 @@ from solver import position_from_json
 from solver.engine import Engine, kernel
 trump, misere = (position_from_json(dict(r, contract=c)) for r, c in ((eval(sys.argv[1]), "s"), (eval(sys.argv[1]), "misere")))
 e = Engine(backend="cython")
-print("TRUMP", e.solve(trump), kernel._misere_suits_filled)
-print("MISERE", e.solve(misere), kernel._misere_suits_filled)
+print("TRUMP", e.solve(trump), kernel.misere_suits_filled())
+print("MISERE", e.solve(misere), kernel.misere_suits_filled())
 print("LOADED")
 """
 

@@ -262,13 +262,19 @@ def test_bad_arrays_are_refused_with_the_field_named(reference_deals, field, bad
 
 
 def test_compiled_layout_matches_layout_module():
-    """The extension's array indices are compiled in (kernel.pxd): they must be layout.py's."""
+    """The extension's array indices are compiled in (kernel.pxd includes layout.pxi, which
+    layout.py writes): the file must be what layout.py writes now, and the build made from it."""
+    import pathlib
+
     from solver.engine import layout
 
-    compiled = dict(CY.kernel.LAYOUT)
-    assert compiled == {k: getattr(layout, k) for k in compiled}
-    assert {k for k in vars(layout) if k.isupper()} <= set(compiled)
-    assert dict(NB.kernel.LAYOUT) == compiled
+    pxi = pathlib.Path(layout.__file__).with_name(layout.PXI)
+    assert pxi.read_text() == layout.pxi_text(), "layout.pxi is stale: run `python -m solver.engine.layout`"
+    assert {k for k, v in vars(layout).items() if k.isupper() and isinstance(v, int)} == set(layout.__all__)
+    assert CY.kernel.BUILT_LAYOUT == layout.LAYOUT_HASH, "the extension is stale: rebuild it (setup.py build_ext)"
+    assert NB.kernel.BUILT_LAYOUT == layout.LAYOUT_HASH
+    changed = dict(layout.layout_items(), W_HIST=layout.W_HIST + 1)  # the digest tells a changed layout
+    assert layout.layout_hash(changed.items()) != layout.LAYOUT_HASH
 
 
 def test_tables_same_in_both_compilations_and_by_hand():
@@ -353,8 +359,9 @@ def test_plain_python_kernel_same_as_compiled(data):
 
 
 def test_every_kernel_function_is_compiled_by_numba_too():
-    """Each function kernel.pxd declares (but the entry points, which release the GIL in
-    Python) is njit-ed in the Numba module: none falls back to slow Python calls there."""
+    """Each function kernel.pxd declares (the entry points, which release the GIL in Python,
+    are searcher.pxd's; the once-a-process fill of the misère table runs from Python) is njit-ed
+    in the Numba module: none falls back to slow Python calls there."""
     import pathlib
     import re
 
@@ -363,7 +370,8 @@ def test_every_kernel_function_is_compiled_by_numba_too():
     pxd = (pathlib.Path(CY.kernel.__file__).with_name("kernel.pxd")).read_text()
     names = set(re.findall(r"^cdef (?:inline )?[\w\s(),*]*?\b(\w+)\(", pxd, re.M))
     names |= {"u64", "i64", "lowest_index", "highest_bit"}
-    names -= {"run_search", "run_mtd", "data", "data8"}
+    assert not names & {"run_search", "run_mtd", "data", "data8", "Searcher"}
+    names -= {"misere_suits_ready"}
     assert {"search_with", "order_moves", "tt_victim", "misere_verdict"} <= names
     plain = sorted(n for n in names if not isinstance(getattr(NB.kernel, n), CPUDispatcher))
     assert plain == []

@@ -219,11 +219,13 @@ def test_the_defence_taking_the_next_trick_is_never_wrong(p):
 def discard_order(p, led):
     """The order in which order_moves tries the misère declarer's cards, second in hand after
     ``led`` (the leader's card, already out of his hand), as the search's ply 0 holds them."""
+    import numpy as np
+
     from solver import Card
     from solver.engine import layout as L
 
-    W = K.zeros(L.WORK_SIZE)
-    cfg = K.zeros(L.CFG_SIZE)
+    W = np.zeros(L.WORK_SIZE, np.int64)  # the plain kernel's arrays (searcher.py makes them for an engine)
+    cfg = np.zeros(L.CFG_SIZE, np.int64)
     cfg[L.C_TRUMP] = -1
     cfg[L.C_MISERE] = 1
     cfg[L.C_DECL] = int(p.declarer)

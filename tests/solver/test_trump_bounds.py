@@ -17,14 +17,14 @@ from solver import reference as ref
 
 def later(p):
     hd, he1, he2, _, _, _, _ = seats(p)
-    return bool(K.defence_takes_later(hd, he1, he2, trump_of(p))[0])
+    return bool(K.defence_takes_later(hd, he1, he2, trump_of(p)))
 
 
 def bounds(p):
     """(the declarer's sure tricks, r minus the defenders' sure ones) from ``trump_bounds``."""
     t = int(p.trump)
     tr = [(hand >> (8 * t)) & 0xFF for hand in seats(p)[:3]]
-    lbd, ubd, _, _ = K.trump_bounds(tr[0], tr[1], tr[2], p.hands[0].bit_count())
+    lbd, ubd = K.trump_bounds(tr[0], tr[1], tr[2], p.hands[0].bit_count())
     return int(lbd), int(ubd)
 
 
@@ -138,8 +138,8 @@ def quick(p):
     h = p.hands
     trump = -1 if p.trump is None else int(p.trump)
     if ld == d:
-        return int(K.quick_tricks(h[d], 0, False, h[(d + 1) % 3], h[(d + 2) % 3], trump)[0])
-    return int(K.quick_tricks(h[ld], h[3 - d - ld], True, h[d], 0, trump)[0])
+        return int(K.quick_tricks(h[d], 0, False, h[(d + 1) % 3], h[(d + 2) % 3], trump))
+    return int(K.quick_tricks(h[ld], h[3 - d - ld], True, h[d], 0, trump))
 
 
 def test_trump_control_makes_the_side_winner_safe():
@@ -165,7 +165,7 @@ def test_a_lead_to_the_partner_s_tops():
     p = tpos("Ks Kh", "7s 7h", "As Ah", "nt", 0, 1)
     d, ld, h = 0, 1, p.hands
     assert quick(p) == 0
-    assert K.partner_entry(h[ld], h[3 - d - ld], h[d], -1)[0]
+    assert K.partner_entry(h[ld], h[3 - d - ld], h[d], -1)
     assert tverdict(p, need=1) == 0
     assert ref.solve(p) == 0
 
@@ -175,7 +175,7 @@ def test_no_entry_when_the_declarer_ruffs():
     # lead to the partner's aces and takes both tricks.
     p = tpos("8h 9h", "7s 7d", "As Ad", "h", 0, 1)
     d, ld, h = 0, 1, p.hands
-    assert not K.partner_entry(h[ld], h[3 - d - ld], h[d], int(p.trump))[0]
+    assert not K.partner_entry(h[ld], h[3 - d - ld], h[d], int(p.trump))
     assert tverdict(p, need=2) == 1
     assert ref.solve(p) == 2
 
