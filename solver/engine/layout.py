@@ -5,7 +5,7 @@ that importing it costs nothing. This file is the one place the constants are wr
 the kernel takes them from here when it runs under Numba or plain Python (``from .layout
 import *``), and the Cython build from ``layout.pxi``, the ``enum`` this module writes
 (``python -m solver.engine.layout``; ``setup.py`` does it before every build, and
-``tests/solver/test_cython_backend.py`` checks the file and the build are up to date).
+``tests/solver/engine/test_cython_backend.py`` checks the file and the build are up to date).
 """
 
 MAXPLY = 34

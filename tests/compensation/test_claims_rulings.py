@@ -14,7 +14,7 @@ EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "incidents"
 
 # 6♠ by seat 0, three tricks to go (5-1-1): ♠A ♥A ♥K; seat 1 ♠7 ♦8 ♦7 (whist), seat 2
 # ♥8 ♥7 ♦9 (pass). Double dummy 8 (♠A first); every guess wrong 7 (a heart is ruffed),
-# see tests/solver/test_claims_search.py for the layouts.
+# see tests/solver/imperfect/test_claims_search.py for the layouts.
 END = {"deal": {"hands": [["As", "Ah", "Kh"], ["7s", "8d", "7d"], ["8h", "7h", "9d"]]},
        "contract": "6s", "declarer": 0, "decisions": {"1": "whist", "2": "pass"}, "first_leader": 0,
        "taken": [5, 1, 1], "history": []}
@@ -113,7 +113,7 @@ def test_bad_claim_fields_are_named():
 
 
 def test_worst_guess_tricks_hook_for_rule_001():
-    # The trump-coup ending of tests/solver/test_claims_search.py: 1 trick of the 2 left with the
+    # The trump-coup ending of tests/solver/imperfect/test_claims_search.py: 1 trick of the 2 left with the
     # wrong guess (double dummy 2).
     pos = Position([["Ah", "8h"], ["9h", "7s"], ["8c"]], "8h", declarer=0, leader=2,
                    trick=[(2, "7c")], taken=(7, 0, 1))

@@ -146,7 +146,7 @@ def test_solve_many_api(reference_deals):
 
 
 def test_node_budget_is_a_record_error(reference_deals):
-    # reference_deals[19] needs far more than 50 nodes (tests/solver/test_engine.py uses it the same way);
+    # reference_deals[19] needs far more than 50 nodes (tests/solver/engine/test_engine.py uses it the same way);
     # the one-trick ending after it does not, and is still answered: the ace wins in no-trump
     ending = {"id": "end", "hands": [["As"], ["Ks"], ["Qs"]], "contract": "nt", "declarer": 0, "leader": 0}
     out = list(solve_many([reference_deals[19], ending], workers=0, node_budget=50))

@@ -7,7 +7,7 @@ import pytest
 from prefdd.cli import main
 from prefdd.cli.solve import Progress
 
-# the finesse of tests/solver/test_single_dummy.py, played to the end
+# the finesse of tests/solver/imperfect/test_single_dummy.py, played to the end
 FINESSE = {"id": "finesse", "hands": [["As", "Qs", "7c", "7h"], ["Ks", "Ah", "Kh", "8h"], ["9d", "7s", "Jc", "Tc"]],
            "contract": "d", "declarer": 0, "leader": 1,
            "history": ["8h", "9d", "7h", "7s", "Qs", "Ks", "Ah", "Jc", "7c", "Kh", "Tc", "As"]}

@@ -27,7 +27,7 @@ from solver.imperfect import InfoSet, candidate_moves, resolve_against, worst_gu
 from solver.imperfect.views import view_run
 
 C = Card.parse
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENGINE = Engine(reuse_table=True)
 
 # 6♥ by first hand, three tricks taken of five (3-1-1), he leads from 7♣ Q♦ 7♥ A♦ 10♦.

@@ -252,7 +252,7 @@ def test_default_engine_process_never_imports_numba(code, data):
     import subprocess
     import sys
 
-    root = pathlib.Path(__file__).parents[2]
+    root = pathlib.Path(__file__).parents[3]
     env = {k: v for k, v in os.environ.items() if k != "PREFDD_ENGINE"}
     out = subprocess.run([sys.executable, "-c", code, str(root / data)], capture_output=True, text=True, env=env,
                          cwd=root, timeout=120)

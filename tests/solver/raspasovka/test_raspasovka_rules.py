@@ -11,7 +11,7 @@ from solver.errors import IllegalMoveError
 from solver.raspasovka import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
 from solver.raspasovka.api import position_from_record
 
-ROOT = pathlib.Path(__file__).parents[2]
+ROOT = pathlib.Path(__file__).parents[3]
 
 
 def test_talon_trick_follow_suit_and_winner():
