@@ -28,6 +28,21 @@ ENGINE = Engine(reuse_table=True)
 
 
 
+def brute_candidates(table, legal, reading: str, guess: str, real: dict, worse) -> list:
+    """His candidates by the definition (``table``: each layout's values, signed for him):
+    best in some layout, or no other card never worse and sometimes better; greedy keeps
+    those worst on the real layout."""
+    if reading == "best_somewhere":
+        cands = [c for c in legal if any(t[c] == max(t.values()) for t in table)]
+    else:
+        cands = [c for c in legal if not any(
+            all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
+    if guess == "greedy":
+        w = worse(real[c] for c in cands)
+        cands = [c for c in cands if real[c] == w]
+    return cands
+
+
 def brute_worst(info, guess: str, reading: str = "undominated") -> int:
     """The declarer's tricks still to come with every guess wrong, by the definitions alone."""
     p = info.pos
@@ -40,15 +55,7 @@ def brute_worst(info, guess: str, reading: str = "undominated") -> int:
         legal = p.legal_moves()
         sign = -1 if p.is_misere else 1
         table = [{c: sign * v for c, v in ref.card_values(info.position(m)).items()} for m in info.layouts()]
-        if reading == "best_somewhere":
-            cands = [c for c in legal if any(t[c] == max(t.values()) for t in table)]
-        else:
-            cands = [c for c in legal if not any(
-                all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
-        if guess == "greedy":
-            w = worse(real[c] for c in cands)
-            cands = [c for c in cands if real[c] == w]
-        moves = cands
+        moves = brute_candidates(table, legal, reading, guess, real, worse)
     else:
         top = (max if p.is_misere else min)(real.values())           # the defence's best for them
         moves = [c for c, v in real.items() if v == top]
@@ -182,15 +189,7 @@ def brute_informed(view, history, depth: int, on: bool, reading: str, guess: str
                 top = max(sign * real[c] for c in legal)
                 moves = [c for c in legal if sign * real[c] == top]
         else:
-            if reading == "best_somewhere":
-                cands = [c for c in legal if any(t[c] == max(t.values()) for t in table)]
-            else:
-                cands = [c for c in legal if not any(
-                    all(t[o] >= t[c] for t in table) and any(t[o] > t[c] for t in table) for o in legal if o != c)]
-            if guess == "greedy":
-                w = worse(real[c] for c in cands)
-                cands = [c for c in cands if real[c] == w]
-            moves = cands
+            moves = brute_candidates(table, legal, reading, guess, real, worse)
     else:
         side_sign = 1 if p.to_move == d else -1
         side_sign *= -1 if p.is_misere else 1
