@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import time
 
+from solver import interrupt
 from solver.hands import mask_of
 from solver.imperfect import KNOWLEDGE_CANDIDATES, InfoSet, SeatView, candidate_moves, resolve_against
 from solver.imperfect import candidates as _cand
+from solver.interrupt import passed
 from solver.position import Position, run_low
 
 from .playout import Played, play_out, score_tricks
@@ -124,8 +126,10 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
         if undecided else ""
     und_ru = f" Не решено, разумны ли ходы {', '.join(c.russian() for c in undecided)}." if undecided else ""
     why_en = (f"The time budget ({seconds_words(budget, 'en')}) stopped the search" if stopped == "budget"
+              else f"The search was stopped on request after {seconds_words(seconds, 'en')}" if stopped == "stop"
               else "The layouts examined do not decide it")
     why_ru = (f"Перебор остановлен по лимиту времени ({seconds_words(budget)})" if stopped == "budget"
+              else f"Перебор остановлен по просьбе через {seconds_words(seconds)}" if stopped == "stop"
               else "Рассмотренные расклады этого не решают")
     span_en = f": proven only that the result lies between {bounds[0]} and {bounds[1]} declarer tricks" if bounds else ""
     span_ru = f": доказано лишь, что результат — от {bounds[0]} до {bounds[1]} взяток играющего" if bounds else ""
@@ -220,7 +224,8 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
         near, far = better(outcomes), worse(outcomes)
         settled = near == far  # proven whatever the undecided cards are
         if not dec.exact and not dec.settled:
-            stop = None if settled else ("budget" if deadline is not None and time.monotonic() > deadline else "cap")
+            stop = None if settled else ("stop" if interrupt.asked() else "budget" if passed(deadline) else "cap")
+            interrupt.clear()  # honoured
             proven = (stop, None if settled else tuple(sorted((near, far))),
                       [(dec.trick, dec.covered, dec.layouts.total)] if dec.layouts.method == "capped" else [],
                       [] if settled else dec.undecided)
@@ -267,7 +272,7 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
                "Решения, которые знание могло изменить: " + "; ".join(
             f"взятка {d.trick}: возможны {', '.join(x.russian() for x in d.candidates + d.undecided)}, за него "
             f"сыграно {c.russian()}" for d, c in counted) + ".")
-    elif proven is not None and proven[0] == "budget":
+    elif proven is not None and proven[0] in ("budget", "stop"):
         pass  # the search stopped before the decisions were listed: the bounds note says what is known
     else:
         r.note("No decision of the informed side to resolve against him: each was forced, left him one reasonable "

@@ -233,6 +233,13 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
                 out["ahead"] = sum(1 for j in pool.waiting if j.created < job.created)
         return out
 
+    @app.post("/api/stop/{token}")
+    def stop(token: str):  # the page's Stop: the search answers with what it proved, or (not started) is dropped
+        job = app.state.jobs.get(token)
+        if job is None:
+            return {"stopping": False, "state": "unknown"}
+        return {"stopping": pool.stop(job)}
+
     @app.post("/api/rule")
     async def rule(request: Request):
         body = await read_json(request, {"incident", "settings", "node_budget"})
@@ -315,7 +322,7 @@ async def _answer(app, request: Request, pool: Pool, job, fut, name: str, budget
                 log.info("prefdd serve: %s abandoned by the client after %.1f s: stopped", name,
                          time.monotonic() - start)
                 return JSONResponse({"error": {"field": None, "message": "cancelled"}}, status_code=499)
-            if time.monotonic() - start > budget + MARGIN:  # the pool missed the deadline: never wait forever
+            if time.monotonic() > max(start + budget, job.deadline) + MARGIN:  # the pool missed the deadline
                 pool.cancel(job)
     except asyncio.CancelledError:
         pool.cancel(job)

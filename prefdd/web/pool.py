@@ -23,6 +23,7 @@ from typing import Any
 
 log = logging.getLogger("prefdd.web")
 RSS_LIMIT = 400 * 1024 * 1024  # a worker grown past this after a job is replaced
+STOP_GRACE = 10.0  # seconds a stopped search has to state what it proved (its bounds take at most 5)
 
 
 class Busy(Exception):
@@ -74,7 +75,13 @@ def _worker_main(conn) -> None:
     """A worker: run each job sent and send back its outcome, until the pipe closes. While a
     job runs, its search's counts go back as ``("progress", counts)`` (:data:`.jobs.REPORT`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    from solver import interrupt
+
     from . import jobs
+
+    # the page's Stop (Pool.stop): the search under way stops at its next check, as at its
+    # deadline, and the job answers with what it proved
+    signal.signal(signal.SIGUSR1, lambda *_: interrupt.ask())
 
     last = [0.0]
 
@@ -90,6 +97,7 @@ def _worker_main(conn) -> None:
         except (EOFError, OSError):
             return
         last[0] = 0.0
+        interrupt.clear()  # a stop asked of the last job is not this one's
         jobs.REPORT = report
         try:
             outcome = jobs.run_job(name, payload)
@@ -332,6 +340,28 @@ class Pool:
                 self.stats["cancelled"] = self.stats.get("cancelled", 0) + 1
                 if not job.future.done():
                     job.future.set_exception(Stopped("cancelled", queued=True))
+
+    def stop(self, job: Job) -> bool:
+        """The page's Stop: a running job's search is asked to stop where it is and answer
+        with what it proved (SIGUSR1 to its worker: :mod:`solver.interrupt`), its deadline
+        moved out by ``STOP_GRACE`` for the bounds; True then. A job not yet running is
+        cancelled (False: nothing was proven)."""
+        import os
+
+        with self.cond:
+            slot = next((s for s in self.slots if s.job is job), None)
+            running = slot is not None and job.started is not None and slot.proc is not None
+        if not running or job.future.done():
+            self.cancel(job)
+            return False
+        try:
+            os.kill(slot.proc.pid, signal.SIGUSR1)
+        except (OSError, AttributeError):
+            self.cancel(job)
+            return False
+        job.deadline = max(job.deadline, time.monotonic() + STOP_GRACE)
+        self.count("stopped")
+        return True
 
     def busy(self) -> int:
         with self.cond:

@@ -39,6 +39,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
+from ..interrupt import passed
 from ..position import Position
 from .layouts import Layouts, Stride, capped_layouts
 from .views import view_run
@@ -451,7 +452,7 @@ class _Scan:
             rel = self.relevant()
             if not rel:
                 return True
-            if (deadline is not None and time.monotonic() > deadline) or self.all_settled():
+            if passed(deadline) or self.all_settled():
                 return False
             hands = [view.hands(lay) for lay in part]
             full = len(rel) == len(self.reps)

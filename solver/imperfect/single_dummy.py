@@ -45,10 +45,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
+from ..interrupt import passed
 from ..position import Position
 from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
 from .layouts import Layouts, capped_layouts
@@ -122,7 +124,7 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
     pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
     k, parts = share
     for part in layouts.chunks(CHUNK, (k, parts)):
-        if t.covered and deadline is not None and time.monotonic() > deadline:
+        if t.covered and passed(deadline):
             t.stopped = True
             break
         vals = eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps)
@@ -240,7 +242,7 @@ class SingleDummyDecision:
     maximise: bool = True
     indifferent: bool = False      # every legal card the same in every layout: no real decision
     possible: list = field(default_factory=list)   # undecided: the verdicts the layouts not seen leave open
-    stopped: str | None = None     # not exact: "cap" (more layouts than max_layouts) or "budget"
+    stopped: str | None = None     # not exact: "cap" (more layouts than max_layouts), "budget" or "stop"
     low_high: tuple = (0, 0)       # the declarer's fewest and most tricks possible in the deal from here
 
     @property
@@ -365,7 +367,8 @@ def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_la
     low_high = (base, base + popcount(pos.hands[pos.to_move]))   # he has a card for each trick to come
     dec = SingleDummyDecision(index, trick, seat, side, played, "best", desc, view.count, n, exact, figures,
                               dominated, real, 0.0, maximise, exact and not any(any(row) for row in tally.gt),
-                              stopped=None if exact else ("budget" if tally.stopped else "cap"), low_high=low_high)
+                              stopped=None if exact else (("stop" if interrupt.asked() else "budget") if tally.stopped
+                                                          else "cap"), low_high=low_high)
     p = reps.index(_rep(view, groups, played))
     rest = view.count - n
     # each verdict's test: True, False, or None (the layouts not seen could go either way)
@@ -604,6 +607,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "all": "every layout",
            "cap": "{n} examined, the real one and the rest spread evenly over all; not exact",
            "budget": "{n} examined before the time budget ran out; not exact",
+           "stop": "{n} examined before the analysis was stopped; not exact",
            "best_in": "best in {k} of {n}", "best_in_seen": "best in {k} of {n} examined", "exp": "expected {x}", "make": "makes {p}", "defeat": "defeats {p}",
            "cost": "cost single dummy {sd}, double dummy {dd}",
            "dominated": "{b} is never worse and sometimes better",
@@ -623,6 +627,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "all": "все расклады",
            "cap": "рассмотрено {n}: реальный и остальные равномерно по всем; не точно",
            "budget": "рассмотрено {n}, пока не кончилось время; не точно",
+           "stop": "рассмотрено {n}, пока анализ не остановили; не точно",
            "best_in": "лучшая в {k} из {n}", "best_in_seen": "лучшая в {k} из {n} рассмотренных", "exp": "в среднем {x}", "make": "выигрыш {p}", "defeat": "подсад {p}",
            "cost": "цена по известным картам {sd}, в открытую {dd}",
            "dominated": "{b} нигде не хуже и где-то лучше",

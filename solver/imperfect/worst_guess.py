@@ -31,9 +31,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
+from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
 from ..errors import PositionError
+from ..interrupt import passed
 from ..position import Position, run_low
 from . import candidates as _cand
 from .candidates import (
@@ -78,7 +80,7 @@ class WorstGuess:
     bounds: tuple | None = None
     positions: int = 0            # distinct positions searched
     seconds: float = 0.0
-    stopped: str | None = None    # "budget": the time ran out; "cap": scans past SCAN_CAP left it open
+    stopped: str | None = None    # "budget": the time ran out; "stop": stopped from outside (the desk's Stop); "cap": scans past SCAN_CAP left it open
     short_scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of scans cut at SCAN_CAP
     scans: list = field(default_factory=list)  # (trick, layouts examined, layouts) of every decision scanned
     candidates: str = GUESS_CANDIDATES  # the reading of a decision's candidates that was used
@@ -144,7 +146,7 @@ class _Search:
 
     # ---------------------------------------------------------------- pieces
     def _tick(self):
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if passed(self.deadline):
             raise OutOfBudget
 
     def decision(self, node, counts: bool = False, last: bool = False) -> Decision:
@@ -169,7 +171,7 @@ class _Search:
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
                                 cache=self.values, settle=None if counts else settle, counts=counts,
                                 cap=_cand.SCAN_CAP, track_equal=self.informed)
-            if not d.exact and self.deadline is not None and time.monotonic() > self.deadline:
+            if not d.exact and passed(self.deadline):
                 raise OutOfBudget
             if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
                 self.inexact.append(d)
@@ -370,8 +372,10 @@ def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_
         bounds = None if exact else tuple(sorted((declarer_total(start, pess), declarer_total(start, opt))))
         stopped = None if exact else "cap"
     except OutOfBudget:
+        stopped = "stop" if interrupt.asked() else "budget"
+        interrupt.clear()  # honoured: the bounds below get their few seconds
         v, line, decs, bounds = _bounds(view, eng, s, start, min(5.0, 0.25 * (budget or 20.0)))
-        exact, stopped = False, "budget"
+        exact = False
     end = start.copy(stack=False)
     end.replay(line)
     short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})

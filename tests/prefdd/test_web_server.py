@@ -411,3 +411,37 @@ def test_prefdd_rule_lang_ru_says_its_errors_in_russian(tmp_path, capsys):
     en = capsys.readouterr().err
     assert ru.startswith(f"prefdd rule: {f}: ") and not re.search("[A-Za-z]", ru.split(f"{f}: ", 1)[1]), ru
     assert en.startswith(f"prefdd rule: {f}: deal.hands"), en  # without --lang: the libraries' English, as before
+
+
+def test_stop_answers_with_what_the_search_proved(served):
+    """The page's Stop on a running ruling (POST /api/stop/<token>): the worker's search stops
+    where it is, as at a deadline, and the request answers 200 with the ruling on what was
+    proven — the notes say it was stopped and give the bounds — within seconds, not killed."""
+    import requests
+
+    url, _ = served
+    tok = "stoptest00000000001"
+    out: dict = {}
+
+    def ask():
+        out["r"] = requests.post(url + "/api/rule", json={"incident": first_lead_claim()},
+                                 headers={"X-Prefdd-Job": tok}, timeout=120)
+
+    th = threading.Thread(target=ask)
+    th.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        st = requests.get(url + f"/api/progress/{tok}", timeout=5).json()
+        if st.get("state") == "running" and st.get("seconds", 0) >= 2:
+            break
+        time.sleep(0.2)
+    assert st.get("state") == "running", st
+    t0 = time.monotonic()
+    assert requests.post(url + f"/api/stop/{tok}", json={}, timeout=5).json() == {"stopping": True}
+    th.join(60)
+    r = out["r"]
+    assert r.status_code == 200, r.text
+    assert time.monotonic() - t0 < 15
+    notes = [n["en"] for n in r.json()["ruling"]["notes"]]
+    assert any("stopped on request" in n and "proven only that the result lies between" in n for n in notes), notes
+    assert requests.post(url + f"/api/stop/{tok}", json={}, timeout=5).json()["stopping"] is False  # answered: gone

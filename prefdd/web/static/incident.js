@@ -289,10 +289,14 @@ export async function rule(e) {
   document.body.dataset.ruling = "busy";
   // a long search shows its seconds and counts, and can be stopped (long.js, as the single-dummy analysis)
   const res = await longRequest({ path: "/api/rule", body: { incident: inc }, box: $("ruling"), prefix: "rule",
-    what: t("rule_busy"), button: $("rule-go"), after: t("rule_stopped") });
+    what: t("rule_busy"), button: $("rule-go"), after: t("rule_stopped"), soft: true });
   if (res.stopped) { if (document.body.dataset.ruleLong === "stopped") document.body.dataset.ruling = "stopped"; return; }
   document.body.dataset.ruling = res.error ? "error" : "done";
   if (res.error) { $("ruling").replaceChildren(); showError(res.error, $("rule-error")); return; }
   S.ruling = { ...res.data, incident: inc };
   renderRuling();
+  if (res.stoppedEarly) {  // stopped by the arbiter: the ruling on what was proven, and said so first
+    $("ruling").prepend(el("p", { class: "note", id: "rule-stopped", role: "status", text: res.stoppedEarly }));
+    document.body.dataset.ruling = "stopped";
+  }
 }

@@ -26,7 +26,7 @@ export async function singleDummy() {
   document.body.dataset.sd = "busy";
   const key = sdKey();
   const res = await longRequest({ path: "/api/single-dummy", body: { ...tableRequest(S.history, S.ooo), open: $("open").value === "true" },
-    box, prefix: "sd", what: t("sd_busy"), button: $("sd-go"), after: t("sd_stopped_more") });
+    box, prefix: "sd", what: t("sd_busy"), button: $("sd-go"), after: t("sd_stopped_more"), soft: true });
   if (res.stopped) { if (document.body.dataset.sdLong === "stopped") document.body.dataset.sd = "stopped"; return; }
   if (res.error) {
     S.sd = null;
@@ -39,6 +39,10 @@ export async function singleDummy() {
   S.sd = { ...res.data, key };
   renderSingleDummy();
   document.body.dataset.sd = "done";
+  if (res.stoppedEarly) {  // stopped by the arbiter: the decisions examined by then, each saying whether exact
+    box.prepend(el("p", { class: "note", id: "sd-stopped", role: "status", text: res.stoppedEarly }));
+    document.body.dataset.sd = "stopped";
+  }
 }
 
 export function stopSingleDummy(say) { stopLong("sd", say); }
