@@ -111,7 +111,7 @@ def rule_parsed(inc: Incident, engine=None, budget: float | None = None, progres
         engine._tell(force=True)  # the last counts
     for k in inc.violation.unread():
         r.note(f"violation.{k} was given, but rule {spec.number} does not use it here.",
-               f"Поле violation.{k} указано, но правило {spec.number} его здесь не использует.")
+               f"Указано (violation.{k}), но правило {spec.number} это поле здесь не использует.")
     return r
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 log = logging.getLogger("prefdd.web")
 RSS_LIMIT = 400 * 1024 * 1024  # a worker grown past this after a job is replaced
+GROWTH_LIMIT = 48 * 1024 * 1024  # ... or grown by more than this since it started (a long search's
+#                                  memo stays in the process's heap after the job: a fresh worker is cheaper)
 STOP_GRACE = 10.0  # seconds a stopped search has to state what it proved (its bounds take at most 5)
 
 
@@ -115,6 +117,7 @@ class _Slot:
         self.proc: Any = None
         self.conn: Any = None
         self.job: Job | None = None
+        self.base_rss: int | None = None  # the worker's size when it started
         self.thread = threading.Thread(target=self.loop, name=f"prefdd-worker-{index}", daemon=True)
 
     def start_process(self) -> None:
@@ -123,6 +126,7 @@ class _Slot:
         proc.start()
         child.close()
         self.proc, self.conn = proc, parent
+        self.base_rss = _rss(proc.pid)
 
     def kill(self) -> None:
         if self.proc is not None:
@@ -211,14 +215,22 @@ class _Slot:
                 return
 
     def recycle_if_large(self) -> None:
-        try:
-            import psutil  # type: ignore[import-untyped]
+        """Replace a worker the job left large: past ``RSS_LIMIT``, or ``GROWTH_LIMIT`` above its
+        size at start (the next job gets a fresh one from the preloaded forkserver)."""
+        rss = _rss(self.proc.pid) if self.proc is not None else None
+        if rss is not None and (rss > RSS_LIMIT or (self.base_rss is not None and rss > self.base_rss + GROWTH_LIMIT)):
+            self.kill()
+            self.pool.count("recycled")
 
-            if psutil.Process(self.proc.pid).memory_info().rss > RSS_LIMIT:
-                self.kill()
-                self.pool.count("recycled")
-        except Exception:  # psutil missing or the process gone: nothing to do
-            pass
+
+def _rss(pid: int) -> int | None:
+    """A process's resident size (None: psutil missing, or the process gone)."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+
+        return psutil.Process(pid).memory_info().rss
+    except Exception:
+        return None
 
 
 def tail(budget: float) -> float:
@@ -350,12 +362,12 @@ class Pool:
 
         with self.cond:
             slot = next((s for s in self.slots if s.job is job), None)
-            running = slot is not None and job.started is not None and slot.proc is not None
-        if not running or job.future.done():
+            proc = slot.proc if slot is not None and job.started is not None else None
+        if proc is None or job.future.done():
             self.cancel(job)
             return False
         try:
-            os.kill(slot.proc.pid, signal.SIGUSR1)
+            os.kill(proc.pid, signal.SIGUSR1)
         except (OSError, AttributeError):
             self.cancel(job)
             return False
