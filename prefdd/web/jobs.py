@@ -26,20 +26,6 @@ from .table import table_state
 REPORT: Any = None  # in a worker, while a job runs: report(counts) sends the search's counts to the server (pool.py)
 
 
-class _Quiet:
-    """Where :class:`~compensation.rulings.progress.ProgressEngine` writes its own line: nowhere
-    (the page gets the counts instead)."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-
 def counting_engine(node_budget: int):
     """The engine of a ruling: the CLI's progress engine, whose counts go to the page through
     the job's progress instead of stderr — searches done, nodes searched and, while a
@@ -55,12 +41,7 @@ def counting_engine(node_budget: int):
                     "scans": c["decisions"], "scan_settled": c["decision_settled"],
                     "scan_layouts": c["decision_layouts"], "scans_left": c["decisions_left"]})
 
-    class JobEngine(ProgressEngine):
-        def _count(self, searches: int) -> None:
-            super()._count(searches)
-            self._tell()
-
-    return JobEngine(node_budget=node_budget, table_mb=4, stream=_Quiet(), delay=1e9, callback=tell, every=0.5)
+    return ProgressEngine(node_budget=node_budget, table_mb=4, quiet=True, callback=tell, every=0.5)
 
 
 def guard(fn):
