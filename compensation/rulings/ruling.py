@@ -22,6 +22,8 @@ from typing import Any
 
 from ..numbers import text_number
 from ..sheet import Entries, number_out
+from .conclusion import as_sheet, conclusion
+from .conclusion import cap as _cap
 from .wording import SeatNames, count, fields_in_words, number, on_sheet, setting_words
 
 KIND_WORD = {"en": {"pulya": "to his pulya", "gora": "to his gora"}, "ru": {"pulya": "в пулю", "gora": "в гору"}}
@@ -33,10 +35,6 @@ SOURCE_WORDS = {  # Figure.source -> (English, Russian)
     "worst legal move": ("the worst legal move", "худший допустимый ход"),
 }
 PLAIN = SeatNames("raspasovka")  # «первая рука» … when a ruling is rendered without its incident
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
 
 
 @dataclass(frozen=True)
@@ -270,9 +268,11 @@ class Ruling:
         return out
 
     def sections(self, lang: str = "ru") -> dict:
-        """The ruling's text, part by part, as an arbiter reads it — seats named, whists as
-        the sheet writes them, every line in ``lang`` — for :meth:`to_text` and for the
-        desk, which lays the same parts out on its page (one text, two layouts)."""
+        """The ruling's text, part by part, as an arbiter reads it — the opening sentence
+        (:func:`~compensation.rulings.conclusion.conclusion`), seats named, every fraction of
+        whists as the sheet writes it (rounded, the exact figure beside), every line in
+        ``lang`` — for :meth:`to_text` and for the desk, which lays the same parts out on its
+        page (one text, two layouts)."""
         ru = lang == "ru"
 
         def say(s: str) -> str:
@@ -295,17 +295,22 @@ class Ruling:
                 line += f"; {'баланс' if ru else 'balance'}{whose} {count(o.value, 'whist', lang)}"
             options.append({"text": say(line), "best": o.best})
         balances = any(f.balance is not None for f in self.figures) or any(o.value is not None for o in self.options)
+
+        def sheet(text: str) -> str:  # every fraction of whists as the sheet writes it, the exact figure beside
+            return as_sheet(text, lang, self.whist_rounding)
+
         return {
             "title": title,
             "rule_text": self.rule_text.get(lang),
             "incident": None if self.incident_id is None else str(self.incident_id),
+            "conclusion": sheet(conclusion(self, lang)),
             "summary": None if self.summary is None else words(_cap(self.say(self.summary, lang))),
             "seats": [_cap(self.names.ru(s) if ru else self.names.en(s)) for s in range(self.players)],
-            "writes": [_cap(say(w.describe(lang, self.whist_rounding))) for w in self.writes],
-            "options": options,
-            "figures": [say(f.describe(lang)) for f in self.figures],
+            "writes": [sheet(_cap(say(w.describe(lang, self.whist_rounding)))) for w in self.writes],
+            "options": [dict(o, text=sheet(o["text"])) for o in options],
+            "figures": [sheet(say(f.describe(lang))) for f in self.figures],
             "balance": BALANCE_MEANING.get(lang) if balances else None,
-            "notes": [words(_cap(self.say(n, lang))) for n in self.notes],
+            "notes": [sheet(words(_cap(self.say(n, lang)))) for n in self.notes],
             "unset": list(self.unset),
             "settings": setting_words(self.settings, lang),
         }
@@ -317,6 +322,7 @@ class Ruling:
         L = [s["title"], "  " + s["rule_text"]]
         if s["incident"] is not None:
             L.append(("  Инцидент: " if ru else "  Incident: ") + s["incident"])
+        L += ["", s["conclusion"]]
         if s["summary"] is not None:
             L += ["", s["summary"]]
         L += ["", "Записи:" if ru else "Entries:"]

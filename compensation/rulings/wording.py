@@ -42,7 +42,7 @@ def plural(n, noun: str, lang: str = "ru") -> str:
     """The form of ``noun`` (a key of NOUNS) that agrees with the number ``n``."""
     ru, en = NOUNS[noun]
     if lang != "ru":
-        return en[0] if Fraction(n) == 1 else en[1]
+        return en[0] if abs(Fraction(n)) == 1 else en[1]  # "1 whist", "-1 whist"
     return agree(n, *ru)
 
 

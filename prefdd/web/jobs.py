@@ -7,7 +7,6 @@ that start at once.
 """
 from __future__ import annotations
 
-import re
 import time
 from fractions import Fraction
 from typing import Any
@@ -104,84 +103,25 @@ def sheet(entries, rounding: str = "nearest") -> dict:
             "whists": [[_number(entries.whists[i][j], rounding) for j in range(n)] for i in range(n)]}
 
 
-NOTHING_WRITTEN = ("No damage", "No penalty", "A warning only", "Nothing is written")  # a note saying why nothing is
-# a fraction of whists as the library words it, «-82/3 (≈-27,33) виста» / "-82/3 (≈-27.33) whists"
-_FRACTION_WHISTS = {"ru": re.compile(r"(-?\d+/\d+) \(≈-?\d+,\d+\) вист(?:а|ов)?"),
-                    "en": re.compile(r"(-?\d+/\d+) \(≈-?\d+\.\d+\) whists?")}
-
-
-def as_sheet(text: str, lang: str, rounding: str) -> str:
-    """Every fraction of whists in ``text`` as the sheet writes it: rounded as ``whist_rounding``
-    says, the exact figure beside («-27 вистов (точно -82/3 ≈ -27,33)»)."""
-    from compensation.rulings.wording import on_sheet
-
-    if rounding not in ROUNDINGS or rounding == "exact":
-        return text
-    return _FRACTION_WHISTS[lang].sub(lambda m: on_sheet(Fraction(m.group(1)), rounding, lang), text)
-
-
-def conclusion(ruling, lang: str) -> str:
-    """One sentence first: who writes what and why beyond the deal as played, or that nobody
-    writes anything, and why."""
-    from compensation.rulings.ruling import _cap
-
-    ru = lang == "ru"
-    names = ruling.names
-    result = [w for w in ruling.writes if w.why.en.startswith("the deal's result")]
-    extra = [w for w in ruling.writes if w not in result]
-    if extra:
-        groups: list = []  # (why, [who writes what]): one why said once for the writes that share it
-        for w in extra:
-            text = names.say(w.describe(lang, ruling.whist_rounding), lang)
-            what, _, because = text.partition(" — ")
-            if groups and groups[-1][0] == because:
-                groups[-1][1].append(what)
-            else:
-                groups.append((because, [what]))
-        said = "; ".join(", ".join(whats) + (f" — {because}" if because else "") for because, whats in groups)
-        if result:
-            said += "; сдача записывается как сыграна" if ru else "; the deal is written as played"
-        return _cap(said) + "."
-    why = next((n for n in ruling.notes if n.en.startswith(NOTHING_WRITTEN)), None)
-    reason = ruling.say(why, lang) if why is not None else (ruling.say(ruling.summary, lang) if ruling.summary else "")
-    best = next((o for o in ruling.options if o.best), None)
-    if not reason and best is not None:
-        label = ruling.say(best.label, lang)
-        reason = (f"правило лишь даёт играющему выбрать меру (лучшая для него — «{label}»)" if ru
-                  else f"the rule only lets the declarer choose a remedy (his best: «{label}»)")
-    if ru:
-        head = "Сверх записи сдачи никто ничего не пишет" if result else "Никто ничего не пишет сверх обычной записи сдачи"
-    else:
-        head = "Nobody writes anything beyond the deal as played" if result else "Nobody writes anything beyond the deal's usual score"
-    reason = reason.rstrip(".")
-    return head + (f" — {reason[:1].lower() + reason[1:]}." if reason else ".")
-
-
 def texts(ruling) -> dict:
-    """The ruling's parts as ``prefdd rule`` prints them (:meth:`Ruling.sections`), in both
-    languages, for the page to lay out: a figure's first line (its line of play is drawn
-    apart), every fraction of whists as the sheet writes it (rounded, the exact figure
-    beside), the incident's fields as the form names them, and ``conclusion``, the sentence
-    the page opens with."""
+    """The ruling's parts as ``prefdd rule`` prints them (:meth:`Ruling.sections`: the
+    opening sentence, every fraction of whists as the sheet writes it), in both languages,
+    laid out for the page: a figure's first line (its line of play is drawn apart), the
+    incident's fields as the form names them, the settings in one line."""
     from compensation.rulings.ruling import BALANCE_MEANING
 
     from .catalogue import form_words
 
     out = {}
-    rounding = ruling.whist_rounding
     for lang in ("ru", "en"):
         s = ruling.sections(lang)
-
-        def sheet_words(text: str, lang=lang) -> str:
-            return as_sheet(text, lang, rounding)
-
         out[lang] = {
-            "conclusion": sheet_words(conclusion(ruling, lang)),
+            "conclusion": s["conclusion"],
             "seats": s["seats"],
-            "writes": [sheet_words(w) for w in s["writes"]],
-            "options": [dict(o, text=sheet_words(o["text"])) for o in s["options"]],
-            "figures": [sheet_words(f.split("\n")[0]) for f in s["figures"]],
-            "notes": [sheet_words(form_words(fields_in_words(n, lang), lang)) for n in s["notes"]],
+            "writes": s["writes"],
+            "options": s["options"],
+            "figures": [f.split("\n")[0] for f in s["figures"]],
+            "notes": [form_words(fields_in_words(n, lang), lang) for n in s["notes"]],
             "summary": fields_in_words(s["summary"], lang) if s["summary"] is not None else None,
             "settings": "; ".join(s["settings"]),
             "balance": BALANCE_MEANING.get(lang),

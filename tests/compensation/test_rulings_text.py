@@ -67,12 +67,19 @@ def test_no_unfilled_plural_placeholders_or_disagreeing_numbers(texts):
 
 
 def test_json_texts_match_the_text(texts):
+    """The JSON's words are the text's, whists exact in the JSON and as the sheet writes them in the text."""
+    from compensation.rulings.conclusion import as_sheet
+
     r, ru, en = texts
     j = r.to_json()
+
+    def sheet(words: dict, lang: str) -> str:
+        return as_sheet(words[lang], lang, r.whist_rounding)
+
     for w in j["writes"]:
-        assert w["why"]["ru"] in ru and w["why"]["en"] in en
+        assert sheet(w["why"], "ru") in ru and sheet(w["why"], "en") in en
     for n in j["notes"]:
-        assert n["ru"][1:] in ru and n["en"][1:] in en
+        assert sheet(n, "ru")[1:] in ru and sheet(n, "en")[1:] in en
 
 
 # ---------------------------------------------------------------- the helpers, by hand

@@ -128,7 +128,7 @@ def test_rule_1_3_2_2_entered_by_clicking_equals_prefdd_rule(page, tmp_path):
                           text=True, timeout=300, cwd=ROOT).stdout
     # the page writes the entries as the CLI does, every fraction of whists as the sheet writes it
     # (rounded, the exact figure beside: «65 вистов (точно 196/3 ≈ 65,33)», the CLI «196/3 (≈65,33) виста»)
-    from prefdd.web.jobs import as_sheet
+    from compensation.rulings.conclusion import as_sheet
 
     sheet_text = as_sheet(text, "ru", "nearest")
     for line in pg.inner_text("#writes").splitlines():
