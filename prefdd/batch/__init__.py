@@ -26,7 +26,7 @@ from .backends import Backend, make_backend
 from .driver import KINDS, Batch, default_chunk_size
 from .errors import BackendError, InputMismatch, OutputError, OutputWriteError, RulingsUnavailable
 from .output import ResumableOutput
-from .progress import Progress
+from .progress import LANGS, Progress, say
 from .reading import jobs_from_records, open_binary, read_jobs, survey
 from .work import RULE, SOLVE, Options, compiled_on_first_use, warm_up
 
@@ -100,17 +100,21 @@ class Summary:
 def batch_file(input_path, output_path, kind: str = "auto", workers: int | None = None, *,
                dask: str | None = None, dask_local: int | None = None, chunk_size: int | None = None,
                options: Options | None = None, progress: bool = True, log_every: float = 10.0,
-               stream=None, show_errors: int = 10, fsync_every: float = 1.0, threads: int | None = None) -> Summary:
+               stream=None, show_errors: int = 10, fsync_every: float = 1.0, threads: int | None = None,
+               lang: str = "ru") -> Summary:
     """Answer a JSON-lines file into a resumable JSON-lines output (see :mod:`.output`).
 
     Raises OutputError (OutputWriteError: disk full and the like), InputMismatch,
     BackendError, RulingsUnavailable or OSError for a run that cannot go on; whatever was
-    written stays valid and a rerun finishes the job.
+    written stays valid and a rerun finishes the job. The progress and the summary
+    (``Summary.text``) are said in ``lang``: ``ru`` (the default, as the command) or ``en``.
     """
     import os
 
     stream = stream if stream is not None else sys.stderr
     options = options or Options()
+    if lang not in LANGS:
+        raise ValueError(f"lang: expected one of {', '.join(LANGS)}, got {lang!r}")
     if kind not in KINDS:
         raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
     if input_path not in (None, "-") and output_path is not None:
@@ -131,14 +135,12 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
             total = survey(input_path, out.done)  # refuses a changed input before anything is written
             summary.dropped_tail_bytes = out.dropped_tail
             if out.dropped_tail:
-                print(f"prefdd batch: dropped a torn last line ({out.dropped_tail} bytes) from {output_path}",
-                      file=stream)
+                print(f"prefdd batch: {say(lang, 'torn', out.dropped_tail, output_path)}", file=stream)
             if out.run_errors:
-                print(f"prefdd batch: answering again {out.run_errors} record(s) whose error was about the run "
-                      f"(node budget, internal failure)", file=stream)
+                print(f"prefdd batch: {say(lang, 'again', out.run_errors)}", file=stream)
             out.drop_run_errors()
             summary.errors_before, summary.retried = out.errors_before, out.retried
-            bar = Progress(total, stream=stream, enabled=progress, log_every=log_every)
+            bar = Progress(total, stream=stream, enabled=progress, log_every=log_every, lang=lang)
             shown = 0
             try:
                 if kind != RULE and dask is None and workers != 0 and len(out.done) != total \
@@ -146,7 +148,8 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
                     warm_up(options)  # Numba: compile once here, not in every worker at the same time
                 backend = make_backend(workers, dask, dask_local, threads)
                 if progress and not bar.tty:
-                    print(f"prefdd batch: {input_path} -> {output_path} with {backend.describe()}", file=stream)
+                    print(f"prefdd batch: {say(lang, 'start', input_path, output_path, backend.describe(lang))}",
+                          file=stream)
                 left = None if total is None else total - len(out.done)
                 size = chunk_size or default_chunk_size(left, backend.workers, not backend.local, options.single_dummy)
                 batch = Batch(backend, kind=kind, options=options, chunk_size=size, done=out.done,
@@ -175,9 +178,9 @@ def batch_file(input_path, output_path, kind: str = "auto", workers: int | None 
     summary.seconds = bar.elapsed
     summary.text = bar.summary(summary.interrupted)
     if shown < summary.errors:
-        summary.text += f"; {summary.errors - shown} more error(s) in {output_path} (the 'error' field)"
+        summary.text += say(lang, "more_errors", summary.errors - shown, output_path)
     if summary.errors_before:
-        summary.text += f"; {summary.errors_before} error line(s) from earlier runs kept in {output_path}"
+        summary.text += say(lang, "errors_before", summary.errors_before, output_path)
     return summary
 
 

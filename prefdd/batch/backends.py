@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
+from solver.russian import agree
+
 from .errors import BackendError
 from .work import compiled_on_first_use, preload
 
@@ -72,7 +74,10 @@ class Backend:
     def __exit__(self, *exc):
         self.close()
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        """The workers in a few words, for the first progress line (``lang``: ``ru`` or ``en``)."""
+        if lang == "ru":
+            return f"{self.workers} {agree(self.workers, 'исполнитель', 'исполнителя', 'исполнителей')}"
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
 
@@ -88,7 +93,9 @@ class InlineBackend(Backend):
         fn, work, args = handle
         return fn(work, *args)
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        if lang == "ru":
+            return "без рабочих процессов (ответы в этом процессе)"
         return "no worker processes (answering in this process)"
 
 
@@ -217,7 +224,12 @@ class ProcessBackend(Backend):
         for kid in kids:  # chunks still out are not wanted (an interrupt, an error): no waiting for them
             kid.close(kill=bool(kid.pending))
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        if lang == "ru":
+            if not self.children:
+                return "1 рабочий процесс (этот: без дочерних)"
+            return (f"{self.workers} {agree(self.workers, 'рабочий процесс', 'рабочих процесса', 'рабочих процессов')} "
+                    f"(этот и {self.children} {agree(self.children, 'дочерний', 'дочерних', 'дочерних')})")
         if not self.children:
             return "1 worker process (this one: no child process)"
         return (f"{self.workers} worker processes (this one and {self.children} "
@@ -261,7 +273,9 @@ class ThreadBackend(Backend):
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        if lang == "ru":
+            return f"{self.workers} {agree(self.workers, 'поток', 'потока', 'потоков')} (движок {self.engine})"
         return f"{self.workers} thread{'s' if self.workers != 1 else ''} on the {self.engine} engine"
 
 
@@ -335,7 +349,10 @@ class DaskBackend(Backend):
             self._cluster.close()
             self._cluster = None
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        if lang == "ru":
+            where = "локальный кластер Dask" if self._cluster is not None else f"кластер Dask по адресу {self.address}"
+            return f"{where} ({self.workers} {agree(self.workers, 'поток', 'потока', 'потоков')} исполнителей)"
         where = "a local Dask cluster" if self._cluster is not None else f"the Dask cluster at {self.address}"
         return f"{where} ({self.workers} worker thread{'s' if self.workers != 1 else ''})"
 

@@ -40,7 +40,7 @@ def test_batch_on_a_dask_cluster_resumes(cluster, tmp_path, reference_deals):
                                              line_hash(lines[i - 1].encode()), {})) + "\n"
                            for i, r in enumerate(first, 1)) + '{"id": "r002", "li')
     log = io.StringIO()
-    s = batch_file(str(src), str(out), dask=cluster.scheduler_address, chunk_size=5, stream=log)
+    s = batch_file(str(src), str(out), dask=cluster.scheduler_address, chunk_size=5, stream=log, lang="en")
     assert (s.skipped, s.answered, s.errors) == (2, len(reference_deals) - 2 + 1, 1)
     assert "the Dask cluster at tcp://" in log.getvalue()
     recs = [json.loads(x) for x in out.read_text().splitlines()]
@@ -100,7 +100,7 @@ def test_ctrl_c_under_dask_local_is_one_message(tmp_path, reference_deals):
     src.write_text("".join(json.dumps({**r, "id": f"{r['id']}#{k}"}) + "\n"
                            for k in range(100) for r in reference_deals))
     p = subprocess.Popen([sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--dask-local", "2",
-                          "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                          "--no-progress", "--lang", "en"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and p.poll() is None:

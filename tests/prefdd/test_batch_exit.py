@@ -46,13 +46,13 @@ def test_solve_keeps_its_exit_status_for_a_bad_record(reference_deals):
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_batch_ends_at_once_with_its_output_complete(tmp_path, reference_deals, workers):
     out = tmp_path / "out.jsonl"
-    r = command("batch", DATA, "-o", str(out), "--workers", workers, "--no-progress")
+    r = command("batch", DATA, "-o", str(out), "--workers", workers, "--no-progress", "--lang", "en")
     assert r.returncode == 0, r.stderr
     assert WITNESS not in r.stderr
     assert f"{len(reference_deals)} records answered" in r.stderr  # the summary is flushed before the end
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert [x["declarer_tricks"] for x in recs] == [d["declarer_tricks"] for d in reference_deals]
-    again = command("batch", DATA, "-o", str(out), "--workers", workers, "--no-progress")  # the lock was let go
+    again = command("batch", DATA, "-o", str(out), "--workers", workers, "--no-progress", "--lang", "en")  # the lock was let go
     assert again.returncode == 0 and f"{len(reference_deals)} already done" in again.stderr, again.stderr
 
 

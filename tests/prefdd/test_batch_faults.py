@@ -40,7 +40,7 @@ def answers(path):
 
 
 def batch(src, out, *extra):
-    return main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress", *extra])
+    return main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress", "--lang", "en", *extra])
 
 
 def check_complete(out, src_lines):

@@ -90,12 +90,12 @@ def test_mixed_file_two_workers(tmp_path, reference_deals):
 def test_mixed_file_cli(tmp_path, reference_deals, capsys):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     bad, good = write_mixed(src, reference_deals)
-    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 2  # 2: some errors
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress", "--lang", "en"]) == 2  # 2: some errors
     check_output(out, bad, good, known(reference_deals))
     summary = capsys.readouterr().err.strip().splitlines()[-1]
     assert summary.startswith(f"prefdd batch: {len(bad) + len(good)} records answered, {len(bad)} errors")
     # rerun: everything is already done, nothing is added; the file still holds error lines: exit 2
-    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 2
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert f"0 records answered, 0 errors, {len(bad) + len(good)} already done" in err
     assert f"{len(bad)} error line(s) from earlier runs kept" in err
@@ -224,13 +224,13 @@ def test_an_input_with_no_record_is_an_error_as_in_solve(tmp_path, capsys):
 
 def test_progress_on_a_terminal_and_in_a_log():
     tty, log = io.StringIO(), io.StringIO()
-    bar = Progress(200, stream=tty, tty=True)
+    bar = Progress(200, stream=tty, tty=True, lang="en")
     bar.skip(50)
     bar.advance(50, errors=1)
     bar.finish()  # tqdm's bar, closed: its last state drawn
     text = tty.getvalue()
     assert text.startswith("\r") and "100/200" in text and "50%" in text and "1 errors" in text
-    bar = Progress(None, stream=log, tty=False, log_every=0.0)
+    bar = Progress(None, stream=log, tty=False, log_every=0.0, lang="en")
     bar.advance(3)
     line = log.getvalue()
     assert line.startswith("prefdd batch: 3 done") and line.endswith("\n") and "\r" not in line

@@ -47,7 +47,7 @@ def test_kill_9_then_power_cut_then_resume(tmp_path, reference_deals):
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     expected = write_copies(src, reference_deals, 60)  # 2340 records: seconds of work
     cmd = [sys.executable, "-m", "prefdd", "batch", str(src), "-o", str(out), "--workers", "2",
-           "--chunk-size", "2", "--no-progress"]
+           "--chunk-size", "2", "--no-progress", "--lang", "en"]
     data = kill_9_after(cmd, out, 40)
     lines = data.splitlines()
     assert 40 <= len(lines) < len(expected)
@@ -96,7 +96,7 @@ def test_cli_reports_interruption(tmp_path, reference_deals, monkeypatch, capsys
         raise KeyboardInterrupt
 
     monkeypatch.setattr(ResumableOutput, "write_lines", interrupt)
-    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress"]) == 130
+    assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--no-progress", "--lang", "en"]) == 130
     err = capsys.readouterr().err
     assert "interrupted: 0 records answered" in err and "rerun the same command to finish" in err
 
