@@ -1,10 +1,6 @@
 // The page's words in Russian (default) and English; rule texts and rulings come from the server in both.
-function plural(n, forms) {
-  const k = Math.abs(parseInt(String(n).replace(/\D/g, ""), 10) || 0);
-  if (k % 10 === 1 && k % 100 !== 11) return forms[0];
-  if (k % 10 >= 2 && k % 10 <= 4 && !(k % 100 >= 12 && k % 100 <= 14)) return forms[1];
-  return forms[2];
-}
+import { plural } from "./plural.js";  // the library's Russian plural (solver/russian.py), generated
+
 export const WORDS = {
   ru: {
     title: "Стол арбитра", print: "Печать", deal: "Сдача", give_to: "Карту получает",
