@@ -1,4 +1,5 @@
-"""The layering is a rule: ``solver`` <- ``compensation`` <- ``prefdd``, and no import circle.
+"""The layering is a rule: ``solver`` <- ``compensation`` <- ``prefdd``, and no import circle;
+the desk's page scripts import one way too (``JS_LEVELS``).
 
 The import graph is read from the source with :mod:`ast` (every ``import``, at the top of a
 module, inside a function, under ``if TYPE_CHECKING:``), not from what a run happens to
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LAYERS = ("solver", "compensation", "prefdd")  # each imports only itself and those before it
@@ -219,8 +221,6 @@ def test_an_import_of_a_module_that_is_gone_fails(tmp_path):
 
 def named_in(doc: str) -> set[str]:
     """The words inside the Markdown code spans of a text (`a.py`, `cli/` ... give a, py, cli)."""
-    import re
-
     doc = re.sub(r"```.*?```", "", doc, flags=re.S)  # fenced blocks first: their backticks pair with nothing
     return {w for span in re.findall(r"`([^`]+)`", doc) for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", span)}
 
@@ -240,3 +240,64 @@ def test_a_module_the_page_does_not_name_is_found(tmp_path):
     root = _tree(tmp_path, {"solver/cards.py": "", "prefdd/formats/newfmt.py": ""})
     page = "```\nsolver ← prefdd\n```\n`solver/` `compensation/` `prefdd` `cards.py`, `formats/`"
     assert unplaced(root, page) == ["prefdd/formats/newfmt.py"]
+
+
+# ---------------------------------------------------------------- the desk's page scripts
+STATIC = ROOT / "prefdd" / "web" / "static"
+# the page's ES modules, lowest first: each imports only modules of the levels before its own, so
+# the views (one level) import no other view; a view that changes what another shows emits an
+# event (common.js's hub) and app.js, the one list of what re-renders, wires it
+JS_LEVELS = (
+    ("plural",),  # generated from solver/russian.py (prefdd/web/plural.py)
+    ("i18n",),
+    ("common",),  # state, words, DOM and server helpers, the event hub
+    ("long",),  # a long request: its seconds, progress and Stop
+    ("deal",),  # the page's data: the deal, the table request, the convention's set
+    ("picker", "table", "incident", "ruling", "sd", "conv"),  # the views
+    ("keep",),  # download, upload, link: fills every view
+    ("book_desk",),  # the book of rulings on the desk
+    ("app", "book"),  # the desk's and the book page's entry points
+)
+JS_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']\./([\w.-]+)\.js["']""", re.M)
+
+
+def js_imports(static: pathlib.Path) -> dict[str, list[str]]:
+    """Each script of the page (its name without ``.js``) -> the scripts it imports."""
+    return {p.stem: JS_IMPORT.findall(p.read_text(encoding="utf-8")) for p in sorted(static.glob("*.js"))}
+
+
+def js_against_the_order(static: pathlib.Path, levels=JS_LEVELS) -> list[str]:
+    """Every import that is not of a lower level, of a script that is not there, or by a
+    script the order does not place."""
+    level = {name: i for i, names in enumerate(levels) for name in names}
+    graph = js_imports(static)
+    bad = [f"{a}.js is not placed in JS_LEVELS" for a in graph if a not in level]
+    for a, targets in graph.items():
+        for b in targets:
+            if b not in graph:
+                bad.append(f"{a}.js imports {b}.js, which is not there")
+            elif a in level and b in level and level[b] >= level[a]:
+                bad.append(f"{a}.js -> {b}.js")
+    return sorted(bad)
+
+
+def test_the_page_scripts_import_one_way():
+    graph = js_imports(STATIC)
+    assert {"app", "common", "deal", "table", "ruling"} <= set(graph) and "common" in graph["deal"]
+    assert js_against_the_order(STATIC) == []
+
+
+def test_a_planted_view_importing_a_view_fails(tmp_path):
+    import shutil
+
+    for p in STATIC.glob("*.js"):
+        shutil.copy(p, tmp_path / p.name)
+    assert js_against_the_order(tmp_path) == []
+    with open(tmp_path / "ruling.js", "a") as f:
+        f.write('import { replay } from "./table.js";\n')  # a view importing a view
+    with open(tmp_path / "deal.js", "a") as f:
+        f.write("export { renderPicker } from './picker.js';\n")  # the data importing a view: upward
+    (tmp_path / "extra.js").write_text('import { S } from "./common.js";\nimport { x } from "./gone.js";\n')
+    assert js_against_the_order(tmp_path) == [
+        "deal.js -> picker.js", "extra.js imports gone.js, which is not there", "extra.js is not placed in JS_LEVELS",
+        "ruling.js -> table.js"]

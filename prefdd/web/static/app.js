@@ -1,8 +1,11 @@
-// The arbiter's desk: wires the page's parts together and starts it.
-import { $, S, api, clearErrors, dropRuling, errTarget, showError, t } from "./common.js";
-import { dealChanged, fillSelects, renderDecisions, renderPicker, setDeal } from "./deal.js";
-import { analysePlay, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, stepView, undo } from "./table.js";
-import { renderForm, renderRuleList, rule, selectRule } from "./incident.js";
+// The arbiter's desk: wires the page's parts together and starts it. RENDERS is the one list of
+// what re-renders when something changes: the views say what changed (emit), this file alone
+// knows who shows it.
+import { $, S, api, clearErrors, dropRuling, emit, errTarget, on, showError, t } from "./common.js";
+import { dealChanged, setDeal } from "./deal.js";
+import { fillSelects, renderDecisions, renderPicker } from "./picker.js";
+import { analysePlay, prefillResult, refreshTable, renderAnalysis, renderHistory, renderLegend, renderOoo, renderPrintDeal, renderTable, replay, stepView, undo } from "./table.js";
+import { pickMoment, renderForm, renderRuleList, rule, selectRule, updateMoveField } from "./incident.js";
 import { renderRuling } from "./ruling.js";
 import { renderSingleDummy, singleDummy } from "./sd.js";
 import { renderConvention } from "./conv.js";
@@ -20,19 +23,38 @@ async function isOneRecord(f) {
   return !(lines.length > 1 && lines.slice(0, 2).every((x) => x.startsWith("{") && x.endsWith("}")));
 }
 
+// event -> what re-renders on it, in this order
+const RENDERS = {
+  // the cards changed (deal.js): a ruling on other cards no longer stands; the picker, then the table
+  deal: [() => { $("ruling").replaceChildren(); clearErrors($("deal-section")); }, renderPicker, () => refreshTable()],
+  // the server answered for the table (table.js): everything that shows the table or the play on it
+  table: [renderTable, renderHistory, renderOoo, renderLegend, renderAnalysis, renderSingleDummy, prefillResult,
+    () => { if (!S.view) updateMoveField(); }],
+  history: [renderHistory],  // picking the incident's moment on the play (incident.js)
+  pick: [pickMoment],  // a card of the play clicked while picking (table.js)
+  replay: [replay],  // a ruling's line shown on the table (ruling.js)
+  ruling: [renderRuling],
+  convention: [renderConvention],
+  open: [renderHistory, renderAnalysis, renderSingleDummy, renderRuleList],  // open or closed play: another analysis
+  decisions: [renderTable, renderPrintDeal, renderForm],  // the defenders' whist or pass: their roles
+  lang: [fillSelects, renderPicker, renderTable, renderHistory, renderOoo, renderLegend, renderPrintDeal, renderRuleList,
+    renderForm, renderRuling, renderConvention, renderAnalysis, renderSingleDummy, renderImportChooser],
+};
+for (const [event, fns] of Object.entries(RENDERS)) for (const fn of fns) on(event, fn);
+
 function applyLang() {
   document.documentElement.lang = S.lang;
   document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
   $("lang").textContent = S.lang === "ru" ? "English" : "Русский";
   document.title = `prefdd — ${t("title")}`;
-  fillSelects(); renderPicker(); renderTable(); renderHistory(); renderOoo(); renderLegend(); renderPrintDeal(); renderRuleList(); renderForm(); renderRuling(); renderConvention(); renderAnalysis(); renderSingleDummy(); renderImportChooser();
+  emit("lang");
 }
 
 async function start() {
   const res = await api("/api/rules");
   if (res.error) { $("fatal").textContent = res.error.message; return; }
   S.rules = res.data.rules; S.oooRules = res.data.out_of_turn_rules; S.convention = res.data.convention;
-  $("convention").addEventListener("change", () => { S.convValues = {}; renderConvention(); });
+  $("convention").addEventListener("change", () => { S.convValues = {}; emit("convention"); });
   $("lang").addEventListener("click", () => { S.lang = S.lang === "ru" ? "en" : "ru"; applyLang(); });
   $("print").addEventListener("click", () => window.print());
   $("random").addEventListener("click", async () => {
@@ -52,16 +74,16 @@ async function start() {
     if (id !== "talon" && S.history.length) {
       S.history = []; S.ooo = {}; S.pendingOoo = null; S.line = null;
       $("play-note").textContent = t("cleared_play");
-      S.ruling = null; renderRuling();
+      S.ruling = null; emit("ruling");
     } else $("play-note").textContent = "";
     S.view = null; refreshTable(); renderForm(); renderRuleList();
   });
-  for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => { renderTable(); renderPrintDeal(); renderForm(); });
+  for (const id of ["dec-a", "dec-b"]) $(id).addEventListener("change", () => emit("decisions"));
   $("undo").addEventListener("click", undo);
   $("show-line").addEventListener("click", () => refreshTable({ line: true }));
   $("analyse").addEventListener("click", analysePlay);
   $("sd-go").addEventListener("click", singleDummy);
-  $("open").addEventListener("change", () => { renderHistory(); renderAnalysis(); renderSingleDummy(); renderRuleList(); });  // open or closed play: another analysis
+  $("open").addEventListener("change", () => emit("open"));
   $("ooo").addEventListener("change", (e) => { S.pendingOoo = e.target.value === "" ? null : +e.target.value; renderTable(); renderRuleList(); });
   // the deal, its options, the convention, the rule and its form: a change makes the ruling on the page stale
   document.addEventListener("change", (e) => {

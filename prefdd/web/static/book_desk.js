@@ -1,8 +1,7 @@
 // The book of rulings on the desk: «Записать в книгу» under a ruling, and an entry of the book
 // opened on the table exactly as it was ruled (#book=N; #book=N&print=1 prints it again).
-import { $, S, api, el } from "./common.js";
+import { $, S, api, el, emit } from "./common.js";
 import { loadText } from "./keep.js";
-import { renderRuling } from "./ruling.js";
 
 const W = {
   ru: {
@@ -105,7 +104,7 @@ export async function openEntry(n, print) {
   }
   if (e.note) parts.push(el("p", { class: "note", text: `${w("note")}: ${e.note}` }));
   S.bookEntry = { id: e.id, parts };
-  renderRuling();
+  emit("ruling");
   document.body.dataset.ruling = "done";
   document.body.dataset.book = `opened-${e.id}`;
   render();

@@ -1,4 +1,8 @@
-// What every part of the page shares: the state, words, cards, DOM helpers and the server.
+// What every part of the page shares: the state, words, cards, DOM helpers, the server, and the
+// event hub. The page's scripts import one way (tests/test_layers.py checks it):
+// plural, i18n -> common -> long -> deal (data) -> the views, none importing another (picker,
+// table, incident, ruling, sd, conv) -> keep -> book_desk -> app. A view that changes what another
+// shows says so with emit("what"); app.js holds the one list of what re-renders on each event.
 import { WORDS, RANKS, SUITS } from "./i18n.js";
 export { WORDS, RANKS, SUITS };
 
@@ -23,6 +27,13 @@ export const S = {
   rule: null, values: {}, view: null, table: null, ruling: null, line: null, tableSeq: 0, players: [],
 };
 export const t = (k) => WORDS[S.lang][k] ?? k;
+// the event hub: app.js wires each event to the views that re-render on it (on), a part says what changed (emit)
+const handlers = {};
+export function on(event, fn) { (handlers[event] ||= []).push(fn); }
+export function emit(event, ...args) {
+  if (!handlers[event]) throw new Error(`no handler for the page's event ${event}`);
+  for (const fn of handlers[event]) fn(...args);
+}
 // a ruling stands only beside the question it answers: any change to the deal, the play or the
 // form takes it off the page (and off the printed sheet), with a line saying so
 export function dropRuling() {

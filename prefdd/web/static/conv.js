@@ -1,8 +1,8 @@
 // The convention's options as controls: each preset's values shown, what differs from the
 // preset sent as the incident's scoring.set (the expert box's JSON is merged over it).
 import { $, S, el, t } from "./common.js";
+import { conventionSet, preset } from "./deal.js";
 
-const preset = () => S.convention.presets[$("convention").value] || {};
 // the values the arbiter changed, kept across a change of language; cleared with the preset
 export function renderConvention() {
   const box = $("conv-options");
@@ -32,34 +32,4 @@ export function renderConvention() {
 function markChanged() {
   const n = Object.keys(conventionSet() || {}).length;
   $("conv-changed").textContent = n ? t("conv_changed")(n) : "";
-}
-const number = (x) => (/^-?\d+$/.test(x) ? Number(x) : x.replace(",", "."));  // "1/2" and "2.5" stay text: exact
-// scoring.set from the controls: only what differs from the preset
-export function conventionSet() {
-  if (!S.convention) return {};
-  const p = preset(), out = {};
-  for (const o of S.convention.options) {
-    if (!(o.name in (S.convValues || {}))) continue;
-    const v = S.convValues[o.name];
-    if (o.kind === "bool") { if (v !== p[o.name]) out[o.name] = v; continue; }
-    const text = String(v ?? "").trim();
-    if (text === String(p[o.name] ?? "").trim()) continue;
-    if (o.name === "players") out[o.name] = Number(text);
-    else if (o.kind === "choice") out[o.name] = text;
-    else if (o.kind === "numbers") out[o.name] = text.split(/[\s;]+|,\s*/).filter(Boolean).map(number);
-    else out[o.name] = text === "" ? null : number(text);
-  }
-  return out;
-}
-// an incident's scoring.set into the controls; what they cannot hold is given back (for the expert box)
-export function loadConventionSet(set) {
-  S.convValues = {};
-  const rest = {};
-  const names = new Set((S.convention?.options || []).map((o) => o.name));
-  for (const [k, v] of Object.entries(set || {})) {
-    if (!names.has(k)) { rest[k] = v; continue; }
-    S.convValues[k] = Array.isArray(v) ? v.join(", ") : typeof v === "boolean" ? v : v === null ? "" : String(v);
-  }
-  renderConvention();
-  return rest;
 }

@@ -1,6 +1,6 @@
-// The deal: the 32-card picker, the paste, the contract and the defenders' decisions.
-import { $, CARDS, S, SUITS, cap, cardIndex, clearErrors, el, face, handName, isRed, t } from "./common.js";
-import { refreshTable } from "./table.js";
+// The page's data: the deal as the picker holds it, the table a request describes, the contract's
+// name, the defenders, the convention's changed options. No view: a change is said with emit().
+import { $, CARDS, S, SUITS, cardIndex, emit, face, t } from "./common.js";
 
 // the talon/discard pile keeps the order its cards were given in (a raspasovka's talon is turned in order)
 export function pile() {
@@ -29,57 +29,6 @@ export function tableRequest(history, ooo) {
   return r;
 }
 
-export function renderPicker() {
-  const box = $("picker");
-  box.replaceChildren();
-  CARDS.forEach((c, i) => {
-    const o = S.owner[c];
-    const badge = o === undefined ? "·" : o === 3 ? t("pile_short") : String(o + 1);
-    const b = el("button", { type: "button", class: `pcard ${isRed(c) ? "red" : ""} own-${o ?? "x"}`,
-      "data-card": c, "data-owner": o ?? "", "aria-label": `${face(c)}: ${o === undefined ? t("nobody") : o === 3 ? t("pile") : handName(o)}`,
-      tabindex: i === 0 ? "0" : "-1", onclick: () => assign(c, targetValue()), onkeydown: (e) => pickerKey(e, c, i) },
-      el("span", { class: "face", text: face(c) }), el("span", { class: "badge", "aria-hidden": "true", text: badge }));
-    box.append(b);
-  });
-  const n = [0, 1, 2, 3].map((s) => CARDS.filter((c) => S.owner[c] === s).length);
-  n.push(32 - n.reduce((a, b) => a + b, 0));
-  $("counts").textContent = t("counts")(n);
-}
-export function targetValue() { const v = document.querySelector('input[name="target"]:checked').value; return v === "" ? null : +v; }
-// a hand holds at most 10 cards, the talon 2: an 11th card is refused, as prefdd refuses such a deal
-function fits(c, owner) {
-  if (owner === null || S.owner[c] === owner) return true;
-  const n = CARDS.filter((x) => S.owner[x] === owner).length + 1;
-  const box = document.querySelector('[data-err-for="deal"]');
-  if (owner < 3 && n > 10) { box.textContent = t("hand_too_big")(handName(owner), n); box.dataset.kind = "hand_size"; return false; }
-  if (owner === 3 && n > 2) { box.textContent = t("pile_too_big")(n); box.dataset.kind = "hand_size"; return false; }
-  return true;
-}
-export function assign(c, owner, keepFocus = true) {
-  if (!fits(c, owner)) return;
-  if (owner === null || S.owner[c] === owner) delete S.owner[c]; else S.owner[c] = owner;
-  if (S.owner[c] === 3) S.pileOrder = [...(S.pileOrder || []).filter((x) => x !== c), c];
-  dealChanged();
-  if (keepFocus) document.querySelector(`#picker [data-card="${c}"]`)?.focus();
-}
-export function pickerKey(e, c, i) {
-  const keys = { 1: 0, 2: 1, 3: 2, 4: 3, t: 3, "п": 3 };
-  let j = null;
-  if (e.key in keys) { if (fits(c, keys[e.key])) { S.owner[c] = keys[e.key]; dealChanged(); } document.querySelector(`#picker [data-card="${c}"]`)?.focus(); }
-  else if (e.key === "0" || e.key === "Delete" || e.key === "Backspace") { delete S.owner[c]; dealChanged(); document.querySelector(`#picker [data-card="${c}"]`)?.focus(); }
-  else if (e.key === "ArrowRight") j = Math.min(31, i + 1);
-  else if (e.key === "ArrowLeft") j = Math.max(0, i - 1);
-  else if (e.key === "ArrowDown") j = Math.min(31, i + 8);
-  else if (e.key === "ArrowUp") j = Math.max(0, i - 8);
-  else return;
-  e.preventDefault();
-  if (j !== null) {
-    const bs = document.querySelectorAll("#picker button");
-    bs.forEach((b) => b.setAttribute("tabindex", "-1"));
-    bs[j].setAttribute("tabindex", "0");
-    bs[j].focus();
-  }
-}
 export function setDeal(deal) {
   S.owner = {};
   deal.hands.forEach((h, s) => h.forEach((c) => { S.owner[c] = s; }));
@@ -92,12 +41,11 @@ export function setDeal(deal) {
   if (k === "raspasovka" && !deal.talon && deal.discard) deal.discard.forEach(toPile);
   $("talon").value = k === "game" && deal.discard && deal.talon ? deal.talon.map(face).join(" ") : "";
 }
+// the cards changed: the play on them, its analyses and any ruling no longer stand (app.js re-renders)
 export function dealChanged() {
   S.history = []; S.ooo = {}; S.pendingOoo = null; S.view = null; S.line = null; S.analysis = null; S.sd = null;
-  S.ruling = null; $("ruling").replaceChildren();  // a ruling on other cards no longer stands
-  clearErrors($("deal-section"));
-  renderPicker();
-  refreshTable();
+  S.ruling = null;
+  emit("deal");
 }
 
 export function contractName(v) {
@@ -109,30 +57,37 @@ export function contractName(v) {
   if (!m) return v;
   return `${m[1]}${m[2] === "nt" ? " " + t("nt") : SUITS["scdh".indexOf(m[2])]}`;
 }
-export function fillSelects() {
-  const c = $("contract"), keep = c.value || "7s";
-  c.replaceChildren();
-  for (let l = 6; l <= 10; l++) for (const s of ["s", "c", "d", "h", "nt"]) c.append(el("option", { value: `${l}${s}`, text: contractName(`${l}${s}`) }));
-  c.append(el("option", { value: "misere", text: t("misere") }), el("option", { value: "raspasovka", text: t("raspasovka") }));
-  if (![...c.options].some((o) => o.value === keep)) c.append(el("option", { value: keep, text: contractName(keep) }));
-  c.value = keep;
-  for (const id of ["declarer", "first_leader"]) {
-    const sel = $(id), v = sel.value || "0";
-    sel.replaceChildren(...[0, 1, 2].map((s) => el("option", { value: String(s), text: handName(s) + (S.players?.[s] ? ` (${S.players[s]})` : "") })));
-    sel.value = v;
-  }
-  renderDecisions();
-}
 export function defenders() { const d = +$("declarer").value; return [(d + 1) % 3, (d + 2) % 3]; }
-export function renderDecisions() {
-  const k = kind();
-  $("declarer").disabled = k === "raspasovka";
-  defenders().forEach((s, i) => {
-    const id = i ? "dec-b" : "dec-a";
-    const sel = $(id), v = sel.value || (i ? "pass" : "whist");
-    $(id + "-name").textContent = cap(handName(s)) + (S.players?.[s] ? ` (${S.players[s]})` : "");  // a label, as «Контракт»
-    sel.replaceChildren(...["whist", "pass", "half-whist"].map((w) => el("option", { value: w, text: t(w) })));
-    sel.value = v;
-    $(id + "-l").hidden = k !== "game";  // misère and raspasovka: no whist decisions
-  });
+
+export const preset = () => S.convention.presets[$("convention").value] || {};
+const number = (x) => (/^-?\d+$/.test(x) ? Number(x) : x.replace(",", "."));  // "1/2" and "2.5" stay text: exact
+// scoring.set from the controls: only what differs from the preset
+export function conventionSet() {
+  if (!S.convention) return {};
+  const p = preset(), out = {};
+  for (const o of S.convention.options) {
+    if (!(o.name in (S.convValues || {}))) continue;
+    const v = S.convValues[o.name];
+    if (o.kind === "bool") { if (v !== p[o.name]) out[o.name] = v; continue; }
+    const text = String(v ?? "").trim();
+    if (text === String(p[o.name] ?? "").trim()) continue;
+    if (o.name === "players") out[o.name] = Number(text);
+    else if (o.kind === "choice") out[o.name] = text;
+    else if (o.kind === "numbers") out[o.name] = text.split(/[\s;]+|,\s*/).filter(Boolean).map(number);
+    else out[o.name] = text === "" ? null : number(text);
+  }
+  return out;
+}
+// an incident's scoring.set into the controls' values (the convention view re-renders); what they cannot hold
+// is given back (for the expert box)
+export function loadConventionSet(set) {
+  S.convValues = {};
+  const rest = {};
+  const names = new Set((S.convention?.options || []).map((o) => o.name));
+  for (const [k, v] of Object.entries(set || {})) {
+    if (!names.has(k)) { rest[k] = v; continue; }
+    S.convValues[k] = Array.isArray(v) ? v.join(", ") : typeof v === "boolean" ? v : v === null ? "" : String(v);
+  }
+  emit("convention");
+  return rest;
 }

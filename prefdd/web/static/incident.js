@@ -1,10 +1,7 @@
 // The incident: the rule found by what happened, its form (a control for every field), the
 // incident built from the page, the ruling asked.
-import { $, CARDS, S, SUITS, clearErrors, el, errTarget, face, handName, seatName, showError, t } from "./common.js";
-import { contractName, dealObject, defenders, kind } from "./deal.js";
-import { renderRuling } from "./ruling.js";
-import { conventionSet } from "./conv.js";
-import { renderHistory } from "./table.js";
+import { $, CARDS, S, SUITS, clearErrors, el, emit, errTarget, face, handName, seatName, showError, t } from "./common.js";
+import { contractName, conventionSet, dealObject, defenders, kind } from "./deal.js";
 import { busyNow, longRequest, stopLong } from "./long.js";
 
 const numbered = (r) => /\d/.test(r.number);
@@ -113,7 +110,7 @@ export function pickMoment(k) {
   S.picking = false;
   S.values.move = String(k);
   updateMoveField();
-  renderHistory();
+  emit("history");
   $("f-move")?.focus();
 }
 // the remedies the rule offers, in words («потребовать ♠ (пики)»); the first: the declarer's best
@@ -144,7 +141,7 @@ export function fieldInput(f) {
   } else if (kindName === "move") {
     input = el("select", { id, onchange: save }, ...moveOptions());
     if (v !== "" && ![...input.options].some((o) => o.value === String(v))) input.append(opt(String(v), String(v)));
-    extra = el("button", { type: "button", class: "pick no-print", onclick: () => { S.picking = true; renderHistory(); $("history").scrollIntoView({ block: "nearest" }); } }, t("pick_moment"));
+    extra = el("button", { type: "button", class: "pick no-print", onclick: () => { S.picking = true; emit("history"); $("history").scrollIntoView({ block: "nearest" }); } }, t("pick_moment"));
   } else if (kindName === "choice") {
     input = el("select", { id, onchange: save }, opt("", "—"),
       ...f.kind.split(":")[1].split(",").map((o) => opt(o, t("choice")[o] ?? o)));
@@ -283,7 +280,7 @@ export async function rule(e) {
   e?.preventDefault();
   clearErrors($("incident-section"));
   clearErrors($("deal-section"));
-  S.ruling = null; renderRuling();  // a stale ruling never stands beside a new question
+  S.ruling = null; emit("ruling");  // a stale ruling never stands beside a new question
   const inc = incident();
   if (!inc) { document.body.dataset.ruling = "error"; return; }
   document.body.dataset.ruling = "busy";
@@ -294,7 +291,7 @@ export async function rule(e) {
   document.body.dataset.ruling = res.error ? "error" : "done";
   if (res.error) { $("ruling").replaceChildren(); showError(res.error, $("rule-error")); return; }
   S.ruling = { ...res.data, incident: inc };
-  renderRuling();
+  emit("ruling");
   if (res.stoppedEarly) {  // stopped by the arbiter: the ruling on what was proven, and said so first
     $("ruling").prepend(el("p", { class: "note", id: "rule-stopped", role: "status", text: res.stoppedEarly }));
     document.body.dataset.ruling = "stopped";

@@ -1,10 +1,10 @@
 // Keep and share: download, upload, a link carrying the incident.
 import { $, S, api, cap, clearErrors, el, errorText, face, t } from "./common.js";
-import { contractName, dealChanged, defenders, fillSelects, kind, renderDecisions, renderPicker, setDeal } from "./deal.js";
+import { contractName, dealChanged, defenders, kind, loadConventionSet, setDeal } from "./deal.js";
+import { fillSelects, renderDecisions, renderPicker } from "./picker.js";
 import { refreshTable } from "./table.js";
 import { incident, renderForm, renderRuleList } from "./incident.js";
 import { renderRuling } from "./ruling.js";
-import { loadConventionSet } from "./conv.js";
 
 export function download() {
   clearErrors($("incident-section"));

@@ -1,7 +1,6 @@
 // The ruling as the sheet: written as `prefdd rule` writes it (the server sends its lines):
 // whists rounded as the whist_rounding setting says, the exact figure beside, the decimal comma.
-import { $, S, cap, el, face, seatName, symbols, t } from "./common.js";
-import { replay } from "./table.js";
+import { $, S, cap, el, emit, face, seatName, symbols, t } from "./common.js";
 import { busyNow } from "./long.js";
 
 const comma = (s) => (S.lang === "ru" ? String(s).replace(".", ",") : String(s));
@@ -46,5 +45,5 @@ export function renderRuling() {
   box.replaceChildren(...parts);
 }
 export function replayButton(line, label, i) {
-  return el("button", { type: "button", class: "no-print replay", "data-figure": i ?? "", onclick: () => replay(line, label) }, t("show_on_table"));
+  return el("button", { type: "button", class: "no-print replay", "data-figure": i ?? "", onclick: () => emit("replay", line, label) }, t("show_on_table"));
 }

@@ -1,12 +1,12 @@
 // The card table: three hands around it as the players sit, the trick in the centre with who
 // played what, the talon/discard, each legal card's double-dummy value; the play so far, any
 // card of which takes the play back there; a ruling's line replayed; the deal as dealt for print.
-import { $, CARDS, S, api, cap, clearErrors, dropRuling, el, face, handName, isRed, roleOf, showError, t } from "./common.js";
+import { $, CARDS, S, api, cap, clearErrors, dropRuling, el, emit, face, handName, isRed, roleOf, showError, t } from "./common.js";
 import { busyNow, longRequest } from "./long.js";
 import { contractName, hand, kind, pile, tableRequest } from "./deal.js";
-import { pickMoment, updateMoveField } from "./incident.js";
-import { renderSingleDummy } from "./sd.js";
 
+// the table the page's deal and play describe, asked of the server; then emit("table"): app.js
+// re-renders what shows it (the table, the play, the analyses, the incident's moment)
 export async function refreshTable(extra = {}) {
   const seq = ++S.tableSeq;
   const box = $("table");
@@ -17,7 +17,7 @@ export async function refreshTable(extra = {}) {
   if (!sizes[0] || sizes.some((n) => n !== sizes[0])) {
     S.table = null;
     box.replaceChildren(el("p", { class: "hint", text: $("counts").textContent }));
-    renderHistory(); renderOoo(); renderLegend();
+    emit("table");
     delete document.body.dataset.busy;
     return;
   }
@@ -34,11 +34,8 @@ export async function refreshTable(extra = {}) {
     S.table = res.data;
     if (!extra.line) S.line = null; else S.line = res.data.line;
   }
-  renderTable(); renderHistory(); renderOoo(); renderLegend();
   if (S.analysis && (v || S.analysis.key !== JSON.stringify([S.history, S.ooo]))) S.analysis = null;  // another play
-  renderAnalysis(); renderSingleDummy();
-  if (S.table?.over && !v) prefillResult();
-  if (!v) updateMoveField();
+  emit("table");
   document.body.dataset.plies = String(hist.length);
   delete document.body.dataset.busy;
 }
@@ -137,7 +134,7 @@ export function renderHistory() {
   }
 }
 function historyClick(k) {
-  if (S.picking) { pickMoment(k); return; }
+  if (S.picking) { emit("pick", k); return; }  // the incident's moment (incident.js)
   if (S.view) return;
   backTo(k);
 }
@@ -167,7 +164,8 @@ export function undo() {
   if (!S.history.length) return;
   backTo(S.history.length - 1);
 }
-export function prefillResult() {
+export function prefillResult() {  // a deal played out: its tricks are the result the form offers
+  if (!S.table?.over || S.view) return;
   const ids = ["res-0", "res-1", "res-2"];
   if (ids.every((i) => $(i).value === "")) ids.forEach((i, s) => { $(i).value = String(S.table.taken[s]); });
 }
