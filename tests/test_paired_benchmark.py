@@ -1,4 +1,4 @@
-"""The paired benchmark: its line protocol, prefdd's server for it, and paired.py's report."""
+"""The paired benchmark (benchmarks/paired/): its line protocol, prefdd's server for it, and its report."""
 import io
 import itertools
 import json
@@ -11,20 +11,20 @@ import textwrap
 import pytest
 
 from benchmarks.deals import ROWS
-from benchmarks.protocol import ProtocolError, format_request, parse_answer, parse_request
-from benchmarks.protocol_server import serve
+from benchmarks.paired.protocol import ProtocolError, format_request, parse_answer, parse_request
+from benchmarks.paired.server import serve
 from solver import Card, Position, reference
 from solver.engine import Engine
 
 BENCH = pathlib.Path(__file__).parent.parent / "benchmarks"
 
-SERVER = f"{sys.executable} {BENCH / 'protocol_server.py'}"
+SERVER = f"{sys.executable} -m benchmarks.paired.server"  # run from the project root (cwd below)
 
 
 def run_paired(*args):
     # the backend prefdd would pick here (Cython where it was built), so the test runs anywhere
-    return subprocess.run([sys.executable, str(BENCH / "paired.py"), "--backend", "auto", *args],
-                          capture_output=True, text=True, timeout=600, check=False)
+    return subprocess.run([sys.executable, "-m", "benchmarks.paired", "--backend", "auto", *args],
+                          capture_output=True, text=True, timeout=600, check=False, cwd=BENCH.parent)
 
 
 def ask(lines, engine=None):
@@ -147,7 +147,7 @@ def test_a_wrong_solver_is_reported_loudly(tmp_path):
     liar.write_text(textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(BENCH.parent)!r})  # the project root, as an installed package sees it
-        from benchmarks.protocol import parse_request
+        from benchmarks.paired.protocol import parse_request
         from solver.engine import Engine
         e = Engine(table_mb=1)
         for line in sys.stdin:
@@ -173,8 +173,8 @@ def test_a_solver_breaking_the_protocol_stops_the_run(tmp_path):
     assert r.returncode == 2 and "exited (status 3)" in r.stderr
     r = run_paired("--against", str(tmp_path / "no-such-solver"), "--deals", "1")
     assert r.returncode == 2 and "cannot start it" in r.stderr
-    r = subprocess.run([sys.executable, str(BENCH / "paired.py"), "--against", SERVER, "--backend", "fortran"],
-                       capture_output=True, text=True, timeout=600, check=False)
+    r = subprocess.run([sys.executable, "-m", "benchmarks.paired", "--against", SERVER, "--backend", "fortran"],
+                       capture_output=True, text=True, timeout=600, check=False, cwd=BENCH.parent)
     assert r.returncode == 2 and "unknown engine backend 'fortran'" in r.stderr and "Traceback" not in r.stderr
 
 

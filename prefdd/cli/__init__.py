@@ -138,7 +138,7 @@ def command() -> None:
     After ``solve`` and a local ``batch`` the process ends at once (``os._exit``, once stdout
     and stderr are flushed) instead of tearing the interpreter down module by module: that
     teardown frees every object of a process that is about to end anyway, 20-60 ms of CPU
-    and wall (``benchmarks/RESULTS.md``, "the batch's fixed costs"), a fifth of a
+    and wall (``benchmarks/log/2026-12-01-issue-14-batch-fixed-costs.md``), a fifth of a
     one-deal ``prefdd solve``. Not under a tracer or coverage (their data is saved at
     exit), nor with Dask (its clients and clusters clean up at exit), nor once
     multiprocessing's resource tracker runs (it unlinks semaphores at exit)."""

@@ -1,6 +1,6 @@
 """Every layout of one declarer hand, prefdd beside another solver: histograms and CPU.
 
-    python benchmarks/layouts_paired.py [--against CMD] [--layouts 184756] [--strains s,nt,misere]
+    python -m benchmarks.paired.layouts [--against CMD] [--layouts 184756] [--strains s,nt,misere]
                                         [--loop 5000] [--workers 2] [--order lex|door] [--seed 2026]
                                         [--table-mb 128] [--rounds 1] [--json]
 
@@ -43,12 +43,11 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from protocol import hand_text  # noqa: E402
+from solver import Card, Position
+from solver.engine import Engine
+from solver.engine.many import split_layouts
 
-from solver import Card, Position  # noqa: E402
-from solver.engine import Engine  # noqa: E402
-from solver.engine.many import split_layouts  # noqa: E402
+from .protocol import hand_text
 
 STRAINS = {"s": "s", "nt": "nt", "misere": "misere"}
 
@@ -123,10 +122,10 @@ class Theirs:
         for i in range(len(lays)):
             line = self.proc.stdout.readline()
             if not line:
-                raise SystemExit(f"layouts_paired.py: --against {self.cmd!r} stopped after {i} answers")
+                raise SystemExit(f"paired.layouts: --against {self.cmd!r} stopped after {i} answers")
             f = dict(t.split("=", 1) for t in line.split())
             if "error" in f:
-                raise SystemExit(f"layouts_paired.py: --against {self.cmd!r}: {line.strip()}")
+                raise SystemExit(f"paired.layouts: --against {self.cmd!r}: {line.strip()}")
             vals.append(int(f["tricks"]))
             us += float(f["us"])
         w.join()
@@ -170,7 +169,8 @@ def spread(xs) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=f"python -m {__spec__.name if __spec__ else __name__}".removesuffix(".__main__"),
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--against", default=None)
     ap.add_argument("--layouts", type=int, default=184756)
     ap.add_argument("--strains", default="s,nt,misere")

@@ -1,9 +1,9 @@
 """Pair prefdd with another solver deal by deal: the same seeded deals, one run, thread CPU.
 
-    python benchmarks/paired.py --against CMD [--backend cython] [--deals 100] [--seed 2026] [--json]
+    python -m benchmarks.paired --against CMD [--backend cython] [--deals 100] [--seed 2026] [--json]
 
 ``CMD`` is started once and kept running; it speaks the line protocol of
-``docs/paired-benchmark.md`` (``benchmarks/protocol.py``): a position in, the declarer's
+``docs/paired-benchmark.md`` (``benchmarks/paired/protocol.py``): a position in, the declarer's
 tricks and the CPU microseconds of its search out. Each deal of the five rows of
 ``benchmarks/deals.py`` is solved by both, in alternating order, our table emptied (a new
 generation) before our timer starts. The trick counts must agree: a disagreement means
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import pathlib
 import platform
 import queue
 import shlex
@@ -30,15 +29,13 @@ import sys
 import threading
 import time
 
-HERE = pathlib.Path(__file__).parent
-sys.path.insert(0, str(HERE))
-from deals import ROWS, deals  # noqa: E402
-from engine_table import pct  # noqa: E402
-from protocol import ProtocolError, format_request, parse_answer  # noqa: E402
+from solver.engine import Engine
+from solver.engine.api import DEFAULT_TABLE_MB
+from solver.errors import PrefError
 
-from solver.engine import Engine  # noqa: E402
-from solver.engine.api import DEFAULT_TABLE_MB  # noqa: E402
-from solver.errors import PrefError  # noqa: E402
+from ..deals import ROWS, deals
+from ..engine_table import pct
+from .protocol import ProtocolError, format_request, parse_answer
 
 GOAL_MEDIAN_RATIO = 0.25  # issue 15: every row's median at most a quarter of the other's
 
@@ -173,7 +170,8 @@ def print_report(rep: dict) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=f"python -m {__spec__.name if __spec__ else __name__}".removesuffix(".__main__"),
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--against", required=True, help="command of a solver speaking docs/paired-benchmark.md")
     ap.add_argument("--backend", default="cython", help="cython (default), numba or auto")
     ap.add_argument("--deals", type=int, default=100, help="deals a row (default 100)")
@@ -193,13 +191,13 @@ def main(argv=None) -> int:
     try:
         engine = Engine(table_mb=args.table_mb, backend=args.backend)
     except PrefError as e:
-        print(f"paired.py: --backend {args.backend}: {e}", file=sys.stderr)
+        print(f"paired: --backend {args.backend}: {e}", file=sys.stderr)
         return 2
     load_before = os.getloadavg()[0]
     try:
         peer = External(args.against, args.timeout)
     except SolverFailed as e:
-        print(f"paired.py: {e}", file=sys.stderr)
+        print(f"paired: {e}", file=sys.stderr)
         return 2
     try:
         for pos in deals("trump, declarer leads", args.warmup, args.seed + 1):  # compile, touch tables
@@ -207,7 +205,7 @@ def main(argv=None) -> int:
             peer.ask(format_request(pos))
         results = [run_row(engine, peer, row, args.deals, args.seed, args.worst) for row in rows]
     except SolverFailed as e:
-        print(f"paired.py: {e}", file=sys.stderr)
+        print(f"paired: {e}", file=sys.stderr)
         return 2
     finally:
         peer.close()

@@ -2,9 +2,9 @@
 
 Reads one request a line on stdin, answers one line on stdout, until end of input::
 
-    python benchmarks/protocol_server.py [--backend cython] [--table-mb 8]
+    python -m benchmarks.paired.server [--backend cython] [--table-mb 8]
 
-so ``benchmarks/paired.py --against "python benchmarks/protocol_server.py"`` pairs prefdd
+so ``python -m benchmarks.paired --against "python -m benchmarks.paired.server"`` pairs prefdd
 with itself, and another solver's author can check a driver against a known-good one.
 The table is emptied (a new generation) before the timer starts; ``us`` is the thread CPU
 time of ``Engine.solve`` alone.
@@ -19,10 +19,7 @@ from solver.engine import Engine
 from solver.engine.api import DEFAULT_TABLE_MB
 from solver.errors import PrefError
 
-try:  # imported as benchmarks.protocol_server (the tests)
-    from .protocol import ProtocolError, format_answer, parse_request
-except ImportError:  # run as a script: its directory is sys.path[0]
-    from protocol import ProtocolError, format_answer, parse_request  # type: ignore[no-redef]
+from .protocol import ProtocolError, format_answer, parse_request
 
 
 def serve(engine: Engine, lines, out) -> None:
@@ -42,14 +39,15 @@ def serve(engine: Engine, lines, out) -> None:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=f"python -m {__spec__.name if __spec__ else __name__}".removesuffix(".__main__"),
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--backend", default=None, help="auto (default), cython or numba")
     ap.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB)
     args = ap.parse_args(argv)
     try:
         engine = Engine(table_mb=args.table_mb, backend=args.backend)
     except PrefError as e:
-        sys.exit(f"protocol_server.py: --backend {args.backend}: {e}")
+        sys.exit(f"paired.server: --backend {args.backend}: {e}")
     serve(engine, sys.stdin, sys.stdout)
 
 
