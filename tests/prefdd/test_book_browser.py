@@ -1,36 +1,21 @@
 """The book of rulings in a real browser (Debian's chromium driven by Playwright), at a
 phone's width and a desk's: a ruling recorded from the desk, found by a player's name,
 reopened on the table as ruled, printed again; a re-ruling's changes shown; the season page
-drawn. Screenshots go to ``test-artifacts/web/``."""
+drawn. Screenshots go to ``test-artifacts/web/``. The set-up: ``tests/helpers/desk_browser.py``;
+the browser fixture: ``conftest.py``; the server here holds a book of its own."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import threading
-import time
-from pathlib import Path
 
 import pytest
+from helpers.desk_browser import ART, EXAMPLE, ROOT, create_app, no_horizontal_scroll, serving
 
 from prefdd.book import Book
 from prefdd.book.rerule import rerule, settings_of
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
-ART = ROOT / "test-artifacts" / "web"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-EXAMPLE = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
 LATIN = r"[A-Za-z]{3,}"  # a Latin word on the Russian page (an identifier leaking through)
-
-
-def _missing(what: str):
-    if os.environ.get("CI"):
-        pytest.fail(what)
-    pytest.skip(what)
 
 
 @pytest.fixture(scope="module")
@@ -40,50 +25,29 @@ def book_path(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(book_path):
-    try:
-        import uvicorn
-
-        from prefdd.web.app import create_app
-    except ImportError:
-        _missing("the [web] extra (fastapi, uvicorn) is not installed")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(node_budget=20_000_000, time_budget=300, workers=1, book=str(book_path))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        if time.monotonic() > deadline or not th.is_alive():
-            pytest.fail("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    th.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        _missing(f"Debian's chromium is not installed at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright for Python is not installed")
-    ART.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    with serving(create_app(node_budget=20_000_000, time_budget=300, workers=1, book=str(book_path))) as url:
+        yield url
 
 
 def _page(browser, width):
-    ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")  # a club's browser
+    """A page of a club's browser (Russian locale), not yet anywhere; closed by the caller."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="ru-RU")
     pg = ctx.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     return ctx, pg
+
+
+def rule_the_example(pg, url):
+    """The desk at ``url``: the 1.3.2.2 example pasted in and ruled."""
+    pg.goto(url)
+    pg.wait_for_selector("body[data-ready]", state="attached")
+    pg.click("#paste-box summary")
+    pg.fill("#paste-text", json.dumps(EXAMPLE))
+    pg.click("#paste-go")
+    pg.wait_for_selector("#rule-title:has-text('1.3.2.2')")
+    pg.click("#rule-go")
+    pg.wait_for_selector('body[data-ruling="done"]', state="attached")
 
 
 def search(pg):
@@ -93,24 +57,13 @@ def search(pg):
     pg.wait_for_selector(f"body[data-loaded='{n + 1}']", state="attached")
 
 
-def no_horizontal_scroll(pg):
-    return pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
 @pytest.mark.parametrize("width", [390, 1280])
 def test_record_find_reopen_print(browser, server, book_path, width):
     names = {390: ["Иван", "Пётр", "Анна"], 1280: ["Ольга", "Семён", "Ёлкин"]}[width]
     ctx, pg = _page(browser, width)
     before = Book(book_path).count()
     # the desk: the incident pasted in, ruled, written in the book with the players' names and a note
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready]")
-    pg.click("#paste-box summary")
-    pg.fill("#paste-text", json.dumps(EXAMPLE))
-    pg.click("#paste-go")
-    pg.wait_for_selector("#rule-title:has-text('1.3.2.2')")
-    pg.click("#rule-go")
-    pg.wait_for_selector('body[data-ruling="done"]', state="attached")
+    rule_the_example(pg, server + "/")
     assert pg.is_visible("#book-go") and pg.inner_text("#book-go") == "Записать в книгу"
     for i, n in enumerate(names):
         pg.fill(f"#book-name-{i}", n)
@@ -231,33 +184,13 @@ def test_a_seasons_book_for_the_docs_screenshots(browser, server, book_path):
 def test_a_shared_desk_asks_the_arbiters_passphrase(browser, tmp_path):
     """``--host 0.0.0.0``: the page offers the passphrase field; without it or with a wrong one
     the write is refused, said in Russian beside the button; with it, written."""
-    import uvicorn
-
     from prefdd.book import passphrase
-    from prefdd.web.app import create_app
 
     path = tmp_path / "shared.sqlite3"
     passphrase.set_passphrase(Book(path), "пароль арбитра")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(workers=1, host="0.0.0.0", book=str(path)), host="127.0.0.1",
-                                        port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    while not srv.started:
-        assert th.is_alive()
-        time.sleep(0.05)
-    try:
+    with serving(create_app(workers=1, host="0.0.0.0", book=str(path))) as url:
         ctx, pg = _page(browser, 390)
-        pg.goto(f"http://127.0.0.1:{port}/")
-        pg.wait_for_selector("body[data-ready]", state="attached")
-        pg.click("#paste-box summary")
-        pg.fill("#paste-text", json.dumps(EXAMPLE))
-        pg.click("#paste-go")
-        pg.wait_for_selector("#rule-title:has-text('1.3.2.2')")
-        pg.click("#rule-go")
-        pg.wait_for_selector('body[data-ruling="done"]', state="attached")
+        rule_the_example(pg, f"{url}/")
         assert pg.is_visible("#book-pass")
         for given, said in (("", "нужен пароль арбитра"), ("не тот", "пароль неверен")):
             pg.fill("#book-pass", given)
@@ -272,6 +205,3 @@ def test_a_shared_desk_asks_the_arbiters_passphrase(browser, tmp_path):
         assert Book(path).get(1).rule == "1.3.2.2"
         assert no_horizontal_scroll(pg) and not pg.errors, pg.errors
         ctx.close()
-    finally:
-        srv.should_exit = True
-        th.join(10)

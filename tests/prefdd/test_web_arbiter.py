@@ -3,8 +3,8 @@ desk's (1280 px): a long ruling shows its progress and is stopped by its button;
 the upload offers loads (JSON lines of deals, played deals, incidents); no horizontal scroll
 in any state reached; the rule search ranks the rules that fit the table first; each ruling
 opens with its conclusion; every example incident prints on one A4 page (Chromium's own
-``page.pdf``). Uses the set-up of ``test_web_browser.py`` (Debian's chromium driven by
-Playwright; the page served by uvicorn in a thread).
+``page.pdf``). The browser set-up is ``tests/helpers/desk_browser.py``'s (Debian's chromium
+driven by Playwright; the page served by uvicorn in a thread), its fixtures ``conftest.py``'s.
 """
 from __future__ import annotations
 
@@ -12,30 +12,10 @@ import json
 import re
 
 import pytest
-from test_web_browser import ART, ROOT, browser, server, settle  # noqa: F401
-from test_web_desk import upload, visible_latin
+from helpers.desk_browser import ART, ROOT, at_both_widths, no_horizontal_scroll, settle, upload, visible_latin
 
 pytestmark = pytest.mark.slow  # a real browser per test
-WIDTHS = (390, 1280)
 INCIDENTS = sorted((ROOT / "examples/incidents").glob("*.json"))
-
-
-@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
-def page(request, browser, server):  # noqa: F811
-    ctx = browser.new_context(viewport={"width": request.param, "height": 900}, accept_downloads=True)
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.width = request.param
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors
-
-
-def no_horizontal_scroll(pg) -> bool:
-    return pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def shot(pg, name):
@@ -43,7 +23,8 @@ def shot(pg, name):
 
 
 # ---------------------------------------------------------------------------------------
-def test_a_long_ruling_shows_its_progress_and_the_stop_button_stops_it(page, server):  # noqa: F811
+@at_both_widths
+def test_a_long_ruling_shows_its_progress_and_the_stop_button_stops_it(page, server):
     """Rule 1.2.2's example searches for seconds: the line counts the seconds and what the
     search reports; Stop stops the worker's search where it is, and the ruling comes with what
     was proven by then (the bounds, the proven minimum written), said so first."""
@@ -101,6 +82,7 @@ JSONL = ["deals.jsonl", "played_deals.jsonl", "classics.jsonl", "hands.jsonl", "
 
 
 @pytest.mark.parametrize("name", JSONL)
+@at_both_widths
 def test_every_shipped_json_lines_file_loads(page, name):
     pg = page
     path = ROOT / "examples" / name
@@ -124,6 +106,7 @@ def test_every_shipped_json_lines_file_loads(page, name):
     assert no_horizontal_scroll(pg)
 
 
+@at_both_widths
 def test_a_json_lines_file_of_incidents_offers_each_and_says_each_refused_line(page, tmp_path):
     pg = page
     numbered = [p for p in INCIDENTS if re.search(r"\d", json.loads(p.read_text())["violation"]["rule"])]
@@ -148,6 +131,7 @@ def test_a_json_lines_file_of_incidents_offers_each_and_says_each_refused_line(p
     assert no_horizontal_scroll(pg)
 
 
+@at_both_widths
 def test_the_rule_search_ranks_the_rules_that_fit_the_table_first(page):
     """A whister's card out of turn on the table in closed play: «ход вне очереди» and Enter
     picks 1.3.2.1, and the page says why; in open play the same words pick 1.3.2.2."""
@@ -191,20 +175,6 @@ LONG = {"rule_1_1_2_layout_helped", "rule_1_2_2_passer_opened_after_lead", "rule
 
 def pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
-
-
-@pytest.fixture
-def phone(browser, server):  # noqa: F811
-    ctx = browser.new_context(viewport={"width": 390, "height": 900})
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.width = 390
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors
 
 
 @pytest.mark.parametrize("path", INCIDENTS, ids=lambda p: p.stem)

@@ -1,105 +1,35 @@
 """The arbiter's desk in a real browser: Debian's chromium driven by Playwright for Python.
 
-The page is served by uvicorn in a thread of this process. Screenshots go to
-``test-artifacts/web/`` (git-ignored). Without chromium (or playwright) the tests skip on a
-developer's machine and fail on CI (``CI`` set), where ``.ci/run`` installs chromium.
+The page is served by uvicorn in a thread of this process (the fixtures: ``conftest.py``, the
+set-up: ``tests/helpers/desk_browser.py``). Screenshots go to ``test-artifacts/web/``
+(git-ignored). Without chromium (or playwright) the tests skip on a developer's machine and
+fail on CI (``CI`` set), where ``.ci/run`` installs chromium.
 """
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
 import subprocess
 import sys
-import threading
-import time
-from pathlib import Path
 
 import pytest
+from helpers.desk_browser import (
+    ART,
+    EXAMPLE,
+    EXAMPLE_PATH,
+    HANDS,
+    ROOT,
+    missing,
+    new_page,
+    no_horizontal_scroll,
+    settle,
+)
 
 from compensation.rulings import rule_incident
 from solver import Deal, analyse
 
 # a real browser per test: the whole module is in the slow lane (CI runs it; `-m "not slow"` leaves it out)
 pytestmark = pytest.mark.slow
-
-ROOT = Path(__file__).resolve().parents[2]
-ART = ROOT / "test-artifacts" / "web"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-EXAMPLE_PATH = ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json"
-EXAMPLE = json.loads(EXAMPLE_PATH.read_text())
-HANDS = EXAMPLE["deal"]["hands"]
-
-
-def _missing(what: str):
-    msg = f"{what} (.ci/run installs chromium with apt-get; playwright comes with the [test] extra)"
-    if os.environ.get("CI"):
-        pytest.fail(msg)
-    pytest.skip(msg)
-
-
-@pytest.fixture(scope="module")
-def server():
-    try:
-        import uvicorn
-
-        from prefdd.web.app import create_app
-    except ImportError:
-        _missing("the [web] extra (fastapi, uvicorn) is not installed")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(node_budget=20_000_000, time_budget=300), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        if time.monotonic() > deadline or not th.is_alive():
-            pytest.fail("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    th.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        _missing(f"Debian's chromium is not installed at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright for Python is not installed")
-    ART.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1000, "height": 900}, accept_downloads=True)
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors  # no script error on any page
-
-
-def settle(pg, plies=None):
-    """Wait until the table has answered (for ``plies`` cards played, when given)."""
-    pg.wait_for_selector("body:not([data-busy])", state="attached")
-    if plies is not None:
-        pg.wait_for_selector(f'body[data-plies="{plies}"]:not([data-busy])', state="attached")
-
 
 def shown_values(pg, seat):
     return pg.eval_on_selector_all(
@@ -114,11 +44,6 @@ def engine_values(history):
     return {str(c): pos.taken[0] + v for c, v in a.card_values.items()}
 
 
-def no_horizontal_scroll(pg):
-    return pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-# ---------------------------------------------------------------------------------------
 def test_deal_by_clicking_then_play_three_cards_and_the_values_change(page):
     pg = page
     for target, cards in ((0, HANDS[0]), (1, HANDS[1]), (2, HANDS[2]), (3, EXAMPLE["deal"]["discard"])):
@@ -227,10 +152,11 @@ def test_a_bad_paste_shows_a_message_and_the_page_still_works(page):
 
 
 def test_a_phone_width_has_no_horizontal_scrolling(browser, server):
-    ctx = browser.new_context(viewport={"width": 375, "height": 800})
-    pg = ctx.new_page()
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
+    with new_page(browser, server, 375, 800) as pg:
+        phone_375(pg)
+
+
+def phone_375(pg):
     assert no_horizontal_scroll(pg)
     pg.set_input_files("#upload", str(EXAMPLE_PATH))
     settle(pg, 30)
@@ -244,7 +170,6 @@ def test_a_phone_width_has_no_horizontal_scrolling(browser, server):
     settle(pg, 0)
     assert no_horizontal_scroll(pg)
     pg.screenshot(path=str(ART / "phone_375.png"), full_page=True)
-    ctx.close()
 
 
 def test_keyboard_deal_entry(page):
@@ -373,7 +298,7 @@ def test_rule_search_by_words_and_the_moment_follows_the_play(page):
 def test_a_missing_browser_fails_on_ci_and_skips_elsewhere(monkeypatch):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="apt-get"):
-        _missing("no chromium")
+        missing("no chromium")
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
-        _missing("no chromium")
+        missing("no chromium")

@@ -1,8 +1,9 @@
 """The arbiter's desk as an arbiter uses it, in a real browser at a phone's width (390 px)
 and a desk's (1280 px): the rule-book 1.3.2.2 dispute entered without typing JSON, a Russian
 page with no Latin identifiers in several states, the print view as the sheet, errors next
-to their field, misère and the play's controls. Uses the set-up of ``test_web_browser.py``
-(Debian's chromium driven by Playwright; the page served by uvicorn in a thread).
+to their field, misère and the play's controls. The browser set-up is
+``tests/helpers/desk_browser.py``'s (Debian's chromium driven by Playwright; the page served by
+uvicorn in a thread), its fixtures ``conftest.py``'s.
 """
 from __future__ import annotations
 
@@ -13,36 +14,12 @@ import subprocess
 import sys
 
 import pytest
-from test_web_browser import ART, EXAMPLE, EXAMPLE_PATH, HANDS, ROOT, browser, server, settle  # noqa: F401
+from helpers.desk_browser import ART, EXAMPLE, EXAMPLE_PATH, HANDS, ROOT, at_both_widths, settle, upload, visible_latin
 
 from compensation.rulings import rule_incident
 from solver import Position
 
-pytestmark = pytest.mark.slow  # a real browser per test
-WIDTHS = (390, 1280)
-LATIN = re.compile(r"[A-Za-z]")
-
-
-@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
-def page(request, browser, server):  # noqa: F811
-    ctx = browser.new_context(viewport={"width": request.param, "height": 900}, accept_downloads=True)
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.width = request.param
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors
-
-
-def visible_latin(pg) -> list:
-    """Every visible word with a Latin letter (the button that switches to English aside)."""
-    text = pg.evaluate("""() => {
-        const lang = document.getElementById('lang'); const keep = lang.textContent; lang.textContent = '';
-        const t = document.body.innerText; lang.textContent = keep; return t; }""")
-    return sorted({w for w in re.split(r"\s+", text) if LATIN.search(w)})
+pytestmark = [pytest.mark.slow, at_both_widths]  # a real browser per test, at a phone's width and a desk's
 
 
 def sheet_cells(pg) -> dict:
@@ -60,13 +37,6 @@ def cli_cells(entries) -> dict:
     out.update({f"gora.{i}": str(v) for i, v in enumerate(entries["gora"])})
     out.update({f"whists.{i}.{j}": str(v) for i, r in enumerate(entries["whists"]) for j, v in enumerate(r) if i != j})
     return out
-
-
-def upload(pg, path):
-    pg.evaluate("delete document.body.dataset.upload")
-    pg.set_input_files("#upload", str(path))
-    pg.wait_for_selector("body[data-upload]", state="attached")
-    settle(pg)
 
 
 def rule_now(pg):

@@ -14,7 +14,6 @@ import pytest
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
-from test_web_browser import browser, server  # noqa: F401  (the real-browser test's fixtures)
 
 from prefdd.web.app import create_app
 
@@ -189,24 +188,11 @@ def test_the_servers_guards_apply(client):
 
 
 # ---------------------------------------------------------------- in a real browser, at a phone's width
-@pytest.fixture
-def phone(browser, server):  # noqa: F811
-    """The desk at 390 px in Debian's chromium (the set-up of test_web_browser.py)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 900})
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready]")
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors
-
-
+# ``phone``: the desk at 390 px in Debian's chromium (conftest.py)
 @pytest.mark.slow
 def test_a_bts_upload_puts_the_deal_on_the_table_in_russian(phone):
-    from test_web_desk import upload as upload_file
-    from test_web_desk import visible_latin
+    from helpers.desk_browser import upload as upload_file
+    from helpers.desk_browser import visible_latin
 
     pg = phone
     upload_file(pg, DATA / "desk.bts")

@@ -4,7 +4,8 @@ budget), and the page shows it as a person reads it: each card of the play colou
 marked by its verdict, a legend, each card's figures on demand, not-exact decisions said so,
 the whisters' question — in Russian (English on the switch), at a phone's width, and on paper.
 
-Short endings (four cards a hand) keep it quick; the browser set-up is ``test_web_browser.py``'s.
+Short endings (four cards a hand) keep it quick; the browser set-up is
+``tests/helpers/desk_browser.py``'s, its fixtures ``conftest.py``'s.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
-from test_web_browser import browser, server  # noqa: F401  (Debian's chromium, the page served)
+from helpers.desk_browser import new_page
 
 from prefdd.web.app import create_app
 from prefdd.web.jobs import SD_MAX_LAYOUTS
@@ -119,21 +120,13 @@ def desk(request, tmp_path):
     """The page at ``request.param`` px with the ending loaded (browser tests: the slow lane)."""
     b = request.getfixturevalue("browser")
     url = request.getfixturevalue("server")
-    ctx = b.new_context(viewport={"width": request.param, "height": 800})
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(url)
-    pg.wait_for_selector("body[data-ready]")
-    f = tmp_path / "ending.json"
-    f.write_text(json.dumps(INCIDENT))
-    pg.set_input_files("#upload", str(f))
-    pg.wait_for_selector("body[data-upload]", state="attached")
-    pg.wait_for_selector('body[data-plies="12"]:not([data-busy])', state="attached")
-    pg.width = request.param
-    yield pg
-    ctx.close()
-    assert not pg.errors, pg.errors
+    with new_page(b, url, request.param, 800) as pg:
+        f = tmp_path / "ending.json"
+        f.write_text(json.dumps(INCIDENT))
+        pg.set_input_files("#upload", str(f))
+        pg.wait_for_selector("body[data-upload]", state="attached")
+        pg.wait_for_selector('body[data-plies="12"]:not([data-busy])', state="attached")
+        yield pg
 
 
 def run_sd(pg):
