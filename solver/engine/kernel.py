@@ -1623,7 +1623,8 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     it stopped at, ``nlay`` if none. ``flags``: ``L_GUESS`` MTD(f) starts from the previous
     layout's value (neighbouring layouts are close), else from the kernel's first guess;
     ``L_HIST`` the history of the leads is kept from one layout to the next (its ordering
-    learnt on one layout serves the next: a third fewer nodes, RESULTS.md).
+    learnt on one layout serves the next: a third fewer nodes, RESULTS.md), on misère halved
+    at each layout.
 
     Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
     layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
@@ -1642,6 +1643,11 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     for i in range(nlay):
         if not keep_hist:
             clear_history(W)
+        elif cfg[C_MISERE]:
+            # misère: the history aged, halved at each layout (recent cutoffs weigh most:
+            # 6.5 % fewer nodes over 8 hands, none more than 0.5 % more; RESULTS.md, issue 40)
+            for j in range(64):
+                W[W_HIST + j] >>= 1
         RH[0] = lay[3 * i]
         RH[1] = lay[3 * i + 1]
         RH[2] = lay[3 * i + 2]
