@@ -73,7 +73,7 @@ class _Root:
 
     __slots__ = ("hands", "leader", "nt", "cards", "cs", "tricks", "pos", "state", "backend")
 
-    def __init__(self, pos: Position, cons: Constraints, state, backend: Backend):
+    def __init__(self, pos: Position, cons: Constraints, state, backend: Backend, cs: int = 0):
         self.pos = pos
         self.state = state
         self.backend = backend
@@ -82,7 +82,7 @@ class _Root:
         trick = pos.trick
         nt = self.nt = len(trick)
         self.cards = (int(trick[0][1]) if nt > 0 else 0, int(trick[1][1]) if nt > 1 else 0, 0)
-        cs = 0
+        # ``cs``: the variant's part of the constraint state (raspasovka: talon tricks left)
         if cons is not NO_CONSTRAINTS and cons:
             if cons.lead is not None and state.lead_pending:
                 cs |= 1
@@ -137,49 +137,34 @@ def next_generation(backend: Backend, tt, gen: int) -> int:
     return gen
 
 
-class Engine:
-    """An exact double-dummy solver with its own transposition table.
+class Search:
+    """What every solver on the kernel shares: the table, the searcher, the MTD(f) and
+    null-window calls, a root's children, every card's value and a principal line.
 
-    ``table_mb`` bounds the table's memory (a power-of-two number of 16-byte entries is
-    used, at most that size). ``node_budget`` stops a runaway search with
-    :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
-    (exact facts about positions) are kept from one call to the next — useful when many
-    questions are asked about one deal; otherwise each call starts with an empty table.
+    The game is a variant's (python-chess's ``variant.py`` is the model): :class:`Engine`
+    (contracts) and :class:`~solver.raspasovka.api.RaspasovkaSolver` (raspasovka) build the
+    kernel's configuration and override the hooks — :meth:`_root_cs` (the variant's part
+    of a root's constraint state), :meth:`_mtd` (how a guess enters MTD(f)).
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
-                 backend: str | None = None, layouts_table_mb: float = LAYOUTS_TABLE_MB):
+                 backend: str | None = None):
         self.backend = load_backend(backend)
         self.tt = new_table(self.backend, table_mb)
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
         self.nodes = 0  # nodes of the last call
-        # the layouts' loop searches a table of its own (kept from call to call: its entries
-        # are exact facts), larger than a deal needs: many layouts meet in many positions
-        self.layouts_table_mb = layouts_table_mb
-        self._ltt: Any = None
-        self._lsearcher: Any = None
-        self._layouts_seen = 0
-        self._layouts_reserved = 0
         self._stats = self.backend.zeros(layout.STATS_SIZE)
         # the table, statistics, work vector and root arrays bound once (searcher.Searcher): a
         # solve passes the root's ints; made on first use, for the backend searched with
         self._searcher: Any = None
         self._searcher_of: tuple = (None, None)  # the backend and table it was made for
         self._in_use = None  # the configuration it searches with
-        # the arrays of an unconstrained search depend only on the strain, the declarer and
-        # the favoured seat: built once each (the search never writes them)
-        self._configs: dict = {}
-
-    def __repr__(self) -> str:
-        mb = self.tt.nbytes / (1024 * 1024)
-        return (f"<Engine backend={self.backend_name} table={mb:g} MB "
-                f"reuse_table={self.reuse_table} node_budget={self.node_budget:_}>")
 
     @property
     def backend_name(self) -> str:
-        """The compilation this engine searches with (``cython``, ``numba``, ``python``): a
+        """The compilation this solver searches with (``cython``, ``numba``, ``python``): a
         solver made for the same question (raspasovka) takes the same."""
         return self.backend.name
 
@@ -191,6 +176,163 @@ class Engine:
     def clear(self) -> None:
         wipe(self.backend, self.tt)
         self.gen = 0
+
+    # ------------------------------------------------------------------ hooks
+    def _root_cs(self, pos) -> int:
+        """The variant's part of a root's constraint state word (none on a contract)."""
+        return 0
+
+    def _root(self, pos, cons: Constraints, state) -> _Root:
+        return _Root(pos, cons, state, self.backend, self._root_cs(pos))
+
+    # ------------------------------------------------------------------ searching
+    def _bound(self, args):
+        """The searcher, searching with ``args`` (checked by the kernel when first used)."""
+        s = self._searcher
+        b, tt = self._searcher_of
+        if b is not self.backend or tt is not self.tt:
+            s = self._searcher = self.backend.searcher(self.tt, self._stats)
+            self._searcher_of = (self.backend, self.tt)
+            self._in_use = None
+        if self._in_use is not args:
+            s.use(*args)
+            self._in_use = args
+        return s
+
+    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
+        """The exact score in [lo, hi] (MTD(f) from ``guess``; -1: the kernel's first guess)."""
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        v = self._bound(args).mtd(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, lo, hi, guess, self.gen,
+                                  self.node_budget)
+        if v < 0:
+            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+        return int(v)
+
+    def _test(self, root: _Root, args, target: int) -> bool:
+        h0, h1, h2 = root.hands
+        c0, c1, _ = root.cards
+        r = self._bound(args).search(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, target, self.gen,
+                                     self.node_budget)
+        if r < 0:
+            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+        return bool(r)
+
+    def _child(self, root: _Root, cons: Constraints, card: Card):
+        """The root arrays after ``card`` is played, and the trick's winner if it completes one."""
+        p = root.pos.copy()
+        _, planned = cons.moves(p, root.state)
+        nstate = cons.after(p, root.state, card, planned)
+        winner = p.play(card)
+        return self._root(p, cons, nstate), winner
+
+    def _reward(self, args, winner) -> int:
+        """The score the trick ``winner`` took adds (None: no trick completed; a raspasovka
+        talon trick nobody took: -1)."""
+        return 0 if winner is None or winner < 0 else int(args[0][layout.C_REW + winner])
+
+    def _score_range(self, root: _Root, args) -> int:
+        return int(args[0][layout.C_MAXREW]) * root.tricks
+
+    @staticmethod
+    def _to_tricks(value: int, tricks: int, favour) -> int:
+        """The declarer's tricks from a search score (a split score counts defence tricks × 16)."""
+        return value if favour is None else tricks - value // 16
+
+    def _max_to_move(self, root: _Root, args) -> bool:
+        cfg = args[0]
+        mover = root.pos.to_move
+        return bool((int(cfg[layout.C_MAXMASK]) >> mover) & 1)
+
+    def _allowed(self, root: _Root, cons: Constraints) -> list[Card]:
+        allowed, _ = cons.moves(root.pos, root.state)
+        return cards_of(allowed)
+
+    def _card_values(self, root: _Root, cons, args, value: int, favour) -> dict:
+        ismax = self._max_to_move(root, args)
+        out = {}
+        cache: dict[int, int] = {}
+        for card in self._allowed(root, cons):
+            rep = self._rep(root, card, cons)
+            if rep in cache:
+                out[card] = cache[rep]
+                continue
+            child, winner = self._child(root, cons, card)
+            bank = self._reward(args, winner)
+            hi = self._score_range(child, args)
+            if ismax:
+                v = self._mtd(child, args, 0, max(0, min(hi, value - bank)), value - bank) + bank
+            else:
+                v = self._mtd(child, args, max(0, value - bank), hi, value - bank) + bank
+            tv = self._to_tricks(v, root.tricks, favour)
+            cache[rep] = tv
+            out[card] = tv
+        return out
+
+    def _rep(self, root: _Root, card: Card, cons: Constraints) -> int:
+        """The run representative of ``card`` (penalty and plan cards stand alone)."""
+        alone = 0
+        for p in cons.penalty_cards:
+            alone |= p.card.mask
+        if cons.plan is not None:
+            for c in cons.plan.cards:
+                alone |= c.mask
+        return run_low(root.pos, card, alone)
+
+    def _line(self, root: _Root, cons, args, value: int) -> list[Card]:
+        """A principal line: at each move a card that keeps the value, to the end."""
+        out = []
+        cur = root
+        v = value
+        while not cur.pos.is_over():
+            ismax = self._max_to_move(cur, args)
+            chosen = None
+            moves = self._allowed(cur, cons)
+            for card in moves:
+                child, winner = self._child(cur, cons, card)
+                need = v - self._reward(args, winner)
+                if ismax:
+                    ok = need <= 0 or self._test(child, args, need)
+                else:
+                    ok = not self._test(child, args, need + 1) if need + 1 > 0 else False
+                if ok:
+                    chosen = (card, child, need)
+                    break
+            if chosen is None:  # cannot happen for an exact value; stay safe
+                raise RuntimeError("principal line lost the value")
+            card, cur, v = chosen
+            out.append(card)
+        return out
+
+
+class Engine(Search):
+    """An exact double-dummy solver with its own transposition table.
+
+    ``table_mb`` bounds the table's memory (a power-of-two number of 16-byte entries is
+    used, at most that size). ``node_budget`` stops a runaway search with
+    :class:`~solver.errors.SearchLimitError`. With ``reuse_table`` the table's entries
+    (exact facts about positions) are kept from one call to the next — useful when many
+    questions are asked about one deal; otherwise each call starts with an empty table.
+    """
+
+    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
+                 backend: str | None = None, layouts_table_mb: float = LAYOUTS_TABLE_MB):
+        super().__init__(table_mb, node_budget, reuse_table, backend)
+        # the layouts' loop searches a table of its own (kept from call to call: its entries
+        # are exact facts), larger than a deal needs: many layouts meet in many positions
+        self.layouts_table_mb = layouts_table_mb
+        self._ltt: Any = None
+        self._lsearcher: Any = None
+        self._layouts_seen = 0
+        self._layouts_reserved = 0
+        # the arrays of an unconstrained search depend only on the strain, the declarer and
+        # the favoured seat: built once each (the search never writes them)
+        self._configs: dict = {}
+
+    def __repr__(self) -> str:
+        mb = self.tt.nbytes / (1024 * 1024)
+        return (f"<Engine backend={self.backend_name} table={mb:g} MB "
+                f"reuse_table={self.reuse_table} node_budget={self.node_budget:_}>")
 
     # ------------------------------------------------------------------ config
     def _config(self, pos: Position, cons: Constraints, favour: int | None):
@@ -237,38 +379,6 @@ class Engine:
         return cfg, pen_mask, pen_flags, plan
 
     # ------------------------------------------------------------------ searching
-    def _bound(self, args):
-        """The searcher, searching with ``args`` (checked by the kernel when first used)."""
-        s = self._searcher
-        b, tt = self._searcher_of
-        if b is not self.backend or tt is not self.tt:
-            s = self._searcher = self.backend.searcher(self.tt, self._stats)
-            self._searcher_of = (self.backend, self.tt)
-            self._in_use = None
-        if self._in_use is not args:
-            s.use(*args)
-            self._in_use = args
-        return s
-
-    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
-        """The exact score in [lo, hi] (MTD(f) from ``guess``; -1: the kernel's first guess)."""
-        h0, h1, h2 = root.hands
-        c0, c1, _ = root.cards
-        v = self._bound(args).mtd(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, lo, hi, guess, self.gen,
-                                  self.node_budget)
-        if v < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
-        return int(v)
-
-    def _test(self, root: _Root, args, target: int) -> bool:
-        h0, h1, h2 = root.hands
-        c0, c1, _ = root.cards
-        r = self._bound(args).search(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, target, self.gen,
-                                     self.node_budget)
-        if r < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
-        return bool(r)
-
     def _begin(self, pos: Position, cons: Constraints, favour):
         if cons is not NO_CONSTRAINTS and cons:
             check_constraints(pos, cons)
@@ -277,9 +387,6 @@ class Engine:
             self.new_generation()
         self._stats[layout.S_NODES] = 0
         return self._config(pos, cons, favour)
-
-    def _score_range(self, root: _Root, args) -> int:
-        return int(args[0][layout.C_MAXREW]) * root.tricks
 
     def _guess(self, root: _Root, pos: Position, favour) -> int:
         """MTD(f)'s first guess, in the search's score: on trump and misère the kernel's
@@ -293,17 +400,6 @@ class Engine:
             return -1
         return (n + 1) // 2
 
-    def _child(self, root: _Root, cons: Constraints, card: Card):
-        """The root arrays after ``card`` is played, and the trick's winner if it completes one."""
-        p = root.pos.copy()
-        _, planned = cons.moves(p, root.state)
-        nstate = cons.after(p, root.state, card, planned)
-        winner = p.play(card)
-        return _Root(p, cons, nstate, root.backend), winner
-
-    def _reward(self, args, winner) -> int:
-        return 0 if winner is None else int(args[0][layout.C_REW + winner])
-
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> int:
         """The declarer's tricks from here to the end (tricks already taken not counted)."""
@@ -316,7 +412,7 @@ class Engine:
         """(root, config, the exact score): the one search every question starts with."""
         args = self._begin(pos, cons, favour)
         state = _FREE if cons is NO_CONSTRAINTS else cons.initial()
-        root = _Root(pos, cons, state, self.backend)  # never played on: children are copies
+        root = self._root(pos, cons, state)  # never played on: children are copies
         hi = self._score_range(root, args)
         return root, args, self._mtd(root, args, 0, hi, min(self._guess(root, pos, favour), hi))
 
@@ -560,80 +656,10 @@ class Engine:
             self.reuse_table = saved
 
     # ------------------------------------------------------------------ helpers
-    @staticmethod
-    def _to_tricks(value: int, tricks: int, favour) -> int:
-        """The declarer's tricks from a search score (a split score counts defence tricks × 16)."""
-        return value if favour is None else tricks - value // 16
-
     def _split(self, value: int, pos: Position, favour: int) -> dict:
         x = value % 16
         other = 3 - pos.declarer - favour
         return {favour: x, other: value // 16 - x}
-
-    def _max_to_move(self, root: _Root, args) -> bool:
-        cfg = args[0]
-        mover = root.pos.to_move
-        return bool((int(cfg[layout.C_MAXMASK]) >> mover) & 1)
-
-    def _allowed(self, root: _Root, cons: Constraints) -> list[Card]:
-        allowed, _ = cons.moves(root.pos, root.state)
-        return cards_of(allowed)
-
-    def _card_values(self, root: _Root, cons, args, value: int, favour) -> dict:
-        ismax = self._max_to_move(root, args)
-        out = {}
-        cache: dict[int, int] = {}
-        for card in self._allowed(root, cons):
-            rep = self._rep(root, card, cons)
-            if rep in cache:
-                out[card] = cache[rep]
-                continue
-            child, winner = self._child(root, cons, card)
-            bank = self._reward(args, winner)
-            hi = self._score_range(child, args)
-            if ismax:
-                v = self._mtd(child, args, 0, max(0, min(hi, value - bank)), value - bank) + bank
-            else:
-                v = self._mtd(child, args, max(0, value - bank), hi, value - bank) + bank
-            tv = self._to_tricks(v, root.tricks, favour)
-            cache[rep] = tv
-            out[card] = tv
-        return out
-
-    def _rep(self, root: _Root, card: Card, cons: Constraints) -> int:
-        """The run representative of ``card`` (penalty and plan cards stand alone)."""
-        alone = 0
-        for p in cons.penalty_cards:
-            alone |= p.card.mask
-        if cons.plan is not None:
-            for c in cons.plan.cards:
-                alone |= c.mask
-        return run_low(root.pos, card, alone)
-
-    def _line(self, root: _Root, cons, args, value: int) -> list[Card]:
-        """A principal line: at each move a card that keeps the value, to the end."""
-        out = []
-        cur = root
-        v = value
-        while not cur.pos.is_over():
-            ismax = self._max_to_move(cur, args)
-            chosen = None
-            moves = self._allowed(cur, cons)
-            for card in moves:
-                child, winner = self._child(cur, cons, card)
-                need = v - self._reward(args, winner)
-                if ismax:
-                    ok = need <= 0 or self._test(child, args, need)
-                else:
-                    ok = not self._test(child, args, need + 1) if need + 1 > 0 else False
-                if ok:
-                    chosen = (card, child, need)
-                    break
-            if chosen is None:  # cannot happen for an exact value; stay safe
-                raise RuntimeError("principal line lost the value")
-            card, cur, v = chosen
-            out.append(card)
-        return out
 
 
 def constraint_arrays(backend: Backend, cons: Constraints, cfg) -> tuple:

@@ -15,14 +15,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from ..cards import Card, parse_cards
+from ..cards import parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import DEFAULT_TABLE_MB, best_cards, constraint_arrays, new_table, next_generation
-from ..engine.backends import Backend, load_backend
-from ..errors import PrefError, SearchLimitError
-from ..hands import cards_of, mask_of
-from ..position import run_low
+from ..engine.api import DEFAULT_TABLE_MB, Search, _Root, best_cards, constraint_arrays
+from ..errors import PrefError
+from ..hands import mask_of
 from ..seat import Seat, parse_seat
 from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
 
@@ -63,49 +61,33 @@ def talon_left(pos: RaspasovkaPosition) -> int:
     return max(0, pos.talon_tricks - pos.done)
 
 
-class _Root:
-    """A position and constraint state flattened into the kernel's arrays."""
-
-    __slots__ = ("pos", "state", "h", "leader", "nt", "tc", "cs", "tricks", "backend")
-
-    def __init__(self, pos: RaspasovkaPosition, cons: Constraints, state, backend: Backend):
-        self.pos = pos
-        self.state = state
-        self.backend = backend  # whose arrays these are
-        self.h = backend.array(pos.hands)
-        self.leader = int(pos.leader)
-        self.nt = len(pos.trick)
-        self.tc = backend.array([int(c) for _, c in pos.trick] + [0] * (3 - len(pos.trick)))
-        cs = talon_left(pos) << layout.CS_TALON
-        if cons.lead is not None and state.lead_pending:
-            cs |= layout.CS_LEAD
-        self.cs = cs
-        self.tricks = pos.tricks_left()
-
-
-class RaspasovkaSolver:
+class RaspasovkaSolver(Search):
     """Exact raspasovka search: the one search kernel (:mod:`solver.engine.kernel`) in its
     raspasovka mode, with its own transposition table (16 bytes an entry).
 
+    A variant of the engine's search (:class:`~solver.engine.api.Search`: one root, the same
+    MTD(f), children, card values and principal line as :class:`~solver.engine.Engine`),
+    overriding its hooks: the talon-led first tricks enter a root's constraint state
+    (:meth:`_root_cs`), and MTD(f) starts from a guess inside its window (:meth:`_mtd`).
     The victim is the kernel's "declarer" of a misère (his tricks are the score, the
-    seats ``by`` the max side), and the talon-led first tricks are part of its state.
-    ``reuse_table`` keeps the table's entries (exact facts) between calls on one deal;
-    ``backend`` picks the kernel's compilation as for :class:`~solver.engine.Engine`.
+    seats ``by`` the max side). ``reuse_table`` keeps the table's entries (exact facts)
+    between calls on one deal; ``backend`` picks the kernel's compilation as for
+    :class:`~solver.engine.Engine`.
     """
 
     def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
                  reuse_table: bool = False, backend: str | None = None):
-        self.backend = load_backend(backend)
-        self.tt = new_table(self.backend, table_mb)
-        self.node_budget = node_budget or DEFAULT_NODE_BUDGET
-        self.reuse_table = reuse_table
-        self.gen = 0
-        self.nodes = 0
-        self._stats = self.backend.zeros(layout.STATS_SIZE)
+        super().__init__(table_mb, node_budget or DEFAULT_NODE_BUDGET, reuse_table, backend)
 
-    def _new_generation(self):
-        self.gen = next_generation(self.backend, self.tt, self.gen)
+    # ------------------------------------------------------------------ hooks
+    def _root_cs(self, pos) -> int:
+        return talon_left(pos) << layout.CS_TALON
 
+    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
+        # no kernel's first guess here (a negative guess asks for the contracts' count)
+        return super()._mtd(root, args, lo, hi, min(max(guess, lo), hi))
+
+    # ------------------------------------------------------------------ config
     def _config(self, pos: RaspasovkaPosition, victim: int, by, cons: Constraints):
         """The kernel's arrays for "the seats ``by`` force tricks on ``victim``"."""
         victim = _seat(victim, "player")
@@ -147,33 +129,9 @@ class RaspasovkaSolver:
             raise RaspasovkaError("expected a RaspasovkaPosition")
         check_constraints(pos, cons)
         if not self.reuse_table or cons or self.gen == 0:
-            self._new_generation()
+            self.new_generation()
         self._stats[layout.S_NODES] = 0
         return self._config(pos, victim, by, cons)
-
-    def _mtd(self, root: _Root, args, lo: int, hi: int, guess: int) -> int:
-        cfg, pen_mask, pen_flags, plan = args
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
-        b = self.backend
-        v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, min(max(guess, lo), hi),
-                  cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
-        if v < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
-        return int(v)
-
-    def _test(self, root: _Root, args, target: int) -> bool:
-        cfg, pen_mask, pen_flags, plan = args
-        st = self._stats
-        st[layout.S_BUDGET] = self.node_budget
-        st[layout.S_ABORT] = 0
-        b = self.backend
-        r = b.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask, pen_flags, plan,
-                     self.tt, self.gen, st, *b.tables)
-        if r < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
-        return bool(r)
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: RaspasovkaPosition, player: int, by=None,
@@ -186,75 +144,17 @@ class RaspasovkaSolver:
         cards, a lead ruling) on the play; ``all_cards``: each allowed card's value."""
         cons = constraints or NO_CONSTRAINTS
         args = self._begin(pos, player, by, cons)
-        root = _Root(pos.copy(), cons, cons.initial(), self.backend)
+        root = self._root(pos.copy(), cons, cons.initial())
         value = self._mtd(root, args, 0, root.tricks, 1 if root.tricks else 0)
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
         if all_cards and not pos.is_over():
-            res.card_values = self._card_values(root, cons, args, value)
+            res.card_values = self._card_values(root, cons, args, value, None)
             res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
         if line:
             res.line = self._line(root, cons, args, value)
         res.nodes = int(self._stats[layout.S_NODES])
         self.nodes = res.nodes
         return res
-
-    # ------------------------------------------------------------------ helpers
-    @staticmethod
-    def _max_to_move(root: _Root, args) -> bool:
-        return bool((int(args[0][layout.C_MAXMASK]) >> root.pos.to_move) & 1)
-
-    @staticmethod
-    def _child(root: _Root, cons: Constraints, card: Card, victim: int):
-        """The root after ``card``, and 1 if it completes a trick the victim takes."""
-        p = root.pos.copy()
-        _, planned = cons.moves(p, root.state)
-        state = cons.after(p, root.state, card, planned)
-        won = p.play(card)
-        return _Root(p, cons, state, root.backend), int(won is not None and won == victim)
-
-    def _card_values(self, root: _Root, cons, args, value: int) -> dict:
-        victim = int(args[0][layout.C_DECL])
-        ismax = self._max_to_move(root, args)
-        alone = sum(p.card.mask for p in cons.penalty_cards)
-        allowed, _ = cons.moves(root.pos, root.state)
-        out: dict[Card, int] = {}
-        cache: dict[int, int] = {}
-        for card in cards_of(allowed):
-            rep = run_low(root.pos, card, alone)
-            if rep in cache:
-                out[card] = cache[rep]
-                continue
-            child, bank = self._child(root, cons, card, victim)
-            if ismax:  # the mover wants the victim's tricks high: no card exceeds the value
-                v = self._mtd(child, args, 0, max(0, min(child.tricks, value - bank)), value - bank) + bank
-            else:
-                v = self._mtd(child, args, max(0, value - bank), child.tricks, value - bank) + bank
-            cache[rep] = out[card] = v
-        return out
-
-    def _line(self, root: _Root, cons, args, value: int) -> list:
-        victim = int(args[0][layout.C_DECL])
-        out = []
-        cur, v = root, value
-        while not cur.pos.is_over():
-            ismax = self._max_to_move(cur, args)
-            chosen = None
-            allowed, _ = cons.moves(cur.pos, cur.state)
-            for card in cards_of(allowed):
-                child, bank = self._child(cur, cons, card, victim)
-                need = v - bank
-                if ismax:
-                    ok = need <= 0 or self._test(child, args, need)
-                else:
-                    ok = need >= 0 and not self._test(child, args, need + 1)
-                if ok:
-                    chosen = (card, child, need)
-                    break
-            if chosen is None:  # cannot happen for an exact value
-                raise RuntimeError("principal line lost the value")
-            card, cur, v = chosen
-            out.append(card)
-        return out
 
 
 @functools.cache
