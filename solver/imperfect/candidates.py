@@ -38,11 +38,12 @@ from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
+from ..engine.many import solve_trusted
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
 from .layouts import Layouts, Stride, capped_layouts
-from .views import view_run
+from .views import InformationSet, view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
            "KNOWLEDGE_CANDIDATES", "card_values", "side_better", "side_worse", "declarer_total"]
@@ -172,7 +173,7 @@ class Decision:
         return out
 
 
-def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
+def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
                     deadline: float | None = None, cache: dict | None = None,
                     workers: int | None = None, cap: int | None = SCAN_CAP, settle=None,
@@ -261,7 +262,7 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                     settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
 
 
-def witness_first(view, layouts: Layouts, k: int) -> Layouts:
+def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
     """Every layout of ``layouts`` (an exact enumeration) once: the real layout, then ``k``
     spread evenly over all of them (:class:`~solver.imperfect.layouts.Stride` over the view's
     numbering), then the others in the enumeration's order. A pair of cards with a witness
@@ -454,10 +455,10 @@ class _Scan:
                 return True
             if passed(deadline) or self.all_settled():
                 return False
-            hands = [view.hands(lay) for lay in part]
+            hands = view.hands_array(part)
             full = len(rel) == len(self.reps)
-            vals = self.eng.solve_layouts(pos, hands, cards=[self.reps[i] for i in rel])
-            tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
+            vals = solve_trusted(self.eng, pos, hands, [self.reps[i] for i in rel])
+            tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
             self._update(rel, vals, tops)
             self.covered += len(part)
             if self.counters is not None:
@@ -485,23 +486,21 @@ class _Scan:
                     self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
 
     def _update(self, rel, vals, tops) -> None:
-        s = self.sign
+        """Fold one chunk in: ``vals`` (layouts x ``rel`` cards, NumPy) and, where not every card
+        was solved, ``tops`` (each layout's value: the best card's)."""
+        sv = vals * self.sign
+        top = sv.max(axis=1) if tops is None else tops * self.sign
+        hits = (sv == top[:, None]).sum(axis=0)
+        for k, i in enumerate(rel):
+            self.best_in[i] += int(hits[k])
         gt = self.gt
-        pairs = [(a, b) for a in range(len(rel)) for b in range(len(rel)) if a != b and not gt[rel[a]][rel[b]]]
-        for j, row in enumerate(vals):
-            sv = [s * v for v in row]
-            top = max(sv) if tops is None else s * tops[j]
-            for k, i in enumerate(rel):
-                if sv[k] == top:
-                    self.best_in[i] += 1
-            if pairs:
-                left = []
-                for a, b in pairs:
-                    if sv[a] > sv[b]:
-                        gt[rel[a]][rel[b]] = True
-                    else:
-                        left.append((a, b))
-                pairs = left
+        if any(not gt[a][b] for a in rel for b in rel if a != b):
+            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+            for ka, a in enumerate(rel):
+                row = gt[a]
+                for kb, b in enumerate(rel):
+                    if seen[ka, kb]:
+                        row[b] = True
 
     def verdict(self, complete: bool) -> tuple[list, dict, list]:
         """(candidate cards, dominated card -> a dominating card, undecided cards)."""

@@ -289,8 +289,10 @@ def declarer_layouts(view, sample: int | None, seed: int) -> Layouts:
     base = view.forced[view.defenders[0]]
     need = view.need
 
-    def every():
-        return (base | mask_of(c) for c in combinations(free, need))
+    bits = [1 << int(c) for c in free]
+
+    def every():   # the cards' bits are distinct: a sum is their union (and runs in C)
+        return (base | m for m in map(sum, combinations(bits, need)))
 
     if sample is None or sample >= total:
         return Layouts(total, every, real=view.real)
@@ -314,9 +316,8 @@ def split_layouts(view, sample: int | None, seed: int) -> Layouts:
                 if all(i in view.allowed[int(c)] for c in cards_of(free)):
                     yield (free,)
                 return
-            pool = [c for c in cards_of(free) if i in view.allowed[int(c)]]
-            for combo in combinations(pool, view.sizes[i]):
-                m = mask_of(combo)
+            pool = [1 << int(c) for c in cards_of(free) if i in view.allowed[int(c)]]
+            for m in map(sum, combinations(pool, view.sizes[i])):
                 for rest in go(i + 1, free & ~m):
                     yield (m,) + rest
         return go(0, view.unseen)

@@ -54,7 +54,7 @@ from ..interrupt import passed
 from ..position import Position
 from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
 from .layouts import Layouts, capped_layouts
-from .views import InfoSet, SeatView, view_run
+from .views import InformationSet, InfoSet, SeatView, view_run
 
 __all__ = ["MAX_LAYOUTS", "VERDICTS", "CardFigures", "SingleDummyDecision", "SingleDummyAnalysis",
            "analyse_single_dummy", "single_dummy_record", "decide", "RECORD_FIELDS", "SIGNALS_NOTE"]
@@ -305,7 +305,7 @@ class SingleDummyDecision:
         return out
 
 
-def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
+def decide(view: InformationSet, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
            deadline: float | None = None, workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
     """The decision of the seat whose view ``view`` is (an :class:`InfoSet` or a
     :class:`SeatView`; he must be to move), judged for the card ``played``.

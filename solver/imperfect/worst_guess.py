@@ -49,7 +49,7 @@ from .candidates import (
     side_better,
     side_worse,
 )
-from .views import InfoSet, canonical_key, view_run
+from .views import InformationSet, InfoSet, canonical_key, view_run
 
 __all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
@@ -331,7 +331,7 @@ class _Search:
         return cards_out, decs
 
 
-def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
+def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
                     window: int | None = None, informed: bool = False, candidates: str | None = None,
                     budget: float | None = None) -> WorstGuess:
     """Every decision of the seat whose view ``view`` is, resolved against him (1.6.2's
