@@ -48,6 +48,7 @@ from typing import Any
 from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
+from ..engine.many import solve_trusted
 from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
 from ..interrupt import passed
@@ -121,30 +122,29 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
     made = _made_test(pos)
     n = len(reps)
     t = _Tally(n)
-    pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
     k, parts = share
     for part in layouts.chunks(CHUNK, (k, parts)):
         if t.covered and passed(deadline):
             t.stopped = True
             break
-        vals = eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps)
-        for row in vals:
-            tot = [base + v for v in row]
-            top = max(tot) if maximise else min(tot)
-            for i, x in enumerate(tot):
-                t.tricks[i] += x
-                if x == top:
-                    t.best_in[i] += 1
-                if made is not None and made(x):
-                    t.made[i] += 1
-            if pairs:
-                left = []
-                for a, b in pairs:
-                    if (tot[a] > tot[b]) if maximise else (tot[a] < tot[b]):
-                        t.gt[a][b] = True
-                    else:
-                        left.append((a, b))
-                pairs = left
+        # the chunk as the candidates' scan solves it (the view's own arrays, the trusted
+        # path), folded in NumPy: (layouts x cards) totals
+        tot = base + solve_trusted(eng, pos, view.hands_array(part), reps)
+        sv = tot if maximise else -tot
+        top = sv.max(axis=1)
+        best = (sv == top[:, None]).sum(axis=0)
+        sums = tot.sum(axis=0)
+        wins = made(tot).sum(axis=0) if made is not None else None
+        seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+        for i in range(n):
+            t.tricks[i] += int(sums[i])
+            t.best_in[i] += int(best[i])
+            if wins is not None:
+                t.made[i] += int(wins[i])
+            row = t.gt[i]
+            for j in range(n):
+                if seen[i, j]:
+                    row[j] = True
         t.covered += len(part)
         if progress is not None:
             progress(t.covered)

@@ -225,7 +225,7 @@ def canonical_key(view: InformationSet) -> tuple:
         live |= 1 << int(t)
     trick = [1 << int(c) for _, c in p.trick]
     hands = _canonical_masks(live, list(p.hands) + trick + list(view.extra_masks()))
-    return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader), tuple(p.taken),
+    return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader),
             tuple(sorted((str(s), tuple(sorted(v))) for s, v in view.voids.items())), view.shape())
 
 
@@ -256,9 +256,11 @@ class InfoSet:
                 raise PositionError(f"voids/known: seat {s} is not a defender (defenders: {a}, {b})")
         self._derive()
 
-    def _derive(self) -> None:
+    def _derive(self, check: bool = True) -> None:
         """The unseen cards, the hand sizes, the forced and free cards, from ``pos``,
-        ``voids`` and ``known`` (already in their normal form) and ``defenders``."""
+        ``voids`` and ``known`` (already in their normal form) and ``defenders``. ``check``
+        false: after a legal play from a checked set (nothing to find; the search makes
+        hundreds of thousands of them)."""
         a, b = self.defenders
         hands = self.pos.hands
         self.unseen = unseen = hands[a] | hands[b]
@@ -267,7 +269,7 @@ class InfoSet:
         # cards each defender must hold: his known cards, and the other's void suits
         forced = {a: (known.get(a, 0) | (unseen & _suits_mask(voids.get(b, ())))) & unseen,
                   b: (known.get(b, 0) | (unseen & _suits_mask(voids.get(a, ())))) & unseen}
-        for me in (a, b):
+        for me in ((a, b) if check else ()):
             kn = known.get(me, 0)
             if kn & ~hands[me]:
                 raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~hands[me]).compact()}")
@@ -276,7 +278,7 @@ class InfoSet:
                 raise PositionError(
                     f"voids: seat {me} is said to be void in "
                     f"{''.join(SUIT_LETTERS[s] for s in sorted(voids[me]))} but holds {Hand(bad).compact()}")
-        if forced[a] & forced[b]:
+        if check and forced[a] & forced[b]:
             raise PositionError(f"voids/known: cards {Hand(forced[a] & forced[b]).compact()} forced to both defenders")
         self.forced = forced
         self.free = unseen & ~forced[a] & ~forced[b]
@@ -327,7 +329,7 @@ class InfoSet:
         out.pos, out.open_defence, out.defenders = p, self.open_defence, self.defenders
         out.voids = {s: v for s, v in voids.items() if v}
         out.known = {s: m & ~c.mask for s, m in self.known.items()}
-        out._derive()
+        out._derive(check=False)
         return out
 
     # ------------------------------------------------------------------ counting

@@ -61,3 +61,45 @@ def test_both_views_are_information_sets():
     assert isinstance(info, InformationSet)
     assert isinstance(SeatView(info.pos, info.pos.declarer, info.defenders), InformationSet)
     assert isinstance(info.after(info.pos.legal_moves()[0]), InfoSet)
+
+
+def _layout_by_unrank(num, index):
+    """Numbering.layout as first written: unrank each holder's cards, then mask them."""
+    from solver.hands import mask_of
+    from solver.imperfect.layouts import _C, _multinomial, unrank
+
+    caps = num.sizes
+    lay = [0] * len(num.sizes)
+    for i, (allowed, cards) in enumerate(num.groups):
+        for option in num._options(i, caps):
+            split, _, rest = option
+            size = _multinomial(len(cards), split) * rest
+            if index < size:
+                break
+            index -= size
+        caps = option[1]
+        a, index = divmod(index, rest)
+        left = cards
+        for h, k in zip(allowed, split):
+            a, r = divmod(a, _C[len(left)][k])
+            picked = unrank(r, left, k)
+            lay[h] |= mask_of(picked)
+            left = [c for c in left if c not in picked]
+    return tuple(lay)
+
+
+def test_numbering_layout_one_pass_matches_unrank():
+    from compensation.incident import parse_incident
+    from compensation.rulings.knowledge import defender_view
+
+    inc = parse_incident(json.loads((ROOT / "examples/incidents/rule_1_2_2_passer_opened_after_lead.json").read_text()))
+    pos = inc.start()
+    for c in inc.history[:3]:
+        pos.play(c)
+    view = defender_view(inc, 3, pos, 1, partner_seen=False, discard_seen=False)
+    num = view.numbering
+    rnd = random.Random(5)
+    for index in [0, view.count - 1] + [rnd.randrange(view.count) for _ in range(300)]:
+        lay = num.layout(index)
+        assert lay == _layout_by_unrank(num, index)
+        assert num.rank(lay) == index
