@@ -32,6 +32,7 @@ proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -262,6 +263,16 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
                     settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
 
 
+NUMPY_FROM = 2048   # a scan of this many layouts folds its chunks in NumPy (below it, unless NumPy is loaded
+#                     already, plain lists: importing NumPy costs a quick ruling more than it saves)
+
+
+def use_numpy(layouts: int) -> bool:
+    """Whether a scan of ``layouts`` takes the NumPy path (:func:`~solver.engine.many.solve_trusted`):
+    the same values either way; only the cost of the fold and of importing NumPy differ."""
+    return layouts >= NUMPY_FROM or "numpy" in sys.modules
+
+
 def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
     """Every layout of ``layouts`` (an exact enumeration) once: the real layout, then ``k``
     spread evenly over all of them (:class:`~solver.imperfect.layouts.Stride` over the view's
@@ -455,11 +466,18 @@ class _Scan:
                 return True
             if passed(deadline) or self.all_settled():
                 return False
-            hands = view.hands_array(part)
             full = len(rel) == len(self.reps)
-            vals = solve_trusted(self.eng, pos, hands, [self.reps[i] for i in rel])
-            tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
-            self._update(rel, vals, tops)
+            cards = [self.reps[i] for i in rel]
+            if use_numpy(layouts.used):
+                hands = view.hands_array(part)
+                vals = solve_trusted(self.eng, pos, hands, cards)
+                tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
+                self._update(rel, vals, tops)
+            else:
+                rows = [view.hands(lay) for lay in part]
+                vals = self.eng.solve_layouts(pos, rows, cards=cards)
+                tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, rows)
+                self._update_rows(rel, vals, tops)
             self.covered += len(part)
             if self.counters is not None:
                 self.counters[self.share] = self.covered
@@ -484,6 +502,26 @@ class _Scan:
                     sh[n * n + i] = 1
                 elif sh[n * n + i]:
                     self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
+
+    def _update_rows(self, rel, vals, tops) -> None:
+        """:meth:`_update` for a small scan's rows (lists: no NumPy to import for a quick ruling)."""
+        s = self.sign
+        gt = self.gt
+        pairs = [(a, b) for a in range(len(rel)) for b in range(len(rel)) if a != b and not gt[rel[a]][rel[b]]]
+        for j, row in enumerate(vals):
+            sv = [s * v for v in row]
+            top = max(sv) if tops is None else s * tops[j]
+            for k, i in enumerate(rel):
+                if sv[k] == top:
+                    self.best_in[i] += 1
+            if pairs:
+                left = []
+                for a, b in pairs:
+                    if sv[a] > sv[b]:
+                        gt[rel[a]][rel[b]] = True
+                    else:
+                        left.append((a, b))
+                pairs = left
 
     def _update(self, rel, vals, tops) -> None:
         """Fold one chunk in: ``vals`` (layouts x ``rel`` cards, NumPy) and, where not every card

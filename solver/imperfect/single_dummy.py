@@ -53,7 +53,7 @@ from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
 from ..interrupt import passed
 from ..position import Position
-from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
+from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better, use_numpy
 from .layouts import Layouts, capped_layouts
 from .views import InformationSet, InfoSet, SeatView, view_run
 
@@ -127,6 +127,13 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
         if t.covered and passed(deadline):
             t.stopped = True
             break
+        if not use_numpy(layouts.used):
+            _fold_rows(t, eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps), base, maximise,
+                       made)
+            t.covered += len(part)
+            if progress is not None:
+                progress(t.covered)
+            continue
         # the chunk as the candidates' scan solves it (the view's own arrays, the trusted
         # path), folded in NumPy: (layouts x cards) totals
         tot = base + solve_trusted(eng, pos, view.hands_array(part), reps)
@@ -149,6 +156,25 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
         if progress is not None:
             progress(t.covered)
     return t
+
+
+def _fold_rows(t: _Tally, vals, base: int, maximise: bool, made) -> None:
+    """A small scan's chunk (lists of each card's value) into the tally, without NumPy."""
+    n = len(t.best_in)
+    for row in vals:
+        tot = [base + v for v in row]
+        top = max(tot) if maximise else min(tot)
+        for i, x in enumerate(tot):
+            t.tricks[i] += x
+            if x == top:
+                t.best_in[i] += 1
+            if made is not None and made(x):
+                t.made[i] += 1
+        for a in range(n):
+            row_gt = t.gt[a]
+            for b in range(n):
+                if a != b and not row_gt[b] and ((tot[a] > tot[b]) if maximise else (tot[a] < tot[b])):
+                    row_gt[b] = True
 
 
 _JOB: list = [None]   # the scan a forked child works on (set by the parent just before the fork)

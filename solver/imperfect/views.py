@@ -218,7 +218,9 @@ def _canonical_masks(live: int, masks) -> tuple:
 def canonical_key(view: InformationSet) -> tuple:
     """A key equal for two views whose futures are the same up to renaming the ranks of the
     cards still live (every hand, the trick, the unseen cards): equivalent cards played
-    lead to one memo entry, exactly."""
+    lead to one memo entry, exactly. The tricks already taken are not in it: the worst-guess
+    memo stores the tricks still to come, which the cards, the leader, the trick and the
+    voids decide whoever won the tricks before (half the positions of a first-trick claim)."""
     p = view.pos
     live = p.hands[0] | p.hands[1] | p.hands[2] | view.unseen
     for _, t in p.trick:

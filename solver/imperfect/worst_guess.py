@@ -13,8 +13,8 @@ rules).
   are best *every one* is followed and the line worst for him kept. ``guess="greedy"`` (a
   named setting): at each decision the candidate worst on the real layout, then on.
 * The search is memoised on the position and what he knows, up to renaming the ranks of
-  cards already gone (:func:`~.views.canonical_key`): equivalent cards are searched once,
-  exactly. There is no fallback: without a budget the answer is exact; where a time budget
+  cards already gone and whatever tricks were won before (:func:`~.views.canonical_key`):
+  equivalent cards, and lines that meet again, are searched once, exactly. There is no fallback: without a budget the answer is exact; where a time budget
   stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
 * The information rules call :func:`resolve_against` with the informed seat's view before
   the knowledge, the recorded play and a window: every decision in it is resolved against

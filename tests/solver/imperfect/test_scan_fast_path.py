@@ -103,3 +103,26 @@ def test_numbering_layout_one_pass_matches_unrank():
         lay = num.layout(index)
         assert lay == _layout_by_unrank(num, index)
         assert num.rank(lay) == index
+
+
+def test_numpy_and_plain_folds_decide_alike(monkeypatch):
+    """A scan folds its chunks in NumPy when it is large (or NumPy is loaded) and in lists
+    otherwise: the same decisions, counts and single-dummy figures both ways."""
+    from solver.imperfect import candidate_moves
+    from solver.imperfect import candidates as cand
+    from solver.imperfect import single_dummy as sd
+
+    info = _info()
+    out = {}
+    for fast in (True, False):
+        monkeypatch.setattr(cand, "use_numpy", lambda n, fast=fast: fast)
+        monkeypatch.setattr(sd, "use_numpy", lambda n, fast=fast: fast)
+        row = []
+        for rule in ("undominated", "best_somewhere"):
+            for counts in (True, False):
+                d = candidate_moves(info, Engine(reuse_table=True), candidates=rule, counts=counts)
+                row.append((d.candidates, d.dominated, d.best_in, d.covered, d.equal_everywhere))
+        card = info.pos.legal_moves()[0]
+        row.append({k: v for k, v in sd.decide(info, card, Engine(reuse_table=True)).to_json().items() if k != "seconds"})
+        out[fast] = row
+    assert out[True] == out[False]
