@@ -344,14 +344,52 @@ def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
 
-_JOB: list = [None]       # the scan a forked child works on (set by the parent just before the fork)
+_JOB: list = [None]       # the share function and job a forked child works on (set just before the fork)
 _IN_CHILD: list = [False]
 
 
-def _scan_part(k: int):
-    """In a forked child: the k-th share of the parent's scan; its pair states back."""
-    scan, layouts, deadline, n, shared, counters = _JOB[0]
+def can_split(eng, layouts: int, workers: int | None, split_from: int | None = None) -> int:
+    """The processes a layout scan of ``layouts`` is split into (1: not split). Only the Cython
+    backend forks (a compiled kernel comes along cheaply); never from a forked share or from a
+    pool's daemon worker (the web desk's), which may have no children."""
+    import multiprocessing
+
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if (n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" or _IN_CHILD[0]
+            or multiprocessing.current_process().daemon):
+        return 1
+    return n
+
+
+def in_shares(part, job, n: int, poll=None) -> list:
+    """``part(job, k, n)`` for k = 0 .. n-1, each in a forked process, the answers in order:
+    the one split every layout scan uses (the candidates' :class:`_Scan`, single dummy's
+    tally). ``job`` is handed over by the fork, not pickled; ``poll`` is called every half
+    second while the shares run (progress)."""
+    import multiprocessing
+
+    _JOB[0] = (part, job, n)
+    try:
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            res = pool.map_async(_run_share, range(n))
+            while not res.ready():
+                res.wait(0.5)
+                if poll is not None:
+                    poll()
+            return res.get()
+    finally:
+        _JOB[0] = None
+
+
+def _run_share(k: int):
+    part, job, n = _JOB[0]
     _IN_CHILD[0] = True
+    return part(job, k, n)
+
+
+def _scan_part(job, k: int, n: int):
+    """In a forked child: the k-th share of the parent's scan; its pair states back."""
+    scan, layouts, deadline, shared, counters = job
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
@@ -412,13 +450,7 @@ class _Scan:
 
     def shares(self, layouts: Layouts, workers: int | None) -> int:
         """The processes :meth:`run_split` scans ``layouts`` in."""
-        n = workers if workers is not None else (os.cpu_count() or 1)
-        import multiprocessing
-
-        if (n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]
-                or multiprocessing.current_process().daemon):  # a pool's worker (the web desk's) has no children
-            return 1
-        return n
+        return can_split(self.eng, layouts.used, workers)
 
     def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
         """:meth:`run` over every layout, split across processes where that pays."""
@@ -432,17 +464,13 @@ class _Scan:
         k = len(self.reps)
         shared = ctx.RawArray("b", k * k + k)
         counters = ctx.RawArray("q", n)
-        _JOB[0] = (self, layouts, deadline, n, shared, counters)
-        try:
-            with ctx.Pool(n) as pool:
-                res = pool.map_async(_scan_part, range(n))
-                while not res.ready():
-                    res.wait(0.5)
-                    if self.hook is not None:
-                        self.hook(self.covered + sum(counters), layouts.used, False)
-                parts = res.get()
-        finally:
-            _JOB[0] = None
+        hook = self.hook
+
+        def poll():
+            if hook is not None:
+                hook(self.covered + sum(counters), layouts.used, False)
+
+        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters), n, poll)
         complete = True
         for gt, best_in, covered, done in parts:
             for i, row in enumerate(gt):

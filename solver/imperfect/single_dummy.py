@@ -39,7 +39,6 @@ are those of the layouts examined, with what they prove of all of them (``bounds
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
@@ -53,7 +52,7 @@ from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
 from ..interrupt import passed
 from ..position import Position
-from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better, use_numpy
+from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, can_split, in_shares, side_better, use_numpy
 from .layouts import Layouts, capped_layouts
 from .views import InformationSet, InfoSet, SeatView, view_run
 
@@ -177,25 +176,17 @@ def _fold_rows(t: _Tally, vals, base: int, maximise: bool, made) -> None:
                     row_gt[b] = True
 
 
-_JOB: list = [None]   # the scan a forked child works on (set by the parent just before the fork)
-
-
-def _scan_part(k: int) -> _Tally:
-    eng, view, reps, layouts, n, deadline = _JOB[0]
+def _scan_part(job, k: int, n: int) -> _Tally:
+    eng, view, reps, layouts, deadline = job
     return _scan(eng, view, reps, layouts, (k, n), deadline=deadline)
 
 
 def _scan_split(eng: Engine, view, reps: list, layouts: Layouts, workers: int, progress,
                 deadline: float | None = None) -> _Tally:
-    if (workers < 2 or layouts.used < SPLIT_FROM or eng.backend_name != "cython"
-            or multiprocessing.current_process().daemon):
+    n = can_split(eng, layouts.used, workers, SPLIT_FROM)
+    if n < 2:
         return _scan(eng, view, reps, layouts, progress=progress, deadline=deadline)
-    _JOB[0] = (eng, view, reps, layouts, workers, deadline)
-    try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_scan_part, range(workers))
-    finally:
-        _JOB[0] = None
+    parts = in_shares(_scan_part, (eng, view, reps, layouts, deadline), n)
     total = _Tally(len(reps))
     for p in parts:
         total.merge(p)
