@@ -37,10 +37,14 @@ def test_a_progress_engine_given_gets_the_callback_and_a_plain_one_is_refused():
         rule_incident(inc, engine=Engine(), progress=heard.append)
 
 
-def test_one_lead_rule_says_one_decision_is_left_and_then_none():
+def test_one_lead_rule_says_one_decision_is_left_and_then_none(monkeypatch):
     """1.1.2 judges one lead: its one scan is known ahead (``decisions_left`` 1, then 0; a short
-    budget stops the scan, the count is what is tested); a window to the end of the deal (1.1.4)
-    does not know it and leaves it None."""
+    budget and small chunks stop the scan early, the count is what is tested); a window to the
+    end of the deal (1.1.4) does not know it and leaves it None."""
+    from solver.imperfect import candidates as cand
+
+    monkeypatch.setattr(cand, "CHUNK", 64)
+    monkeypatch.setattr(cand, "WITNESS_FIRST", 64)
     heard: list = []
     inc = json.loads((EXAMPLES / "rule_1_1_2_layout_helped.json").read_text())
     inc["violation"]["budget"] = 0.5
