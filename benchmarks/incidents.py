@@ -3,6 +3,7 @@
     python benchmarks/incidents.py                    # every example (and benchmarks/incidents_extra/), 3 rounds
     python benchmarks/incidents.py --rounds 5 --only rule_1_1_2 --only rule_6_1
     python benchmarks/incidents.py --json out.json    # the figures, for RESULTS.md
+    python benchmarks/incidents.py --against /tmp/base --budget 900   # A/B: another checkout, alternated
 
 Each round runs ``python -m prefdd rule FILE --json`` on every example in turn, one at a
 time (each round in the same order), with ``PYTHONPATH`` at this checkout so its own code
@@ -12,7 +13,9 @@ fields), so a ruling that splits its layouts across the cores shows CPU above it
 Per example: the median and the range of the walls, the median CPU; over the examples: the
 median of the medians, the largest, and how many are past 2 s and past 10 s (the goals of
 issue 38: median under 2 s, each within 10 s). The machine is shared: the load average at
-the start and the end is printed beside the figures.
+the start and the end is printed beside the figures. ``--against DIR`` times another checkout
+(its own ``PYTHONPATH``, the same example files) right after this one, example by example in
+the same round, so a shared machine's load falls on both alike: compare the CPU columns.
 """
 from __future__ import annotations
 
@@ -44,12 +47,12 @@ def with_budget(path: pathlib.Path, budget: float | None, tmp: pathlib.Path) -> 
     return out
 
 
-def run_once(path: pathlib.Path, env: dict) -> tuple[float, float, int]:
+def run_once(path: pathlib.Path, env: dict, cwd: pathlib.Path = ROOT) -> tuple[float, float, int]:
     """(wall s, CPU s of the command and its children, exit code) of one ``prefdd rule``."""
     before = os.times()
     t0 = time.perf_counter()
     p = subprocess.run([sys.executable, "-m", "prefdd", "rule", str(path), "--json"], capture_output=True, text=True,
-                       env=env, cwd=ROOT)
+                       env=env, cwd=cwd)
     wall = time.perf_counter() - t0
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
@@ -63,6 +66,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_out", help="write the figures here")
     ap.add_argument("--budget", type=float, help="set every example's violation.budget to this many seconds "
                                                  "(a loaded machine: time the search to its end)")
+    ap.add_argument("--against", type=pathlib.Path, help="another checkout to time beside this one, alternated")
     a = ap.parse_args(argv)
     files = sorted(EXAMPLES.glob("*.json")) + sorted(EXTRA.glob("*.json"))
     if a.only:
@@ -70,6 +74,8 @@ def main(argv=None) -> int:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     load0 = os.getloadavg()
     times: dict = {f.name: [] for f in files}
+    other: dict = {f.name: [] for f in files}
+    env_b = None if a.against is None else dict(os.environ, PYTHONPATH=str(a.against.resolve()))
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="prefdd-bench-"))
     for _ in range(a.rounds):
         for f in files:
@@ -77,6 +83,9 @@ def main(argv=None) -> int:
             if rc not in (0, 1):  # 1: a ruling the rule declines is still a timed answer
                 print(f"{f.name}: exit code {rc}", file=sys.stderr)
             times[f.name].append((wall, cpu))
+            if env_b is not None:
+                wall, cpu, rc = run_once(with_budget(f, a.budget, tmp), env_b, a.against.resolve())
+                other[f.name].append((wall, cpu))
     load1 = os.getloadavg()
     rows = []
     print(f"{'example':48} {'wall med':>9} {'wall min-max':>14} {'CPU med':>8}")
@@ -85,9 +94,14 @@ def main(argv=None) -> int:
         cpus = [c for _, c in runs]
         row = {"example": name, "wall_median": statistics.median(walls), "wall_min": min(walls),
                "wall_max": max(walls), "cpu_median": statistics.median(cpus)}
+        if other[name]:
+            row["against_wall_median"] = statistics.median(w for w, _ in other[name])
+            row["against_cpu_median"] = statistics.median(c for _, c in other[name])
         rows.append(row)
+        tail = (f"   against: {row['against_wall_median']:7.2f}s wall {row['against_cpu_median']:7.2f}s CPU"
+                if other[name] else "")
         print(f"{name:48} {row['wall_median']:8.2f}s {row['wall_min']:6.2f}-{row['wall_max']:6.2f}s "
-              f"{row['cpu_median']:7.2f}s")
+              f"{row['cpu_median']:7.2f}s{tail}")
     meds = [r["wall_median"] for r in rows]
     summary = {"examples": len(rows), "rounds": a.rounds, "median_of_medians": statistics.median(meds),
                "largest_median": max(meds), "largest_wall": max(r["wall_max"] for r in rows),

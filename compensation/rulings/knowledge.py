@@ -179,7 +179,12 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
     view before the knowledge is ``pre``; the decisions and readings are written into the
     ruling's notes. ``allowed``: with ``window`` 1, the cards a remedy
     (the declarer's choice of suit) left him. Every layout he could believe in is solved;
-    ``violation.budget`` (seconds) may stop the search, and the notes then say what was proven."""
+    ``violation.budget`` (seconds) may stop the search, and the notes then say what was proven.
+
+    Progress: with one decision (``window`` 1: 1.1.2, 1.2.x) the engine's ``decisions_left`` is
+    1 until it is scanned; otherwise it stays ``None`` — a search over every sequence of
+    choices meets its decisions as it goes (which ones depends on the values found), so how
+    many are left is not known ahead and no guess is shown as a count."""
     inc = ctx.incident
     pos = pre.pos
     rest = _rest_of_history(inc, n)
@@ -195,6 +200,8 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
         top = better(vals[c] for c in allowed if c in vals)
         rest = [next(c for c in allowed if vals.get(c) == top)]
     base = as_played(ctx, pos, rest, informed, window, victims[0])
+    if window == 1 and hasattr(ctx.engine, "decisions_left"):
+        ctx.engine.decisions_left = int(pos.to_move == informed)   # one lead: its one scan, known ahead
     scans: list = []
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:

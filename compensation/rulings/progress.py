@@ -15,7 +15,7 @@ layouts they and the scan under way have settled), ``layouts`` (the layouts of t
 and of the one under way), ``decision_layouts``/``decision_settled`` (the scan under way:
 its layouts, and how many are settled; 0 between scans) and ``decisions_left`` (scans still
 to come, where a ruling sets it on the engine; ``None``: not known — a search over every
-sequence does not know ahead how many decisions it meets, and no ruling sets it yet).
+sequence does not know ahead how many decisions it meets; a one-lead rule, 1.1.2 or 1.2.x, sets 1).
 :meth:`snapshot` gives the same dict at any time.
 """
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Imperfect information: what a player could believe, and the decisions made against him.
 
-* :mod:`.views` — the declarer's view (:class:`InfoSet`) and any seat's (:class:`SeatView`):
+* :mod:`.views` — the information set of the seat to move (:class:`InformationSet`, a typed
+  protocol): the declarer's view (:class:`InfoSet`) and any seat's (:class:`SeatView`):
   his hand, the cards played, the voids shown; the unseen cards make the layouts.
 * :mod:`.layouts` — every layout, listed lazily and counted exactly (a sample only by name).
 * :mod:`.candidates` — the cards he could reasonably choose over every layout, by the
@@ -24,21 +25,30 @@ from .candidates import (
 )
 from .hand_layouts import HandLayouts, hand_layouts, view_from_json
 from .layouts import Layouts
-from .views import DISCARD, InfoSet, SeatView, infoset_from_json, note_play, voids_from_history, voids_in_trick
+from .views import (
+    DISCARD,
+    InformationSet,
+    InfoSet,
+    SeatView,
+    infoset_from_json,
+    note_play,
+    voids_from_history,
+    voids_in_trick,
+)
 from .worst_guess import (
-                          DEFAULT_GUESS,
-                          GUESSES,
-                          ClaimCheck,
-                          LiteralWorst,
-                          WorstGuess,
-                          check_claim,
-                          double_dummy,
-                          literal_worst,
-                          resolve_against,
-                          worst_guess_play,
+    DEFAULT_GUESS,
+    GUESSES,
+    ClaimCheck,
+    LiteralWorst,
+    WorstGuess,
+    check_claim,
+    double_dummy,
+    literal_worst,
+    resolve_against,
+    worst_guess_play,
 )
 
-__all__ = ["InfoSet", "SeatView", "DISCARD", "Layouts", "infoset_from_json", "note_play", "voids_from_history", "voids_in_trick",
+__all__ = ["InformationSet", "InfoSet", "SeatView", "DISCARD", "Layouts", "infoset_from_json", "note_play", "voids_from_history", "voids_in_trick",
            "Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES",
            "GUESS_CANDIDATES", "KNOWLEDGE_CANDIDATES",
            "WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",

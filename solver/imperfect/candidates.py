@@ -32,17 +32,19 @@ proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
+from ..engine.many import solve_trusted
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
 from .layouts import Layouts, Stride, capped_layouts
-from .views import view_run
+from .views import InformationSet, view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
            "KNOWLEDGE_CANDIDATES", "card_values", "side_better", "side_worse", "declarer_total"]
@@ -172,7 +174,7 @@ class Decision:
         return out
 
 
-def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
+def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candidates: str = DEFAULT_CANDIDATES,
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
                     deadline: float | None = None, cache: dict | None = None,
                     workers: int | None = None, cap: int | None = SCAN_CAP, settle=None,
@@ -261,7 +263,17 @@ def candidate_moves(view, engine: Engine | None = None, *, candidates: str = DEF
                     settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
 
 
-def witness_first(view, layouts: Layouts, k: int) -> Layouts:
+NUMPY_FROM = 2048   # a scan of this many layouts folds its chunks in NumPy (below it, unless NumPy is loaded
+#                     already, plain lists: importing NumPy costs a quick ruling more than it saves)
+
+
+def use_numpy(layouts: int) -> bool:
+    """Whether a scan of ``layouts`` takes the NumPy path (:func:`~solver.engine.many.solve_trusted`):
+    the same values either way; only the cost of the fold and of importing NumPy differ."""
+    return layouts >= NUMPY_FROM or "numpy" in sys.modules
+
+
+def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
     """Every layout of ``layouts`` (an exact enumeration) once: the real layout, then ``k``
     spread evenly over all of them (:class:`~solver.imperfect.layouts.Stride` over the view's
     numbering), then the others in the enumeration's order. A pair of cards with a witness
@@ -332,14 +344,52 @@ def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
 
-_JOB: list = [None]       # the scan a forked child works on (set by the parent just before the fork)
+_JOB: list = [None]       # the share function and job a forked child works on (set just before the fork)
 _IN_CHILD: list = [False]
 
 
-def _scan_part(k: int):
-    """In a forked child: the k-th share of the parent's scan; its pair states back."""
-    scan, layouts, deadline, n, shared, counters = _JOB[0]
+def can_split(eng, layouts: int, workers: int | None, split_from: int | None = None) -> int:
+    """The processes a layout scan of ``layouts`` is split into (1: not split). Only the Cython
+    backend forks (a compiled kernel comes along cheaply); never from a forked share or from a
+    pool's daemon worker (the web desk's), which may have no children."""
+    import multiprocessing
+
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if (n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" or _IN_CHILD[0]
+            or multiprocessing.current_process().daemon):
+        return 1
+    return n
+
+
+def in_shares(part, job, n: int, poll=None) -> list:
+    """``part(job, k, n)`` for k = 0 .. n-1, each in a forked process, the answers in order:
+    the one split every layout scan uses (the candidates' :class:`_Scan`, single dummy's
+    tally). ``job`` is handed over by the fork, not pickled; ``poll`` is called every half
+    second while the shares run (progress)."""
+    import multiprocessing
+
+    _JOB[0] = (part, job, n)
+    try:
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            res = pool.map_async(_run_share, range(n))
+            while not res.ready():
+                res.wait(0.5)
+                if poll is not None:
+                    poll()
+            return res.get()
+    finally:
+        _JOB[0] = None
+
+
+def _run_share(k: int):
+    part, job, n = _JOB[0]
     _IN_CHILD[0] = True
+    return part(job, k, n)
+
+
+def _scan_part(job, k: int, n: int):
+    """In a forked child: the k-th share of the parent's scan; its pair states back."""
+    scan, layouts, deadline, shared, counters = job
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
@@ -400,13 +450,7 @@ class _Scan:
 
     def shares(self, layouts: Layouts, workers: int | None) -> int:
         """The processes :meth:`run_split` scans ``layouts`` in."""
-        n = workers if workers is not None else (os.cpu_count() or 1)
-        import multiprocessing
-
-        if (n < 2 or layouts.used < SPLIT_FROM or self.eng.backend_name != "cython" or _IN_CHILD[0]
-                or multiprocessing.current_process().daemon):  # a pool's worker (the web desk's) has no children
-            return 1
-        return n
+        return can_split(self.eng, layouts.used, workers)
 
     def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
         """:meth:`run` over every layout, split across processes where that pays."""
@@ -420,17 +464,13 @@ class _Scan:
         k = len(self.reps)
         shared = ctx.RawArray("b", k * k + k)
         counters = ctx.RawArray("q", n)
-        _JOB[0] = (self, layouts, deadline, n, shared, counters)
-        try:
-            with ctx.Pool(n) as pool:
-                res = pool.map_async(_scan_part, range(n))
-                while not res.ready():
-                    res.wait(0.5)
-                    if self.hook is not None:
-                        self.hook(self.covered + sum(counters), layouts.used, False)
-                parts = res.get()
-        finally:
-            _JOB[0] = None
+        hook = self.hook
+
+        def poll():
+            if hook is not None:
+                hook(self.covered + sum(counters), layouts.used, False)
+
+        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters), n, poll)
         complete = True
         for gt, best_in, covered, done in parts:
             for i, row in enumerate(gt):
@@ -454,11 +494,18 @@ class _Scan:
                 return True
             if passed(deadline) or self.all_settled():
                 return False
-            hands = [view.hands(lay) for lay in part]
             full = len(rel) == len(self.reps)
-            vals = self.eng.solve_layouts(pos, hands, cards=[self.reps[i] for i in rel])
-            tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, hands)
-            self._update(rel, vals, tops)
+            cards = [self.reps[i] for i in rel]
+            if use_numpy(layouts.used):
+                hands = view.hands_array(part)
+                vals = solve_trusted(self.eng, pos, hands, cards)
+                tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
+                self._update(rel, vals, tops)
+            else:
+                rows = [view.hands(lay) for lay in part]
+                vals = self.eng.solve_layouts(pos, rows, cards=cards)
+                tops = None if full or self.rule != "best_somewhere" else self.eng.solve_layouts(pos, rows)
+                self._update_rows(rel, vals, tops)
             self.covered += len(part)
             if self.counters is not None:
                 self.counters[self.share] = self.covered
@@ -484,7 +531,8 @@ class _Scan:
                 elif sh[n * n + i]:
                     self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
 
-    def _update(self, rel, vals, tops) -> None:
+    def _update_rows(self, rel, vals, tops) -> None:
+        """:meth:`_update` for a small scan's rows (lists: no NumPy to import for a quick ruling)."""
         s = self.sign
         gt = self.gt
         pairs = [(a, b) for a in range(len(rel)) for b in range(len(rel)) if a != b and not gt[rel[a]][rel[b]]]
@@ -502,6 +550,23 @@ class _Scan:
                     else:
                         left.append((a, b))
                 pairs = left
+
+    def _update(self, rel, vals, tops) -> None:
+        """Fold one chunk in: ``vals`` (layouts x ``rel`` cards, NumPy) and, where not every card
+        was solved, ``tops`` (each layout's value: the best card's)."""
+        sv = vals * self.sign
+        top = sv.max(axis=1) if tops is None else tops * self.sign
+        hits = (sv == top[:, None]).sum(axis=0)
+        for k, i in enumerate(rel):
+            self.best_in[i] += int(hits[k])
+        gt = self.gt
+        if any(not gt[a][b] for a in rel for b in rel if a != b):
+            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+            for ka, a in enumerate(rel):
+                row = gt[a]
+                for kb, b in enumerate(rel):
+                    if seen[ka, kb]:
+                        row[b] = True
 
     def verdict(self, complete: bool) -> tuple[list, dict, list]:
         """(candidate cards, dominated card -> a dominating card, undecided cards)."""

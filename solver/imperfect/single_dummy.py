@@ -39,7 +39,6 @@ are those of the layouts examined, with what they prove of all of them (``bounds
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
@@ -48,13 +47,14 @@ from typing import Any
 from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
+from ..engine.many import solve_trusted
 from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
 from ..interrupt import passed
 from ..position import Position
-from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, side_better
+from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, can_split, in_shares, side_better, use_numpy
 from .layouts import Layouts, capped_layouts
-from .views import InfoSet, SeatView, view_run
+from .views import InformationSet, InfoSet, SeatView, view_run
 
 __all__ = ["MAX_LAYOUTS", "VERDICTS", "CardFigures", "SingleDummyDecision", "SingleDummyAnalysis",
            "analyse_single_dummy", "single_dummy_record", "decide", "RECORD_FIELDS", "SIGNALS_NOTE"]
@@ -121,55 +121,72 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
     made = _made_test(pos)
     n = len(reps)
     t = _Tally(n)
-    pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
     k, parts = share
     for part in layouts.chunks(CHUNK, (k, parts)):
         if t.covered and passed(deadline):
             t.stopped = True
             break
-        vals = eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps)
-        for row in vals:
-            tot = [base + v for v in row]
-            top = max(tot) if maximise else min(tot)
-            for i, x in enumerate(tot):
-                t.tricks[i] += x
-                if x == top:
-                    t.best_in[i] += 1
-                if made is not None and made(x):
-                    t.made[i] += 1
-            if pairs:
-                left = []
-                for a, b in pairs:
-                    if (tot[a] > tot[b]) if maximise else (tot[a] < tot[b]):
-                        t.gt[a][b] = True
-                    else:
-                        left.append((a, b))
-                pairs = left
+        if not use_numpy(layouts.used):
+            _fold_rows(t, eng.solve_layouts(pos, [view.hands(lay) for lay in part], cards=reps), base, maximise,
+                       made)
+            t.covered += len(part)
+            if progress is not None:
+                progress(t.covered)
+            continue
+        # the chunk as the candidates' scan solves it (the view's own arrays, the trusted
+        # path), folded in NumPy: (layouts x cards) totals
+        tot = base + solve_trusted(eng, pos, view.hands_array(part), reps)
+        sv = tot if maximise else -tot
+        top = sv.max(axis=1)
+        best = (sv == top[:, None]).sum(axis=0)
+        sums = tot.sum(axis=0)
+        wins = made(tot).sum(axis=0) if made is not None else None
+        seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+        for i in range(n):
+            t.tricks[i] += int(sums[i])
+            t.best_in[i] += int(best[i])
+            if wins is not None:
+                t.made[i] += int(wins[i])
+            row = t.gt[i]
+            for j in range(n):
+                if seen[i, j]:
+                    row[j] = True
         t.covered += len(part)
         if progress is not None:
             progress(t.covered)
     return t
 
 
-_JOB: list = [None]   # the scan a forked child works on (set by the parent just before the fork)
+def _fold_rows(t: _Tally, vals, base: int, maximise: bool, made) -> None:
+    """A small scan's chunk (lists of each card's value) into the tally, without NumPy."""
+    n = len(t.best_in)
+    for row in vals:
+        tot = [base + v for v in row]
+        top = max(tot) if maximise else min(tot)
+        for i, x in enumerate(tot):
+            t.tricks[i] += x
+            if x == top:
+                t.best_in[i] += 1
+            if made is not None and made(x):
+                t.made[i] += 1
+        for a in range(n):
+            row_gt = t.gt[a]
+            for b in range(n):
+                if a != b and not row_gt[b] and ((tot[a] > tot[b]) if maximise else (tot[a] < tot[b])):
+                    row_gt[b] = True
 
 
-def _scan_part(k: int) -> _Tally:
-    eng, view, reps, layouts, n, deadline = _JOB[0]
+def _scan_part(job, k: int, n: int) -> _Tally:
+    eng, view, reps, layouts, deadline = job
     return _scan(eng, view, reps, layouts, (k, n), deadline=deadline)
 
 
 def _scan_split(eng: Engine, view, reps: list, layouts: Layouts, workers: int, progress,
                 deadline: float | None = None) -> _Tally:
-    if (workers < 2 or layouts.used < SPLIT_FROM or eng.backend_name != "cython"
-            or multiprocessing.current_process().daemon):
+    n = can_split(eng, layouts.used, workers, SPLIT_FROM)
+    if n < 2:
         return _scan(eng, view, reps, layouts, progress=progress, deadline=deadline)
-    _JOB[0] = (eng, view, reps, layouts, workers, deadline)
-    try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_scan_part, range(workers))
-    finally:
-        _JOB[0] = None
+    parts = in_shares(_scan_part, (eng, view, reps, layouts, deadline), n)
     total = _Tally(len(reps))
     for p in parts:
         total.merge(p)
@@ -305,7 +322,7 @@ class SingleDummyDecision:
         return out
 
 
-def decide(view, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
+def decide(view: InformationSet, played, engine: Engine | None = None, *, index: int = 0, max_layouts: int | None = MAX_LAYOUTS,
            deadline: float | None = None, workers: int = 1, progress=None, seed: int = 0) -> SingleDummyDecision:
     """The decision of the seat whose view ``view`` is (an :class:`InfoSet` or a
     :class:`SeatView`; he must be to move), judged for the card ``played``.

@@ -1,7 +1,8 @@
 """What a player knows: his own hand, the cards played, the voids shown; the rest is a layout.
 
-Two views share one interface (``pos``, ``seat``, ``real``, ``count``, ``layouts()``,
-``hands()``, ``after()``, ``key()``, ``unseen``):
+In search terms each view is an **information set**: the positions (layouts) the player to
+move cannot tell apart. One typed interface, :class:`InformationSet` (a ``Protocol``), is what
+the candidates, the worst-guess search and single dummy read; two classes implement it:
 
 * :class:`InfoSet` — the declarer's view. In closed play he knows his hand, the talon and his
   discard and every card played, so the unseen cards are exactly the two defenders' hands.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from math import comb
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import SUIT_LETTERS, Card, Suit
 from ..errors import PositionError, PrefError
@@ -30,10 +32,61 @@ from ..position import Position
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
-__all__ = ["InfoSet", "SeatView", "DISCARD", "note_play", "voids_from_history", "voids_in_trick", "view_run",
+__all__ = ["InformationSet", "InfoSet", "SeatView", "DISCARD", "note_play", "voids_from_history", "voids_in_trick", "view_run",
            "infoset_from_json"]
 
 DISCARD = "discard"   # the holder of the two discarded cards, when a seat has not seen them
+
+
+@runtime_checkable
+class InformationSet(Protocol):
+    """The interface every view gives (issue 40): the information set of the seat to move.
+
+    ``pos`` is the real position; ``seat`` whose view it is; ``unseen`` the mask of the cards he
+    cannot place; a *layout* (``real`` the true one) is one way to place them, in the
+    implementation's own form (:class:`InfoSet`: the first defender's mask; :class:`SeatView`: a
+    tuple of masks, one per holder). ``count`` layouts, listed by ``layouts()``, numbered by
+    ``layout_at``/``layout_rank``; ``hands``/``hands_array``/``position`` turn layouts into
+    hands for the engine; ``after`` is the information set once the seat to move has played a
+    card (a subset of this one's layouts, played on); ``key``, ``extra_masks`` and ``shape``
+    feed the memo keys (:func:`canonical_key`).
+    """
+
+    pos: Position
+    voids: dict
+    unseen: int
+    real: Any
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def open_defence(self) -> bool: ...
+
+    def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts: ...
+
+    def layout_at(self, index: int) -> Any: ...
+
+    def layout_rank(self, layout: Any) -> int: ...
+
+    def hands(self, layout: Any) -> tuple: ...
+
+    def hands_array(self, part: list) -> Any: ...
+
+    def position(self, layout: Any) -> Position: ...
+
+    def after(self, card: Any) -> InformationSet: ...
+
+    def key(self) -> tuple: ...
+
+    def extra_masks(self) -> tuple: ...
+
+    def shape(self) -> tuple: ...
+
+    def describe(self) -> dict: ...
 
 
 def _suits_mask(suits) -> int:
@@ -112,7 +165,7 @@ def _played(pos: Position, card) -> tuple[Position, Card]:
     return p, card
 
 
-def view_run(view, card) -> int:
+def view_run(view: InformationSet, card) -> int:
     """The lowest card of the run ``card`` belongs to in the viewer's hand, in *every* layout he
     could believe in: cards of his hand and suit with no live card between them, where every
     unseen card counts as live (an unseen discard card may lie in a hand in another layout)."""
@@ -162,17 +215,19 @@ def _canonical_masks(live: int, masks) -> tuple:
                  for m in masks)
 
 
-def canonical_key(view) -> tuple:
+def canonical_key(view: InformationSet) -> tuple:
     """A key equal for two views whose futures are the same up to renaming the ranks of the
     cards still live (every hand, the trick, the unseen cards): equivalent cards played
-    lead to one memo entry, exactly."""
+    lead to one memo entry, exactly. The tricks already taken are not in it: the worst-guess
+    memo stores the tricks still to come, which the cards, the leader, the trick and the
+    voids decide whoever won the tricks before (half the positions of a first-trick claim)."""
     p = view.pos
     live = p.hands[0] | p.hands[1] | p.hands[2] | view.unseen
     for _, t in p.trick:
         live |= 1 << int(t)
     trick = [1 << int(c) for _, c in p.trick]
     hands = _canonical_masks(live, list(p.hands) + trick + list(view.extra_masks()))
-    return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader), tuple(p.taken),
+    return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader),
             tuple(sorted((str(s), tuple(sorted(v))) for s, v in view.voids.items())), view.shape())
 
 
@@ -203,9 +258,11 @@ class InfoSet:
                 raise PositionError(f"voids/known: seat {s} is not a defender (defenders: {a}, {b})")
         self._derive()
 
-    def _derive(self) -> None:
+    def _derive(self, check: bool = True) -> None:
         """The unseen cards, the hand sizes, the forced and free cards, from ``pos``,
-        ``voids`` and ``known`` (already in their normal form) and ``defenders``."""
+        ``voids`` and ``known`` (already in their normal form) and ``defenders``. ``check``
+        false: after a legal play from a checked set (nothing to find; the search makes
+        hundreds of thousands of them)."""
         a, b = self.defenders
         hands = self.pos.hands
         self.unseen = unseen = hands[a] | hands[b]
@@ -214,7 +271,7 @@ class InfoSet:
         # cards each defender must hold: his known cards, and the other's void suits
         forced = {a: (known.get(a, 0) | (unseen & _suits_mask(voids.get(b, ())))) & unseen,
                   b: (known.get(b, 0) | (unseen & _suits_mask(voids.get(a, ())))) & unseen}
-        for me in (a, b):
+        for me in ((a, b) if check else ()):
             kn = known.get(me, 0)
             if kn & ~hands[me]:
                 raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~hands[me]).compact()}")
@@ -223,7 +280,7 @@ class InfoSet:
                 raise PositionError(
                     f"voids: seat {me} is said to be void in "
                     f"{''.join(SUIT_LETTERS[s] for s in sorted(voids[me]))} but holds {Hand(bad).compact()}")
-        if forced[a] & forced[b]:
+        if check and forced[a] & forced[b]:
             raise PositionError(f"voids/known: cards {Hand(forced[a] & forced[b]).compact()} forced to both defenders")
         self.forced = forced
         self.free = unseen & ~forced[a] & ~forced[b]
@@ -274,7 +331,7 @@ class InfoSet:
         out.pos, out.open_defence, out.defenders = p, self.open_defence, self.defenders
         out.voids = {s: v for s, v in voids.items() if v}
         out.known = {s: m & ~c.mask for s, m in self.known.items()}
-        out._derive()
+        out._derive(check=False)
         return out
 
     # ------------------------------------------------------------------ counting
@@ -316,6 +373,19 @@ class InfoSet:
         h[a] = first_hand
         h[b] = self.unseen & ~first_hand
         return tuple(h)
+
+    def hands_array(self, part):
+        """The hands of the layouts ``part`` (first-defender masks) as an (n, 3) int64 NumPy
+        array, seats 0, 1, 2: what a scan hands the engine, built at once, not tuple by tuple."""
+        import numpy as np
+
+        a, b = self.defenders
+        out = np.empty((len(part), 3), np.int64)
+        first = np.fromiter(part, np.int64, len(part))
+        out[:, self.pos.declarer] = self.pos.hands[self.pos.declarer]
+        out[:, a] = first
+        out[:, b] = self.unseen ^ first
+        return out
 
     def position(self, first_hand: int) -> Position:
         """The current position with the defenders' hands replaced by this layout."""
@@ -442,6 +512,20 @@ class SeatView:
             h[s] = m
         return tuple(h)
 
+    def hands_array(self, part):
+        """The hands of the layouts ``part`` as an (n, 3) int64 NumPy array (see :meth:`InfoSet.hands_array`)."""
+        import numpy as np
+
+        out = np.empty((len(part), 3), np.int64)
+        for s in range(3):
+            if s not in self.hidden:
+                out[:, s] = self.pos.hands[s]
+        if part:
+            cols = np.array(part, np.int64).reshape(len(part), -1)
+            for i, s in enumerate(self.hidden):
+                out[:, s] = cols[:, i]
+        return out
+
     def position(self, layout) -> Position:
         p = self.pos.copy(stack=False)
         p.hands = list(self.hands(layout))
@@ -519,3 +603,8 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         except (ValueError, PrefError) as e:
             raise PositionError(f"{field_name}[{k}]: {e}") from None
     return out
+
+
+if TYPE_CHECKING:  # mypy checks that both views implement the one interface
+    def _both_are_information_sets(a: InfoSet, b: SeatView) -> tuple[InformationSet, InformationSet]:
+        return a, b

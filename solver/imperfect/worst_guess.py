@@ -13,8 +13,8 @@ rules).
   are best *every one* is followed and the line worst for him kept. ``guess="greedy"`` (a
   named setting): at each decision the candidate worst on the real layout, then on.
 * The search is memoised on the position and what he knows, up to renaming the ranks of
-  cards already gone (:func:`~.views.canonical_key`): equivalent cards are searched once,
-  exactly. There is no fallback: without a budget the answer is exact; where a time budget
+  cards already gone and whatever tricks were won before (:func:`~.views.canonical_key`):
+  equivalent cards, and lines that meet again, are searched once, exactly. There is no fallback: without a budget the answer is exact; where a time budget
   stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
 * The information rules call :func:`resolve_against` with the informed seat's view before
   the knowledge, the recorded play and a window: every decision in it is resolved against
@@ -49,7 +49,7 @@ from .candidates import (
     side_better,
     side_worse,
 )
-from .views import InfoSet, canonical_key, view_run
+from .views import InformationSet, InfoSet, canonical_key, view_run
 
 __all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
@@ -331,7 +331,7 @@ class _Search:
         return cards_out, decs
 
 
-def resolve_against(view, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
+def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess: str = DEFAULT_GUESS, history=(),
                     window: int | None = None, informed: bool = False, candidates: str | None = None,
                     budget: float | None = None) -> WorstGuess:
     """Every decision of the seat whose view ``view`` is, resolved against him (1.6.2's

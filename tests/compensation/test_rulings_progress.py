@@ -35,3 +35,24 @@ def test_a_progress_engine_given_gets_the_callback_and_a_plain_one_is_refused():
     assert heard and heard[-1] == eng.snapshot() | {"seconds": heard[-1]["seconds"]}
     with pytest.raises(TypeError):
         rule_incident(inc, engine=Engine(), progress=heard.append)
+
+
+def test_one_lead_rule_says_one_decision_is_left_and_then_none(monkeypatch):
+    """1.1.2 judges one lead: its one scan is known ahead (``decisions_left`` 1, then 0; a short
+    budget and small chunks stop the scan early, the count is what is tested); a window to the
+    end of the deal (1.1.4) does not know it and leaves it None."""
+    from solver.imperfect import candidates as cand
+
+    monkeypatch.setattr(cand, "CHUNK", 64)
+    monkeypatch.setattr(cand, "WITNESS_FIRST", 64)
+    heard: list = []
+    inc = json.loads((EXAMPLES / "rule_1_1_2_layout_helped.json").read_text())
+    inc["violation"]["budget"] = 0.5
+    rule_incident(inc, engine=ProgressEngine(quiet=True, every=0.0), progress=heard.append)
+    lefts = [h["decisions_left"] for h in heard]
+    assert 1 in lefts and lefts[-1] == 0
+    assert lefts.index(1) < lefts.index(0)
+    heard.clear()
+    inc = json.loads((EXAMPLES / "rule_1_1_4_passer_opened_closed.json").read_text())
+    rule_incident(inc, engine=ProgressEngine(quiet=True, every=0.0), progress=heard.append)
+    assert heard and {h["decisions_left"] for h in heard} == {None}
