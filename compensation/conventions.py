@@ -313,11 +313,10 @@ def convention(name: str = "sochi", **overrides: Any) -> Convention:
     key = str(name).strip().lower()
     key = _ALIASES.get(key, key)
     if key not in PRESETS:
-        raise ScoringError("convention", f"unknown convention {name!r}; "
-                                         f"known: {', '.join(PRESETS)}")
+        raise ScoringError.of("unknown_convention_known", "convention", name=name, known=", ".join(PRESETS))
     for option in overrides:
         if option not in OPTION_NAMES:
-            raise ScoringError(option, f"unknown option {option!r}")
+            raise ScoringError.of("unknown_option_named", option, name=option)
     return dataclasses.replace(PRESETS[key], **overrides)
 
 
@@ -328,14 +327,14 @@ _NO = {"no", "n", "false", "0", "off", "нет"}
 def parse_option(name: str, text: str) -> Any:
     """The value of option ``name`` from its command-line text (``--set name=text``)."""
     if name not in OPTION_NAMES:
-        raise ScoringError(name, f"unknown option {name!r}")
+        raise ScoringError.of("unknown_option_named", name, name=name)
     t = str(text).strip()
     if name in _BOOLS:
         if t.lower() in _YES:
             return True
         if t.lower() in _NO:
             return False
-        raise ScoringError(name, f"must be yes or no, got {text!r}")
+        raise ScoringError.of("yes_or_no", name, got=text)
     if name in _OPTIONAL_AMOUNTS:
         return None if t.lower() in ("none", "") else _number(name, t)
     if name in _LEVEL_TUPLES or name in ("raspasovka_progression", "half_whist_levels"):

@@ -78,10 +78,9 @@ def parse_contract(text: object) -> Contract:
     try:
         contract = _Contract.parse(text)
     except PrefError as e:
-        raise ScoringError("contract", e.message) from None
+        raise e.again(ScoringError, "contract") from None
     if contract.is_game and contract.level is None:
-        raise ScoringError("contract", f"cannot read contract {text!r}: a game needs its level "
-                                       "(expected e.g. '6s', '7nt', '10h', 'misere')")
+        raise ScoringError.of("game_level", "contract", text=text)
     return contract
 
 
@@ -108,14 +107,14 @@ class Outcome:
 
 def _tricks(tricks) -> tuple[int, int, int]:
     if tricks is None:
-        raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
+        raise ScoringError.of("tricks_required", "tricks")
     if not isinstance(tricks, (list, tuple)) or len(tricks) != 3:
-        raise ScoringError("tricks", f"must list 3 trick counts (seats 0, 1, 2), got {tricks!r}")
+        raise ScoringError.of("tricks_three", "tricks", got=tricks)
     for t in tricks:
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 10:
-            raise ScoringError("tricks", f"each count must be an integer 0..10, got {t!r}")
+            raise ScoringError.of("tricks_count", "tricks", got=t)
     if sum(tricks) != 10:
-        raise ScoringError("tricks", f"must sum to 10, got {sum(tricks)} from {list(tricks)}")
+        raise ScoringError.of("tricks_sum", "tricks", total=sum(tricks), tricks=list(tricks))
     return (tricks[0], tricks[1], tricks[2])
 
 
@@ -128,14 +127,13 @@ def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise ScoringError("decisions", f"key {key!r} is not a seat") from None
+            raise ScoringError.of("key_not_seat", "decisions", key=key) from None
         if seat not in defenders:
-            raise ScoringError("decisions", f"seat {seat} is not a defender of declarer "
-                                            f"{declarer} (defenders: {defenders[0]}, {defenders[1]})")
+            raise ScoringError.of("not_a_defender", "decisions", seat=seat, declarer=declarer, a=defenders[0],
+                                  b=defenders[1])
         w = DECISION_WORDS.get(str(word).strip().lower())
         if w is None:
-            raise ScoringError("decisions", f"seat {seat}: unknown decision {word!r} "
-                                            "(whist, pass, half-whist)")
+            raise ScoringError.of("seat_decision", "decisions", seat=seat, word=word)
         out[seat] = w
     return out
 
@@ -177,7 +175,7 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
     defenders = ((d + 1) % 3, (d + 2) % 3)
     missing = [s for s in defenders if s not in decisions]
     if missing:
-        raise ScoringError("decisions", f"seat {missing[0]}'s decision is missing")
+        raise ScoringError.of("decision_missing", "decisions", seat=missing[0])
     e = Entries.zero(conv.players)
     whisters = [s for s in defenders if decisions[s] == WHIST]
     halves = [s for s in defenders if decisions[s] == HALF]

@@ -52,19 +52,19 @@ def _int(record: dict, name: str, default: Any = None) -> Any:
 def parse_record(record: Any) -> tuple[Outcome, list[dict]]:
     """A JSON record -> (Outcome, penalty specs); ScoringError names the bad field."""
     if not isinstance(record, dict):
-        raise ScoringError("record", f"must be a JSON object, got {type(record).__name__}")
+        raise ScoringError.of("must_be_object", "record", got=type(record).__name__)
     unknown = [k for k in record if k not in RECORD_FIELDS]
     if unknown:
-        raise ScoringError(str(unknown[0]), f"unknown field (known: {', '.join(RECORD_FIELDS)})")
+        raise ScoringError.of("unknown_field_known", str(unknown[0]), name=str(unknown[0]), known=", ".join(RECORD_FIELDS))
     if "contract" not in record:
-        raise ScoringError("contract", "required")
+        raise ScoringError.of("required", "contract")
     contract = parse_contract(record["contract"])
     decisions = record.get("decisions") or {}
     if not isinstance(decisions, dict):
         raise ScoringError("decisions", 'must be an object like {"1": "whist", "2": "pass"}')
     tricks = record.get("tricks")
     if tricks is not None and not isinstance(tricks, list):
-        raise ScoringError("tricks", f"must be a list of 3 trick counts, got {tricks!r}")
+        raise ScoringError.of("tricks_list", "tricks", got=tricks)
     outcome = Outcome(
         contract=contract,
         declarer=_int(record, "declarer"),

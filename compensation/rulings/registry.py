@@ -41,33 +41,30 @@ class RuleSpec:
         """The declarative checks: the contract, the offender, the data the rule needs."""
         v = inc.violation
         if inc.kind not in self.contracts:
-            raise IncidentError("violation.rule", f"rule {self.number} ({self.title_en}) does not apply "
-                                                  f"to a {inc.kind}; it applies to: {', '.join(self.contracts)}")
+            raise IncidentError.of("rule_not_for", "violation.rule", rule=self.number, title=self.title_en,
+                                   kind=inc.kind, kinds=", ".join(self.contracts))
         if self.play == "open" and not inc.open:
-            raise IncidentError("open", f"rule {self.number} is about open play, but the incident says closed")
+            raise IncidentError.of("rule_open_play", "open", rule=self.number)
         if self.play == "closed" and inc.open:
-            raise IncidentError("open", f"rule {self.number} is about closed play, but the incident says open")
+            raise IncidentError.of("rule_closed_play", "open", rule=self.number)
         if self.offender != "none":
             if v.offender is None:
-                raise IncidentError("violation.offender", f"missing: rule {self.number} needs the offender's seat")
+                raise IncidentError.of("rule_needs_offender", "violation.offender", rule=self.number)
             o = v.offender
             for s in v.offenders or (o,):
                 if self.offender == "defender" and s == inc.declarer:
-                    raise IncidentError("violation.offender", f"seat {s} is the declarer; rule {self.number} "
-                                                              "is about a defender (whister or passer)")
+                    raise IncidentError.of("offender_is_declarer", "violation.offender", seat=s, rule=self.number)
                 if self.offender == "declarer" and s != inc.declarer:
-                    raise IncidentError("violation.offender", f"seat {s} is not the declarer (seat "
-                                                              f"{inc.declarer}); rule {self.number} is the declarer's")
+                    raise IncidentError.of("offender_not_declarer", "violation.offender", seat=s, declarer=inc.declarer,
+                                           rule=self.number)
                 if self.offender == "passer" and inc.decisions.get(s) != "pass":
-                    raise IncidentError("violation.offender", f"seat {s} did not pass; rule {self.number} is "
-                                                              "about the passer")
+                    raise IncidentError.of("offender_not_passer", "violation.offender", seat=s, rule=self.number)
                 if self.offender == "whister" and inc.decisions.get(s) != "whist":
-                    raise IncidentError("violation.offender", f"seat {s} did not whist; rule {self.number} is "
-                                                              "about a whister")
+                    raise IncidentError.of("offender_not_whister", "violation.offender", seat=s, rule=self.number)
         for f in self.needs:
             present = getattr(v, f, None) if f in ("move", "card", "cards", "correction") else v.get(f)
             if present is None or present == ():
-                raise IncidentError(f"violation.{f}", f"missing: rule {self.number} needs it")
+                raise IncidentError.of("rule_needs", f"violation.{f}", rule=self.number)
 
 
 RULES: dict[str, RuleSpec] = {}
@@ -107,8 +104,9 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
         parent = number.rsplit(".", 1)[0] if "." in number else None
         if not near and parent:  # 1.3.2.9: its siblings 1.3.2.1, 1.3.2.2
             near = sorted(n for n in RULES if n.startswith(parent + ".") and n.count(".") == number.count("."))
-        hint = f"; did you mean {', '.join(near)}?" if near else " (prefdd rule --list shows them all)"
-        raise IncidentError("violation.rule", f"unknown rule {number!r}{hint}")
+        if near:
+            raise IncidentError.of("rule_unknown_near", "violation.rule", rule=number, near=", ".join(near))
+        raise IncidentError.of("rule_unknown", "violation.rule", rule=number)
     if kind is None:
         return specs[0]
     for s in specs:
@@ -116,8 +114,8 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
             return s
     near = sorted(n for n, vs in VARIANTS.items() if n.startswith(number + ".") and any(kind in v.contracts for v in vs))
     if near:
-        raise IncidentError("violation.rule", f"rule {number} ({specs[0].title_en}) does not apply to a {kind}; "
-                                              f"on a {kind} see {', '.join(near)}")
+        raise IncidentError.of("rule_not_for_see", "violation.rule", rule=number, title=specs[0].title_en, kind=kind,
+                                near=", ".join(near))
     return specs[0]  # its check() names the mismatch
 
 

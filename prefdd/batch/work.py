@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from solver.errors import SearchLimitError
 
+from .. import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
 from ..jsonl import json_line
 from .errors import RulingsUnavailable
 from .output import output_line
@@ -113,16 +114,18 @@ def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
     except RulingsUnavailable:
         raise
     except SearchLimitError as e:  # the run's budget, not the record's fault: retried on resume
-        return {**head, "error": f"line {line}: {e}", "retry": True}
+        return {**head, "error": f"line {line}: {e}", "error_kind": e.kind, "retry": True}
     except RecursionError:
-        return {**head, "error": f"line {line}: record too deeply nested"}
+        return {**head, "error": f"line {line}: record too deeply nested", "error_kind": "nested"}
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # PrefError and ScoringError are ValueErrors; the others are fields of the wrong shape
-        return {**head, "error": f"line {line}: {_describe(e)}"}
+        return {**head, "error": f"line {line}: {_describe(e)}", "error_kind": getattr(e, "kind", "input")}
     except MemoryError:
-        return {**head, "error": f"line {line}: out of memory answering this record", "retry": True}
+        return {**head, "error": f"line {line}: out of memory answering this record", "error_kind": "out_of_memory",
+                "retry": True}
     except Exception as e:  # noqa: BLE001 - a record must never take the run down with it
-        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}", "retry": True}
+        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}", "error_kind": "internal",
+                "retry": True}
     body.pop("id", None)
     body.pop("input_line", None)
     return {**head, **body}
@@ -167,9 +170,7 @@ def _time_budget(seconds: float | None):
 
     def check(card: int, cards: int, done: int, layouts: int) -> None:
         if time.monotonic() > end:
-            raise SearchLimitError(f"single dummy: over the time budget of {seconds:g} s per record "
-                                   f"(at card {card + 1} of {cards}); a rerun with a larger --record-seconds "
-                                   f"answers it")
+            raise SearchLimitError.of("record_seconds", None, seconds=f"{seconds:g}", card=card + 1, cards=cards)
 
     return check
 
@@ -230,7 +231,7 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
         job = job_from(line, payload)
         rid = job.id
         if job.error or job.record is None:
-            rec = {"id": rid, "input_line": line, "error": job.error}
+            rec = {"id": rid, "input_line": line, "error": job.error, "error_kind": job.error_kind or "input"}
         else:
             rec = answer(kind_of(job.record, kind), line, rid, job.record, options)
         unread = job.error is not None

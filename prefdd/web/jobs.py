@@ -13,8 +13,6 @@ from fractions import Fraction
 from typing import Any
 
 import compensation.rulings  # noqa: F401  (preloaded for the workers)
-from compensation.errors import ScoringError
-from compensation.incident import IncidentError
 from compensation.numbers import text_number
 from compensation.rulings.wording import ROUNDINGS, rounded
 from prefdd.messages import fields_in_words
@@ -49,21 +47,14 @@ def guard(fn):
     try:
         return fn()
     except SearchLimitError as e:
-        import re
-
-        found = re.findall(r"\d[\d_,]*", str(e))
-        nodes = found[-1] if found else "?"
+        nodes = e.params.get("nodes", "?")
         raise BadInput("node_budget", f"search stopped: {e}; the position is too large for this server's "
                                       "budget (prefdd serve --node-budget N)", 422, "node_budget",
                        nodes=nodes) from None
-    except IncidentError as e:
-        raise BadInput(e.field, e.message) from None
-    except ScoringError as e:
-        raise BadInput(e.field, e.message) from None
     except RecursionError:
         raise BadInput("request", "the JSON is nested too deeply", kind="too_deep", limit=32) from None
-    except PrefError as e:
-        raise BadInput(None, str(e)) from None
+    except PrefError as e:  # an incident's, a score's or the solver's: its field, kind and both texts
+        raise BadInput.of(e) from None
 
 
 def engine(body: dict, node_budget: int, reuse: bool = False):
@@ -73,7 +64,7 @@ def engine(body: dict, node_budget: int, reuse: bool = False):
     asked = body.pop("node_budget", None)
     if asked is not None:
         if isinstance(asked, bool) or not isinstance(asked, int) or asked < 1:
-            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}")
+            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}", kind="expected_positive", got=asked)
         budget = min(budget, asked)
     return Engine(table_mb=4, node_budget=budget, reuse_table=reuse)
 
@@ -199,10 +190,10 @@ def rule(body: dict, node_budget: int) -> dict:
     if REPORT is not None:  # in a worker: the same engine, counting for the page's progress line
         eng = counting_engine(eng.node_budget)
     if "incident" not in body:
-        raise BadInput("incident", "missing")
+        raise BadInput("incident", "missing", kind="missing")
     settings = body.get("settings") or {}
     if not isinstance(settings, dict):
-        raise BadInput("settings", "expected an object")
+        raise BadInput("settings", "expected an object", kind="must_be_object", got="")
     # within the request's time: an information-set search that cannot finish gives its proven bounds
     ruling = rule_incident(body["incident"], settings, engine=eng, budget=search_budget)
     return {"ruling": ruling.to_json(), "sheet": sheet(ruling.entries, ruling.whist_rounding), "text": texts(ruling)}
@@ -241,11 +232,12 @@ def single_dummy(body: dict, node_budget: int) -> dict:
     if cap is None:
         cap = SD_MAX_LAYOUTS
     elif isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-        raise BadInput("max_layouts", f"expected a positive integer, got {cap!r}")
+        raise BadInput("max_layouts", f"expected a positive integer, got {cap!r}", kind="expected_positive", got=cap)
     cap = min(cap, SD_MAX_LAYOUTS)
     open_defence = body.pop("open", False)
     if not isinstance(open_defence, bool):
-        raise BadInput("open", f"expected true or false, got {open_defence!r}")
+        raise BadInput("open", f"expected true or false, got {open_defence!r}", kind="expected_bool_v",
+                       got=open_defence)
     eng = engine(body, node_budget, reuse=True)
     pos, contract = position_of(body)  # the whole play checked, an illegal card named as the table names it
 

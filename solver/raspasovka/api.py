@@ -160,7 +160,7 @@ class RaspasovkaSolver:
         v = b.mtd(root.h, root.leader, root.nt, root.tc, root.cs, lo, hi, min(max(guess, lo), hi),
                   cfg, pen_mask, pen_flags, plan, self.tt, self.gen, st, *b.tables)
         if v < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+            raise SearchLimitError.of("node_budget_out", None, nodes=self.node_budget)
         return int(v)
 
     def _test(self, root: _Root, args, target: int) -> bool:
@@ -172,7 +172,7 @@ class RaspasovkaSolver:
         r = b.search(root.h, root.leader, root.nt, root.tc, root.cs, target, cfg, pen_mask, pen_flags, plan,
                      self.tt, self.gen, st, *b.tables)
         if r < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+            raise SearchLimitError.of("node_budget_out", None, nodes=self.node_budget)
         return bool(r)
 
     # ------------------------------------------------------------------ public

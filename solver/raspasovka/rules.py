@@ -279,10 +279,10 @@ class RaspasovkaPosition:
         card = Card.parse(card)
         seat = self.to_move
         if not self.hands[seat] & card.mask:
-            raise IllegalMoveError(f"seat {seat} does not hold {card}")
+            raise IllegalMoveError.of("not_held", None, seat=seat, card=str(card))
         lead = self.lead_suit
         if not self.legal_mask() & card.mask and lead is not None:  # with nothing led, every card held is legal
-            raise IllegalMoveError(f"seat {seat} cannot play {card}: must follow suit {SUIT_SYMBOLS[lead]}")
+            raise IllegalMoveError.of("must_follow", None, seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead])
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
         if len(self.trick) < 3:
