@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from solver.messages import add_field_words, add_kinds
 
+from .violation_fields import field_words_table
+
 COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
     # the record's shape (incident.schema.json)
     "unknown_field_known": ("unknown field (known: {known})", "неизвестное поле «{name}» (известны: {known_ru})"),
@@ -108,21 +110,14 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
 
 add_kinds(COMPENSATION_KINDS)
 
+add_field_words(field_words_table())  # violation.NAME: from the one table of a violation's fields
+
 add_field_words({
     "decisions": ("whist decisions", "висты и пасы"), "violation": ("violation", "нарушение"),
     "result": ("result", "итог сдачи"), "result.tricks": ("result", "итог сдачи"),
     "scoring": ("convention", "конвенция"), "scoring.set": ("convention changes", "изменения конвенции"),
     "scoring.convention": ("convention", "конвенция"), "options": ("ruling settings", "настройки решения"),
     "players": ("players' names", "имена игроков"), "raspasovka_round": ("raspasovka round", "круг распасов"),
-    "violation.rule": ("rule", "правило"), "violation.offender": ("offender", "нарушитель"),
-    "violation.offenders": ("offenders", "нарушители"), "violation.move": ("moment", "момент"),
-    "violation.card": ("card", "карта"), "violation.cards": ("cards", "карты"),
-    "violation.chosen": ("remedy chosen", "выбранная мера"), "violation.correction": ("correction", "поправка играющего"),
-    "violation.agreed": ("joint decision", "общее решение"), "violation.plans": ("plans", "планы"),
-    "violation.budget": ("time limit of the search", "предел времени перебора"),
-    "violation.candidates": ("which cards count as his choices", "какие ходы считать разумными"),
-    "violation.reading": ("reading of the rule", "прочтение правила"),
-    "violation.concede": ("tricks conceded", "отданные взятки"), "violation.claimed": ("tricks claimed", "заявленные взятки"),
     "incident": ("incident", "инцидент"), "tricks": ("tricks", "взятки"), "record": ("record", "запись"),
     "convention": ("convention", "конвенция"), "penalties": ("penalties", "штрафы"), "note": ("note", "заметка"), "id": ("label", "метка"),
 })

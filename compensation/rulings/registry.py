@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..incident import RULING_OPTIONS, Incident, IncidentError
+from ..violation_fields import FIELDS as VIOLATION_FIELDS
 from .ruling import Ruling, text
 from .wording import SeatNames
 
@@ -80,6 +81,9 @@ def rule(number: str, *, title_ru: str, title_en: str, pattern: str, text_ru: st
         raise ValueError(f"rule {number}: unknown pattern {pattern!r} (known: {PATTERNS})")
     if offender not in OFFENDER_KINDS:
         raise ValueError(f"rule {number}: unknown offender kind {offender!r}")
+    undeclared = [f for f in needs if f not in VIOLATION_FIELDS]
+    if undeclared:  # a violation's fields are declared once, in compensation/violation_fields.py
+        raise ValueError(f"rule {number}: needs {undeclared}, not a field of compensation.violation_fields")
 
     def deco(func):
         spec = RuleSpec(number, title_ru, title_en, pattern, func, text_ru, text_en, tuple(contracts),
