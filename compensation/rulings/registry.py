@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from solver.limits import NONE, Limits
+
 from ..incident import RULING_OPTIONS, Incident, IncidentError
 from ..violation_fields import FIELDS as VIOLATION_FIELDS
 from .ruling import Ruling, text
@@ -132,12 +134,13 @@ class Context:
     engine: Engine
     spec: RuleSpec
     settings: dict = field(default_factory=dict)
-    budget: float | None = None   # seconds an information-set search may take, unless violation.budget says
+    limits: Limits = NONE   # the caller's (the web desk: a share of its request's time); see solver.limits
 
     def search_budget(self) -> float | None:
-        """``violation.budget``, else the caller's (the web desk: a share of its request's), else
-        none: an exact search runs to the end unless someone set a limit."""
-        return self.incident.violation.get("budget", self.budget)
+        """The seconds an information-set search may take: the tighter of ``violation.budget``
+        and the caller's limit (:meth:`solver.limits.Limits.within`, the one precedence rule);
+        none when neither sets one: an exact search runs to the end."""
+        return self.limits.within(Limits(seconds=self.incident.violation.get("budget"))).seconds
 
     def ruling(self) -> Ruling:
         s = self.spec

@@ -17,6 +17,7 @@ from collections import namedtuple
 from dataclasses import dataclass, field
 
 from solver.errors import SearchLimitError
+from solver.limits import Limits
 
 from .. import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
 from ..jsonl import json_line
@@ -98,7 +99,7 @@ def engine(options: Options):
         from .. import single_dummy
 
         default = single_dummy.TABLE_MB if options.single_dummy else DEFAULT_TABLE_MB
-        eng = _local.engine = Engine(table_mb=options.table_mb or default, node_budget=options.node_budget or None)
+        eng = _local.engine = Engine(table_mb=options.table_mb or default, node_budget=limits(options).nodes)
         _local.engine_cfg = cfg
     return eng
 
@@ -152,10 +153,16 @@ def _solve(record: dict, options: Options) -> dict:
             from .. import single_dummy
 
             # one process per analysis: a batch worker must not fork a pool of its own
-            sd = single_dummy.settings(options.max_layouts, 1, _time_budget(options.record_seconds))
+            sd = single_dummy.settings(options.max_layouts, 1, _time_budget(limits(options).seconds))
         return play_record(record, engine(options), summary=True, single_dummy=sd)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
+
+
+def limits(options: Options) -> Limits:
+    """The run's limits on each record's search: ``--node-budget`` (nodes), ``--record-seconds``
+    (seconds; a record past it is an error answered again on resume, not bounds)."""
+    return Limits(nodes=options.node_budget or None, seconds=options.record_seconds)
 
 
 def _time_budget(seconds: float | None):

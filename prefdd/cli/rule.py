@@ -125,10 +125,12 @@ def run(args) -> int:
         return _fail(lang, _err("positive_nodes", "--node-budget", got=args.node_budget))
     from compensation.rulings.progress import ProgressEngine
     from solver.errors import SearchLimitError
+    from solver.limits import Limits
 
     try:
-        with ProgressEngine(node_budget=args.node_budget) as engine:
-            ruling = rule_incident(data, settings, engine=engine)
+        limits = Limits(nodes=args.node_budget)  # the incident's violation.budget adds its seconds (solver.limits)
+        with ProgressEngine(node_budget=limits.nodes) as engine:
+            ruling = rule_incident(data, settings, engine=engine, budget=limits)
     except SearchLimitError as e:
         return _fail(lang, name, _err("longer_search", None, inner=e))
     except PrefError as e:  # an incident's, a score's or the solver's: the field and the problem in words

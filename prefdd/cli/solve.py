@@ -21,6 +21,7 @@ from prefdd import single_dummy
 from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from prefdd.records import json_kind, solve_record, table_record
 from solver.errors import PrefError
+from solver.limits import Limits
 
 from . import options
 
@@ -83,8 +84,9 @@ def run(args) -> int:
         kw["table_mb"] = args.table_mb
     elif args.single_dummy:
         kw["table_mb"] = single_dummy.TABLE_MB
-    if args.node_budget:
-        kw["node_budget"] = args.node_budget
+    limits = cli_limits(args)
+    if limits.nodes:
+        kw["node_budget"] = limits.nodes
     engine = Engine(**kw)
     status = 0
     seen = 0
@@ -151,7 +153,13 @@ def single_dummy_settings(args, progress) -> dict:
     """The settings of the single-dummy analysis from the switches."""
     from solver.imperfect.single_dummy import default_workers
 
-    return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress, args.budget)
+    return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress,
+                                 cli_limits(args).seconds)
+
+
+def cli_limits(args) -> Limits:
+    """The search's limits from the switches: ``--node-budget`` (nodes), ``--budget`` (seconds)."""
+    return Limits(nodes=args.node_budget or None, seconds=getattr(args, "budget", None))
 
 
 class Progress:

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from prefdd.jsonl import too_deep
 from prefdd.messages import error_texts, say
+from solver.limits import Limits
 
 from .bad_input import MAX_DEPTH
 from .catalogue import FIELD_WORDS, catalogue
@@ -278,10 +279,11 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
     pool: Pool = app.state.pool
     budget = app.state.time_budget
     start = time.monotonic()
+    # the job's limits, passed beside the request (never in it): the server's nodes and, for a search that
+    # answers with what it proved, a share of the request's time (bounds, not a kill; solver.limits)
+    seconds = max(0.5, budget * SEARCH_SHARE) if name in ("rule", "single_dummy") else None
     try:
-        if name in ("rule", "single_dummy"):  # its own search budget inside the request's: bounds, not a kill
-            body = dict(body, search_budget=max(0.5, budget * SEARCH_SHARE))
-        job = pool.submit(name, (body, app.state.node_budget), budget, front=front,
+        job = pool.submit(name, (body, Limits(nodes=app.state.node_budget, seconds=seconds)), budget, front=front,
                           expect=expected_seconds(name, budget), key=job_key(name, body))
     except Busy as e:
         return _busy(pool, e.wait)
