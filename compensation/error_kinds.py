@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from solver.messages import add_field_words, add_kinds
 
+from .option_words import OPTION_WORDS
 from .violation_fields import field_words_table
 
 COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
@@ -105,12 +106,23 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
     "yes_or_no": ("must be yes or no, got {got!r}", "ожидается да или нет (yes/no), а не «{got}»"),
     "must_be_object": ("must be a JSON object, got {got}", "ожидается запись {{…}}"),
     "required": ("required", "не задано"),
+    "three_or_four": ("must be 3 or 4, got {got!r}", "за столом играют трое или четверо, а не {got}"),
+    "five_values": ("must give 5 values, for levels 6, 7, 8, 9, 10", "нужны 5 значений: для уровней 6, 7, 8, 9, 10"),
+    "whole_tricks": ("must be whole numbers of tricks", "нужны целые числа взяток"),
+    "prices_positive": ("every price must be positive", "каждая цена должна быть больше нуля"),
+    "levels_list": ("must be a list of levels among 6..10", "нужен список уровней от 6 до 10"),
+    "positive": ("must be positive, got {got}", "должно быть больше нуля, а не {got}"),
+    "not_negative": ("must not be negative, got {got}", "не может быть меньше нуля, а здесь {got}"),
+    "one_of": ("must be one of {known}; got {got!r}", "ожидается одно из: {known_ru}; а не «{got}»"),
+    "numbers_list": ("must be a non-empty list of numbers", "нужен непустой список чисел"),
     "unknown_option": ("{name}: unknown option{near_en}", "неизвестная настройка «{name}»{near_ru}"),
 }
 
 add_kinds(COMPENSATION_KINDS)
 
 add_field_words(field_words_table())  # violation.NAME: from the one table of a violation's fields
+# scoring.set.NAME: each scoring option as the desk names it (compensation.option_words)
+add_field_words({f"scoring.set.{name}": (en, ru.lower()) for name, (en, ru) in OPTION_WORDS.items()})
 
 add_field_words({
     "decisions": ("whist decisions", "висты и пасы"), "violation": ("violation", "нарушение"),

@@ -117,7 +117,7 @@ def run(args) -> int:
         try:
             overrides[k] = parse_option(k, v)
         except ScoringError as e:
-            return _fail(lang, e.again(path="--set"))
+            return _fail(lang, "--set", e if lang != "ru" else e.again(path=f"scoring.set.{e.path}"))
     if args.convention is not None and args.convention not in PRESETS:
         return _fail(lang, _err("unknown_convention", "--convention", name=args.convention, known=", ".join(PRESETS)))
     settings = {"convention": args.convention, "overrides": overrides, "options": options}

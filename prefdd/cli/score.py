@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             overrides[key.strip()] = parse_option(key.strip(), value)
         conv = convention(args.convention, **overrides)
     except ScoringError as err:
-        return _fail(lang, f"option {err}" if lang != "ru" else err)
+        return _fail(lang, f"option {err}" if lang != "ru" else err.again(path=f"scoring.set.{err.path}"))
     from prefdd.jsonl import InputError, open_input
 
     try:
