@@ -108,6 +108,16 @@ PREFDD_KINDS: dict[str, tuple[str, str]] = {
     "positive_nodes": ("expected a positive number of nodes, got {got}", "ожидается положительное число позиций"),
     "longer_search": ("{inner}: the ruling needs a longer search (raise --node-budget)",
                       "перебор остановлен на пределе: решению нужен более долгий перебор (увеличьте --node-budget)"),
+    # the book of rulings on the desk (prefdd.web.book_routes)
+    "book_read_only": ("the book is read-only on a shared desk until the arbiter sets a passphrase "
+                       "(prefdd book passwd)",
+                       "на общем столе книга только для чтения, пока арбитр не задал пароль (prefdd book passwd)"),
+    "book_passphrase": ("writing in the book needs the arbiter's passphrase", "чтобы записать в книгу, нужен пароль арбитра"),
+    "book_wrong_passphrase": ("wrong passphrase", "пароль неверен"),
+    "book_no_entry": ("no entry {n} in the book", "в книге нет записи №{n}"),
+    "book_unknown_parameter": ("{name}: unknown parameter", "неизвестный параметр «{name}»"),
+    "book_whole_number": ("{name}: expected a whole number", "ожидается целое число"),
+    "book_no_incident": ("incident: missing", "нет инцидента"),
     # other programs' files (prefdd.formats): the file, and each line refused
     "import_format": ("{name}: not a file the desk reads (an incident in JSON, Bridge studio .bts/.pts, "
                       "a room protocol, PPN)",

@@ -44,7 +44,7 @@ def russian_words_only(text: str) -> bool:
     """No Latin word outside what the user wrote («…»), command-line switches and programs' names,
     and card notation (a rank and a suit letter, such as Kd)."""
     rest = re.sub(r"«[^»]*»", "", text)
-    rest = re.sub(r"--[a-z-]+|prefdd \w+|\$PREFDD_LANG|\S*/\S*", "", rest)
+    rest = re.sub(r"--[a-z-]+|prefdd \w+(?: passwd)?|\$PREFDD_LANG|\S*/\S*", "", rest)
     return not LATIN.search(rest)
 
 
