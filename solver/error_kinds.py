@@ -36,6 +36,16 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
     "trick_pairs": ("expected [[seat, card], ...]", "ожидаются пары [рука, карта]"),
     "missing_leader": ("missing field 'leader' (or 'to_move' with 'trick', or 'history')",
                        "не задано, чей ход: укажите ведущего взятку, карты на столе или розыгрыш"),
+    "hand_sizes": ("hand sizes {sizes} cannot occur: with {on_table} card(s) on the table and seat {mover} to move "
+                   "holding {n}, seat {seat} should hold {should}",
+                   "в руках не может быть столько карт ({sizes}): {seat_nom} должна держать {should}"),
+    "mover_empty": ("trick in progress but the seat to move has no cards", "взятка не доиграна, а у того, чей ход, нет карт"),
+    "taken_over": ("taken {taken} plus {n} tricks to play exceeds 10", "уже взятые {taken} и ещё {n} к розыгрышу — больше 10"),
+    "two_at_most": ("two cards at most, got {n}", "не больше двух карт, а их {n}"),
+    "talon_with_defender": ("talon card {card} is in {where}hands[{seat}], a defender's hand; the talon is the "
+                            "declarer's (seat {declarer}): in his hand or his discard",
+                            "карта прикупа {card_ru} — у {seat_gen}, защищающегося; прикуп берёт играющий: "
+                            "она у него на руке или в сносе"),
     # contracts
     "contract": ("unknown contract {text!r} (expected a strain s c d h nt misere, a level 6-10 with a strain "
                  "such as '7h' or '6nt', or raspasovka)",

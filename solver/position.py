@@ -146,12 +146,10 @@ def check_hand_sizes(pos, error: type[PrefError]) -> int:
         seat = (pos.leader + i) % 3
         want = n - 1 if i < len(pos.trick) else n
         if sizes[seat] != want:
-            raise error(
-                f"hand sizes {sizes} cannot occur: with {len(pos.trick)} card(s) on the table "
-                f"and seat {pos.to_move} to move holding {n}, seat {seat} should hold {want}"
-            )
+            raise error.of("hand_sizes", None, sizes=sizes, on_table=len(pos.trick), mover=int(pos.to_move), n=n,
+                           seat=seat, should=want)
     if pos.trick and n == 0:
-        raise error("trick in progress but the seat to move has no cards")
+        raise error.of("mover_empty")
     return n
 
 
@@ -267,12 +265,12 @@ class Position:
         for c in cards_of(self.out):
             places.claim(c, "talon/discard")
         if len(self.taken) != 3 or any((not isinstance(t, int)) or t < 0 for t in self.taken):
-            raise PositionError(f"taken: expected three non-negative trick counts, got {self.taken!r}")
+            raise PositionError.of("taken_three", "taken", got=self.taken)
         n = check_hand_sizes(self, PositionError)
         if n > 10:
             raise PositionError(f"hands of {n} cards: at most 10")
         if sum(self.taken) + n > 10:
-            raise PositionError(f"taken {self.taken} plus {n} tricks to play exceeds 10")
+            raise PositionError.of("taken_over", "taken", taken=list(self.taken), n=n)
         # cards already on the table must have been legal for what the player still holds
         for seat, card in self.trick[1:]:
             lead = int(self.trick[0][1]) >> 3
