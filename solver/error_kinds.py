@@ -46,6 +46,7 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
                             "declarer's (seat {declarer}): in his hand or his discard",
                             "карта прикупа {card_ru} — у {seat_gen}, защищающегося; прикуп берёт играющий: "
                             "она у него на руке или в сносе"),
+    "choice": ("expected one of {known}, got {got!r}", "ожидается одно из: {known_ru}; а не «{got}»"),
     # contracts
     "contract": ("unknown contract {text!r} (expected a strain s c d h nt misere, a level 6-10 with a strain "
                  "such as '7h' or '6nt', or raspasovka)",

@@ -60,13 +60,13 @@ class RaspasovkaRules:
 
     def __post_init__(self):
         if self.talon not in TALON_RULES:
-            raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {self.talon!r}")
+            raise RaspasovkaError.of("choice", "talon_rule", known=", ".join(TALON_RULES), got=self.talon)
         if self.void_talon_trick not in VOID_TALON_RULES:
-            raise RaspasovkaError(f"void_talon_trick: expected one of {', '.join(VOID_TALON_RULES)}, "
-                                  f"got {self.void_talon_trick!r}")
+            raise RaspasovkaError.of("choice", "void_talon_trick", known=", ".join(VOID_TALON_RULES),
+                                     got=self.void_talon_trick)
         if self.after_talon_lead not in AFTER_TALON_RULES:
-            raise RaspasovkaError(f"after_talon_lead: expected one of {', '.join(AFTER_TALON_RULES)}, "
-                                  f"got {self.after_talon_lead!r}")
+            raise RaspasovkaError.of("choice", "after_talon_lead", known=", ".join(AFTER_TALON_RULES),
+                                     got=self.after_talon_lead)
 
     @classmethod
     def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> RaspasovkaRules:
@@ -75,7 +75,7 @@ class RaspasovkaRules:
         if talon is not None:
             t = _TALON_WORDS.get(str(talon).strip().lower())
             if t is None:
-                raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {talon!r}")
+                raise RaspasovkaError.of("choice", "talon_rule", known=", ".join(TALON_RULES), got=talon)
             kw["talon"] = t
         if void_talon_trick is not None:
             kw["void_talon_trick"] = str(void_talon_trick).strip().lower()
