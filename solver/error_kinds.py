@@ -47,6 +47,13 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
                             "карта прикупа {card_ru} — у {seat_gen}, защищающегося; прикуп берёт играющий: "
                             "она у него на руке или в сносе"),
     "choice": ("expected one of {known}, got {got!r}", "ожидается одно из: {known_ru}; а не «{got}»"),
+    "expected_list": ("expected a list, got {got}", "ожидается список"),
+    "expected_suit": ("expected a suit (s, c, d, h or 0-3), got {got}", "ожидается масть (пики, трефы, бубны или червы)"),
+    "penalty_not_held": ("penalty card {card} is not in seat {seat}'s hand", "штрафной карты {card_ru} нет у {seat_gen}"),
+    "when_list": ("expected a mode or a non-empty list of occasions", "ожидается режим или непустой список случаев"),
+    "when_mode": ("expected a mode like 'first' or a list of occasions, got {got}",
+                  "ожидается режим (например, «first») или список случаев"),
+    "plan_side": ("expected 'declarer' or 'defence', got {got}", "ожидается «declarer» (играющий) или «defence» (защита)"),
     # contracts
     "contract": ("unknown contract {text!r} (expected a strain s c d h nt misere, a level 6-10 with a strain "
                  "such as '7h' or '6nt', or raspasovka)",
