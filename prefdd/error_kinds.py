@@ -101,6 +101,9 @@ PREFDD_KINDS: dict[str, tuple[str, str]] = {
                        "a rerun with a larger --record-seconds answers it",
                        "разбор по известным картам не уложился в {seconds} с на запись (карта {card} из {cards}); "
                        "повторный запуск с большим --record-seconds даст ответ"),
+    "convert_only_bts": ("{name}: our own records convert only --to bts", "«{name}»: свои записи переводятся только в файл Бридж-студии (--to bts)"),
+    "convert_none": ("{name}: no deal converted", "«{name}»: ни одна сдача не переведена"),
+    "cannot_write": ("cannot write {path}: {reason}", "не удаётся записать «{path}»: {reason_ru}"),
     "give_incident": ("give an incident file (or --list)", "укажите файл инцидента (или --list)"),
     "key_value": ("expected KEY=VALUE, got {got!r}", "ожидается ИМЯ=ЗНАЧЕНИЕ, а не «{got}»"),
     "unknown_convention": ("unknown convention {name!r} (known: {known})",

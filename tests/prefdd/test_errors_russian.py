@@ -44,7 +44,7 @@ def russian_words_only(text: str) -> bool:
     """No Latin word outside what the user wrote («…»), command-line switches and programs' names,
     and card notation (a rank and a suit letter, such as Kd)."""
     rest = re.sub(r"«[^»]*»", "", text)
-    rest = re.sub(r"--[a-z-]+|prefdd \w+(?: passwd)?|\$PREFDD_LANG|\S*/\S*", "", rest)
+    rest = re.sub(r"--[a-z-]+(?: bts)?|prefdd \w+(?: passwd)?|\$PREFDD_LANG|\S*/\S*", "", rest)
     return not LATIN.search(rest)
 
 
@@ -121,7 +121,8 @@ def commands(tmp_path) -> list:
         ["rule", inc["no rule"]], ["rule", inc["seat"]], ["rule", "--set", "colour=1", inc["seat"]],
         ["solve", solve_bad], ["solve", str(tmp_path / "nosuch.jsonl")], ["solve", "--analyse-play", "--table", solve_bad],
         ["score", score_bad], ["score", tricks_bad], ["score", "--set", "colour=1", score_bad],
-        ["layouts", solve_bad], ["batch", "--convention", "moscow", solve_bad, "-o", str(tmp_path / "o.jsonl")],
+        ["layouts", solve_bad], ["convert", str(tmp_path / "nosuch.bts")],
+        ["convert", write(tmp_path, "broken.bts", "deal 1 xx\n")], ["batch", "--convention", "moscow", solve_bad, "-o", str(tmp_path / "o.jsonl")],
     ]
 
 
