@@ -70,6 +70,17 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
                          "{seat_nom} не открывала взятку на столе"),
     "leader_needed": ("give the seat that leads trick {trick} (the winner of the last trick)",
                       "укажите, кто открывает взятку {trick} (взявший прошлую)"),
+    "raspasovka_player": ("raspasovka play analysis needs the seat whose tricks count",
+                          "разбору распасовки нужна рука, чьи взятки считаются"),
+    "player_not_declarer": ("seat {seat} given, but the declarer is seat {declarer}",
+                            "указана {seat_nom}, а играющий — другая рука"),
+    "history_needed": ("missing field 'history' (the cards played, in order from the first lead): play analysis needs it",
+                       "не задан розыгрыш (сыгранные карты по порядку): он нужен разбору"),
+    "missing_strains": ("missing strain(s) {strains}", "в таблице не хватает мастей"),
+    "trick_start": ("give a position at the start of a trick (no trick in progress)",
+                    "нужна позиция в начале взятки (без карт на столе)"),
+    "strains_object": ("expected an object of strains, got {got}", "ожидается объект по мастям"),
+    "unknown_strain": ("unknown strain {got!r} (s c d h nt misere)", "неизвестная масть «{got}»"),
     # contracts
     "contract": ("unknown contract {text!r} (expected a strain s c d h nt misere, a level 6-10 with a strain "
                  "such as '7h' or '6nt', or raspasovka)",
