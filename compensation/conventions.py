@@ -150,19 +150,19 @@ class Convention:
         if not isinstance(self.name, str) or not self.name:
             raise ScoringError("name", "must be a non-empty string")
         if self.players not in (3, 4) or isinstance(self.players, bool):
-            raise ScoringError("players", f"must be 3 or 4, got {self.players!r}")
+            raise ScoringError.of("three_or_four", "players", got=self.players)
         for name in _LEVEL_TUPLES:
             values = getattr(self, name)
             if not isinstance(values, (tuple, list)) or len(values) != 5:
-                raise ScoringError(name, "must give 5 values, for levels 6, 7, 8, 9, 10")
+                raise ScoringError.of("five_values", name)
             values = tuple(_number(name, v) for v in values)
             if name != "prices":
                 if any(v.denominator != 1 for v in values):
-                    raise ScoringError(name, "must be whole numbers of tricks")
+                    raise ScoringError.of("whole_tricks", name)
                 values = tuple(int(v) for v in values)
             put(name, values)
         if any(v <= 0 for v in self.prices):
-            raise ScoringError("prices", "every price must be positive")
+            raise ScoringError.of("prices_positive", "prices")
         for level, q in zip(LEVELS, self.whist_obligations):
             if not 0 <= q <= 11 - level:
                 raise ScoringError("whist_obligations", f"bad obligation {q} for level {level}")
@@ -172,30 +172,29 @@ class Convention:
                                    f"level {level}: share {s} must be 0 or half of Q={q}")
         levels = self.half_whist_levels
         if not isinstance(levels, (tuple, list)) or any(v not in LEVELS for v in levels):
-            raise ScoringError("half_whist_levels", "must be a list of levels among 6..10")
+            raise ScoringError.of("levels_list", "half_whist_levels")
         put("half_whist_levels", tuple(int(v) for v in levels))
         for name in _POSITIVE:
             value = _number(name, getattr(self, name))
             if value <= 0:
-                raise ScoringError(name, f"must be positive, got {value}")
+                raise ScoringError.of("positive", name, got=value)
             put(name, value)
         for name in _OPTIONAL_AMOUNTS:
             value = getattr(self, name)
             if value is not None:
                 value = _number(name, value)
                 if value < 0:
-                    raise ScoringError(name, f"must not be negative, got {value}")
+                    raise ScoringError.of("not_negative", name, got=value)
                 put(name, value)
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
-                raise ScoringError(name, f"must be yes or no, got {getattr(self, name)!r}")
+                raise ScoringError.of("yes_or_no", name, got=getattr(self, name))
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise ScoringError(name, f"must be one of {', '.join(allowed)}; "
-                                         f"got {getattr(self, name)!r}")
+                raise ScoringError.of("one_of", name, known=", ".join(allowed), got=getattr(self, name))
         prog = self.raspasovka_progression
         if not isinstance(prog, (tuple, list)) or not prog:
-            raise ScoringError("raspasovka_progression", "must be a non-empty list of numbers")
+            raise ScoringError.of("numbers_list", "raspasovka_progression")
         prog = tuple(_number("raspasovka_progression", v) for v in prog)
         if any(v <= 0 for v in prog):
             raise ScoringError("raspasovka_progression", "every step must be positive")
@@ -313,11 +312,10 @@ def convention(name: str = "sochi", **overrides: Any) -> Convention:
     key = str(name).strip().lower()
     key = _ALIASES.get(key, key)
     if key not in PRESETS:
-        raise ScoringError("convention", f"unknown convention {name!r}; "
-                                         f"known: {', '.join(PRESETS)}")
+        raise ScoringError.of("unknown_convention_known", "convention", name=name, known=", ".join(PRESETS))
     for option in overrides:
         if option not in OPTION_NAMES:
-            raise ScoringError(option, f"unknown option {option!r}")
+            raise ScoringError.of("unknown_option_named", option, name=option)
     return dataclasses.replace(PRESETS[key], **overrides)
 
 
@@ -328,14 +326,14 @@ _NO = {"no", "n", "false", "0", "off", "нет"}
 def parse_option(name: str, text: str) -> Any:
     """The value of option ``name`` from its command-line text (``--set name=text``)."""
     if name not in OPTION_NAMES:
-        raise ScoringError(name, f"unknown option {name!r}")
+        raise ScoringError.of("unknown_option_named", name, name=name)
     t = str(text).strip()
     if name in _BOOLS:
         if t.lower() in _YES:
             return True
         if t.lower() in _NO:
             return False
-        raise ScoringError(name, f"must be yes or no, got {text!r}")
+        raise ScoringError.of("yes_or_no", name, got=text)
     if name in _OPTIONAL_AMOUNTS:
         return None if t.lower() in ("none", "") else _number(name, t)
     if name in _LEVEL_TUPLES or name in ("raspasovka_progression", "half_whist_levels"):
@@ -343,7 +341,7 @@ def parse_option(name: str, text: str) -> Any:
         return tuple(_number(name, p.strip()) for p in parts)
     if name == "players":
         if t not in ("3", "4"):
-            raise ScoringError(name, f"must be 3 or 4, got {text!r}")
+            raise ScoringError.of("three_or_four", name, got=text)
         return int(t)
     if name in _POSITIVE:
         return _number(name, t)

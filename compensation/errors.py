@@ -9,6 +9,8 @@ from typing import Self
 
 from solver.errors import PrefError
 
+from . import error_kinds  # noqa: F401  the kinds raised in this package, in the one catalogue
+
 
 class ScoringError(PrefError):
     """An invalid outcome, option or penalty request.
@@ -17,9 +19,9 @@ class ScoringError(PrefError):
     ``"raspasovka_progression"``) so a command-line front end can report it.
     """
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str | None, message: str):
         super().__init__(message, path=field)
 
     @classmethod
-    def at(cls, path: str, message: str) -> Self:
+    def at(cls, path: str | None, message: str) -> Self:
         return cls(path, message)

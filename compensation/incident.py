@@ -114,7 +114,7 @@ class Incident:
     def defenders(self) -> tuple:
         d = self.declarer
         if d is None:
-            raise IncidentError("declarer", "raspasovka has no declarer, so no defenders")
+            raise IncidentError.of("no_declarer_defenders", "declarer")
         return ((d + 1) % 3, (d + 2) % 3)
 
     def partner(self, seat: int) -> int:
@@ -177,8 +177,7 @@ def replay_history(pos: Position, cards, lead_overrides: dict) -> None:
         trick_no = sum(pos.taken) + 1
         if i in lead_overrides:
             if pos.trick:
-                raise IncidentError(f"history[{i}]", f"a lead out of turn must start a trick, but trick "
-                                                     f"{trick_no} already has {len(pos.trick)} card(s)")
+                raise IncidentError.of("ooo_not_lead", f"history[{i}]", trick=trick_no, n=len(pos.trick))
             pos.leader = lead_overrides[i]
         play_recorded(pos, i, card, trick_no)
 
@@ -198,11 +197,11 @@ def play_recorded(pos, i: int, card: Card, trick_no: int) -> None:
     is named by its place in the record, its trick, seat and the reason."""
     seat = pos.to_move
     if pos.is_over():
-        raise IncidentError(f"history[{i}]", f"{card}: the deal is already over")
+        raise IncidentError.of("deal_over", f"history[{i}]", card=str(card))
     try:
         pos.play(card)
     except PrefError as e:
-        raise IncidentError(f"history[{i}]", f"trick {trick_no}, seat {seat}, card {card}: {e}") from None
+        raise IncidentError.of("at_card", f"history[{i}]", trick=trick_no, seat=seat, card=str(card), inner=e) from None
 
 
 # ---------------------------------------------------------------- parsing helpers
@@ -210,6 +209,8 @@ def _card(value: str, path: str) -> Card:
     try:
         return Card.parse(value)
     except (PrefError, ValueError) as e:
+        if isinstance(e, PrefError):
+            raise e.again(IncidentError, path) from None
         raise IncidentError(path, str(e)) from None
 
 
@@ -234,15 +235,15 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     try:
         contract = parse_contract(rec["contract"])
     except ScoringError as e:
-        raise IncidentError("contract", e.message) from None
+        raise e.again(IncidentError, "contract") from None
     kind = "raspasovka" if contract.is_raspasovka else ("misere" if contract.is_misere else "game")
     if kind == "raspasovka":
         if rec.get("declarer") is not None:
-            raise IncidentError("declarer", "raspasovka has no declarer")
+            raise IncidentError.of("no_declarer", "declarer")
         declarer = None
     else:
         if "declarer" not in rec:
-            raise IncidentError("declarer", "missing")
+            raise IncidentError.of("missing", "declarer")
         declarer = rec["declarer"]
     decisions = _decisions(rec.get("decisions"), declarer, kind)
 
@@ -251,13 +252,12 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(deal["hands"])]
     sizes = [len(h) for h in hands]
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 10:
-        raise IncidentError("deal.hands", f"the three hands must hold the same number of cards "
-                                          f"(1..10), got {sizes}")
+        raise IncidentError.of("hands_unequal", "deal.hands", sizes=sizes)
     talon = _cards(deal.get("talon") or [], "deal.talon")
     discard = _cards(deal.get("discard") or [], "deal.discard")
     for name, cs in (("deal.talon", talon), ("deal.discard", discard)):
         if len(cs) not in (0, 2):
-            raise IncidentError(name, f"expected 2 cards, got {len(cs)}")
+            raise IncidentError.of("two_cards", name, n=len(cs))
     seen: dict = {}
     places = [(f"deal.hands[{i}]", h) for i, h in enumerate(hands)] + [("deal.discard", discard)]
     if kind == "raspasovka":  # the talon is turned up and leads the first tricks: nobody's
@@ -265,7 +265,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     for path, cs in places:
         for c in cs:
             if c in seen:
-                raise IncidentError(path, f"card {c} is also in {seen[c]}")
+                raise IncidentError.of("card_also_in", path, card=str(c), b=seen[c])
             seen[c] = path
     if declarer is not None:  # game and misère: the talon is the declarer's, his discard may be it
         out_of_play([mask_of(h) for h in hands], declarer, talon, discard, IncidentError, "deal.")
@@ -289,7 +289,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     try:
         conv = make_convention(conv_name, **over)
     except ScoringError as e:
-        raise IncidentError(f"scoring.set.{e.field}", e.message) from None
+        raise e.again(IncidentError, f"scoring.set.{e.field}") from None
     except TypeError as e:
         raise IncidentError("scoring.set", str(e)) from None
     opts = dict(rec.get("options") or {})
@@ -302,7 +302,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
 
     players = tuple(rec.get("players") or ())
     if players and len(players) not in (3, conv.players):
-        raise IncidentError("players", f"{len(players)} names for a {conv.players}-player game")
+        raise IncidentError.of("player_names", "players", n=len(players), players=conv.players)
 
     rr = rec.get("raspasovka_round", 1)
 
@@ -312,21 +312,19 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     elif sizes[0] == 10:
         taken = (0, 0, 0)
     else:
-        raise IncidentError("taken", f"missing: the hands hold {sizes[0]} cards, so give the tricks already "
-                                     f"won by seats 0, 1, 2 (summing to {10 - sizes[0]})")
+        raise IncidentError.of("taken_missing", "taken", n=sizes[0], rest=10 - sizes[0])
     if sum(taken) + sizes[0] != 10:
-        raise IncidentError("taken", f"{list(taken)} plus {sizes[0]} tricks to play must make 10")
+        raise IncidentError.of("taken_sum", "taken", taken=list(taken), n=sizes[0])
 
     # result
     result = None
     if (rec.get("result") or {}).get("tricks") is not None:
         t = rec["result"]["tricks"]
         if sum(t) != 10:
-            raise IncidentError("result.tricks", f"must sum to 10 (the whole deal), got {sum(t)}")
+            raise IncidentError.of("result_sum", "result.tricks", total=sum(t))
         below = [i for i in range(3) if t[i] < taken[i]]
         if below:
-            raise IncidentError(f"result.tricks[{below[0]}]", f"{t[below[0]]} is fewer than the "
-                                                                f"{taken[below[0]]} already taken")
+            raise IncidentError.of("result_below", f"result.tricks[{below[0]}]", got=t[below[0]], taken=taken[below[0]])
         result = tuple(t)
 
     violation = _violation(rec["violation"], len(history))
@@ -352,31 +350,31 @@ def _without_nulls(value):
 def _decisions(value, declarer, kind) -> dict:
     if kind == "raspasovka":
         if value:
-            raise IncidentError("decisions", "raspasovka has no whist decisions")
+            raise IncidentError.of("no_decisions", "decisions")
         return {}
     defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
     if value is None:
         if kind == "misere":
             return {s: PASS for s in defenders}
-        raise IncidentError("decisions", "missing: each defender's whist / pass / half-whist")
+        raise IncidentError.of("decisions_missing", "decisions")
     out = {}
     for key, word in value.items():
         seat = int(key)
         if seat not in defenders:
-            raise IncidentError(f"decisions.{key}", f"seat {seat} is not a defender of declarer {declarer} "
-                                                    f"(defenders: {defenders[0]}, {defenders[1]})")
+            raise IncidentError.of("not_a_defender", f"decisions.{key}", seat=seat, declarer=declarer,
+                                        a=defenders[0], b=defenders[1])
         w = DECISION_WORDS.get(word.strip().lower())
         if w is None:
-            raise IncidentError(f"decisions.{key}", f"unknown decision {word!r} (whist, pass, half-whist)")
+            raise IncidentError.of("unknown_decision", f"decisions.{key}", word=word)
         if kind == "misere" and w != PASS:
-            raise IncidentError(f"decisions.{key}", "there is no whist on misère")
+            raise IncidentError.of("no_whist_on_misere", f"decisions.{key}")
         out[seat] = w
     for s in defenders:
         if s not in out:
             if kind == "misere":
                 out[s] = PASS
             else:
-                raise IncidentError("decisions", f"seat {s}'s decision is missing")
+                raise IncidentError.of("decision_missing", "decisions", seat=s)
     return out
 
 
@@ -385,21 +383,21 @@ def _violation(v: dict, n_history: int) -> Violation:
     if not isinstance(rule, str):
         rule = str(rule)
     if not rule.strip():
-        raise IncidentError("violation.rule", f"expected a rule number, got {rule!r}")
+        raise IncidentError.of("rule_number", "violation.rule", got=rule)
     rule = rule.strip()
     offender = v.get("offender")
     offenders: tuple[int, ...] = ()
     if v.get("offenders") is not None:
         offenders = tuple(v["offenders"])
         if offender is not None and offender not in offenders:
-            raise IncidentError("violation.offenders", f"does not include the offender, seat {offender}")
+            raise IncidentError.of("offenders_exclude", "violation.offenders", seat=offender)
         if offender is None:
             offender = offenders[0]
     elif offender is not None:
         offenders = (offender,)
     move = v.get("move")
     if move is not None and move > n_history:
-        raise IncidentError("violation.move", f"history has {n_history} card(s); move {move} is past its end")
+        raise IncidentError.of("move_past_end", "violation.move", n=n_history, move=move)
     card = _card(v["card"], "violation.card") if v.get("card") is not None else None
     cards = tuple(_cards(v["cards"], "violation.cards")) if v.get("cards") is not None else ()
     return Violation(rule=rule, offender=offender, offenders=offenders, move=move, card=card, cards=cards,
@@ -417,21 +415,18 @@ def _check_out_of_turn(inc: Incident) -> None:
     if v.move is None or v.offender is None:
         return  # the rule will ask for them
     if v.move >= len(inc.history):
-        raise IncidentError("violation.move", "a lead out of turn that stood must be in history "
-                                              "(or give violation.correction and violation.card)")
+        raise IncidentError.of("ooo_not_in_history", "violation.move")
     pos = inc.position_at(v.move)
     if pos.trick:
-        raise IncidentError("violation.move", f"history[{v.move}] is not a lead: trick "
-                                              f"{sum(pos.taken) + 1} already has {len(pos.trick)} card(s)")
+        raise IncidentError.of("ooo_move_not_lead", "violation.move", move=v.move, trick=sum(pos.taken) + 1,
+                                n=len(pos.trick))
     if pos.leader == v.offender:
-        raise IncidentError("violation.offender", f"seat {v.offender} was the rightful leader at "
-                                                  f"history[{v.move}]; that is no lead out of turn")
+        raise IncidentError.of("ooo_rightful", "violation.offender", seat=v.offender, move=v.move)
     led = inc.history[v.move]
     if not pos.hands[v.offender] & led.mask:
-        raise IncidentError("violation.offender", f"seat {v.offender} does not hold {led}, "
-                                                  f"led at history[{v.move}]")
+        raise IncidentError.of("ooo_not_held", "violation.offender", seat=v.offender, card=str(led), move=v.move)
     if v.card is not None and v.card != led:
-        raise IncidentError("violation.card", f"{v.card} differs from history[{v.move}] = {led}")
+        raise IncidentError.of("ooo_card_differs", "violation.card", got=str(v.card), move=v.move, card=str(led))
     inc.lead_overrides[v.move] = v.offender
     v.card = led
 
@@ -444,9 +439,9 @@ def _check_history(inc: Incident) -> None:
         seen = set()
         for i, c in enumerate(inc.history):
             if c not in held:
-                raise IncidentError(f"history[{i}]", f"{c} is in no player's hand")
+                raise IncidentError.of("in_no_hand", f"history[{i}]", card=str(c))
             if c in seen:
-                raise IncidentError(f"history[{i}]", f"{c} was already played")
+                raise IncidentError.of("already_played", f"history[{i}]", card=str(c))
             seen.add(c)
         return
     try:
@@ -454,7 +449,7 @@ def _check_history(inc: Incident) -> None:
     except IncidentError:
         raise
     except PrefError as e:
-        raise IncidentError("deal", str(e)) from None
+        raise e.again(IncidentError, e.path or "deal") from None
     check_result(inc.result, tuple(pos.taken), pos.is_over(), len(inc.history))
 
 
@@ -465,9 +460,8 @@ def check_result(result, played: tuple, over: bool, n: int) -> None:
         return
     res, got = "-".join(map(str, result)), "-".join(map(str, played))
     if over and tuple(result) != tuple(played):
-        raise IncidentError("result.tricks", f"{res} contradicts the recorded play: history ({n} cards, "
-                                             f"the whole deal) gives {got}")
+        raise IncidentError.of("result_whole", "result.tricks", result=res, n=n, got=got)
     short = [s for s in range(3) if result[s] < played[s]]
     if short:
-        raise IncidentError("result.tricks", f"{res} contradicts the recorded play: seat {short[0]} has "
-                                             f"already won {played[short[0]]} after history ({n} cards), {got}")
+        raise IncidentError.of("result_short", "result.tricks", result=res, seat=short[0], won=played[short[0]], n=n,
+                                got=got)

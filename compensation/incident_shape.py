@@ -18,19 +18,21 @@ from typing import Self
 from solver.errors import PrefError
 from solver.messages import nearest
 
+from . import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
+
 SCHEMA_PATH = Path(__file__).with_name("incident.schema.json")
 SCHEMA: dict = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 class IncidentError(PrefError):
     """A bad incident: ``field`` is the path of the field at fault."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str | None, message: str):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")
 
     @classmethod
-    def at(cls, path: str, message: str) -> Self:
+    def at(cls, path: str | None, message: str) -> Self:
         return cls(path, message)
 
 
@@ -62,8 +64,10 @@ def where(parts) -> str:
 def unknown_field(path: str, name: str, known) -> IncidentError:
     """The error for a field nobody reads, with the nearest known name."""
     near = nearest(name, sorted(known))
-    hint = f"did you mean {near!r}?" if near else f"known: {', '.join(sorted(known))}"
-    return IncidentError(f"{path}.{name}" if path else name, f"unknown field ({hint})")
+    at = f"{path}.{name}" if path else name
+    if near:
+        return IncidentError.of("unknown_field", at, name=name, near=near)
+    return IncidentError.of("unknown_field_known", at, name=name, known=", ".join(sorted(known)))
 
 
 @lru_cache(maxsize=1)
@@ -75,6 +79,20 @@ def _validator():
 
 _TYPE_WORDS = {"object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
                "boolean": "true or false", "number": "a number"}
+
+
+def _types(schema: dict) -> dict:
+    """The JSON types (and integer range) a schema asks, for the Russian words of what it expects."""
+    t = schema.get("type")
+    out: dict = {"types": t if isinstance(t, list) else [t] if t else []}
+    if t == "integer" and "minimum" in schema:
+        out["low"], out["high"] = schema["minimum"], schema.get("maximum")
+        if (out["low"], out["high"]) == (0, 2):  # the schema's seat
+            out["types"] = ["seat"]
+    if not out["types"] and "$ref" in schema:
+        out["types"] = {"#/$defs/seat": ["seat"], "#/$defs/card": ["string"], "#/$defs/cards": ["array"],
+                        "#/$defs/tricks": ["array"]}.get(schema["$ref"], [])
+    return out
 
 
 def _expected(schema: dict) -> str:
@@ -100,18 +118,21 @@ def _message(e) -> IncidentError:
         name = next(k for k in e.validator_value if k not in e.instance)
         sub = e.schema.get("properties", {}).get(name, {})
         desc = sub.get("description")
-        return IncidentError(where(parts + [name]), f"missing: {desc}" if desc else "missing")
+        if desc:
+            return IncidentError.of("missing_what", where(parts + [name]), what=desc)
+        return IncidentError.of("missing", where(parts + [name]))
     if "propertyNames" in e.relative_schema_path:
-        return IncidentError(where(parts), f"key {e.instance!r} is not a seat 0, 1 or 2")
+        return IncidentError.of("key_not_seat", where(parts), key=e.instance)
     got = e.instance
     if v == "enum":
-        return IncidentError(where(parts), f"expected one of {', '.join(map(str, e.validator_value))}, "
-                                           f"got {got!r}")
+        return IncidentError.of("expected_one_of", where(parts), allowed=", ".join(map(str, e.validator_value)),
+                                got=got)
     if v == "uniqueItems":
-        return IncidentError(where(parts), f"an entry is listed twice in {got!r}")
+        return IncidentError.of("listed_twice", where(parts), got=got)
     if v in ("minItems", "maxItems") and isinstance(got, list):
-        return IncidentError(where(parts), f"expected {_expected(e.schema)}, got {len(got)} item(s)")
-    return IncidentError(where(parts), f"expected {_expected(e.schema)}, got {got!r}")
+        return IncidentError.of("expected_items", where(parts), want=_expected(e.schema), n=len(got),
+                                **_types(e.schema))
+    return IncidentError.of("expected_value", where(parts), want=_expected(e.schema), got=got, **_types(e.schema))
 
 
 def check_shape(record) -> None:

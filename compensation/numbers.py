@@ -21,11 +21,11 @@ def exact_number(value: Any, path: str = "number") -> Fraction:
     """An exact value from an int, a Fraction, ``"196/3"``, ``"2.5"`` (or a float, taken
     exactly); a :class:`ScoringError` naming ``path`` otherwise (booleans are not numbers)."""
     if isinstance(value, bool):
-        raise ScoringError(path, f"expected a number, got {value!r}")
+        raise ScoringError.of("expected_number", path, got=value)
     try:
         return Fraction(value.strip() if isinstance(value, str) else value)
     except (TypeError, ValueError, ZeroDivisionError):
-        raise ScoringError(path, f"expected a number, got {value!r}") from None
+        raise ScoringError.of("expected_number", path, got=value) from None
 
 
 def json_number(x: Number) -> int | str:

@@ -78,10 +78,9 @@ def parse_contract(text: object) -> Contract:
     try:
         contract = _Contract.parse(text)
     except PrefError as e:
-        raise ScoringError("contract", e.message) from None
+        raise e.again(ScoringError, "contract") from None
     if contract.is_game and contract.level is None:
-        raise ScoringError("contract", f"cannot read contract {text!r}: a game needs its level "
-                                       "(expected e.g. '6s', '7nt', '10h', 'misere')")
+        raise ScoringError.of("game_level", "contract", text=text)
     return contract
 
 
@@ -108,34 +107,33 @@ class Outcome:
 
 def _tricks(tricks) -> tuple[int, int, int]:
     if tricks is None:
-        raise ScoringError("tricks", "required: the tricks of seats 0, 1, 2")
+        raise ScoringError.of("tricks_required", "tricks")
     if not isinstance(tricks, (list, tuple)) or len(tricks) != 3:
-        raise ScoringError("tricks", f"must list 3 trick counts (seats 0, 1, 2), got {tricks!r}")
+        raise ScoringError.of("tricks_three", "tricks", got=tricks)
     for t in tricks:
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 10:
-            raise ScoringError("tricks", f"each count must be an integer 0..10, got {t!r}")
+            raise ScoringError.of("tricks_count", "tricks", got=t)
     if sum(tricks) != 10:
-        raise ScoringError("tricks", f"must sum to 10, got {sum(tricks)} from {list(tricks)}")
+        raise ScoringError.of("tricks_sum", "tricks", total=sum(tricks), tricks=list(tricks))
     return (tricks[0], tricks[1], tricks[2])
 
 
 def _decisions(decisions: Mapping, declarer: int) -> dict[int, str]:
     defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
     if not isinstance(decisions, Mapping):
-        raise ScoringError("decisions", "must map each defender's seat to whist/pass/half-whist")
+        raise ScoringError.of("decisions_map", "decisions")
     out: dict[int, str] = {}
     for key, word in decisions.items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise ScoringError("decisions", f"key {key!r} is not a seat") from None
+            raise ScoringError.of("key_not_seat", "decisions", key=key) from None
         if seat not in defenders:
-            raise ScoringError("decisions", f"seat {seat} is not a defender of declarer "
-                                            f"{declarer} (defenders: {defenders[0]}, {defenders[1]})")
+            raise ScoringError.of("not_a_defender", "decisions", seat=seat, declarer=declarer, a=defenders[0],
+                                  b=defenders[1])
         w = DECISION_WORDS.get(str(word).strip().lower())
         if w is None:
-            raise ScoringError("decisions", f"seat {seat}: unknown decision {word!r} "
-                                            "(whist, pass, half-whist)")
+            raise ScoringError.of("seat_decision", "decisions", seat=seat, word=word)
         out[seat] = w
     return out
 
@@ -147,20 +145,20 @@ def score(outcome: Outcome, convention: Convention = SOCHI) -> Entries:
     convention.raspasovka_step(outcome.raspasovka_round)
     if contract.is_raspasovka:
         if outcome.declarer is not None:
-            raise ScoringError("declarer", "raspasovka has no declarer")
+            raise ScoringError.of("no_declarer", "declarer")
         if outcome.decisions:
-            raise ScoringError("decisions", "raspasovka has no whist decisions")
+            raise ScoringError.of("no_decisions", "decisions")
         if outcome.second_whister is not None:
-            raise ScoringError("second_whister", "raspasovka has no whisters")
+            raise ScoringError.of("no_whisters", "second_whister")
         return score_raspasovka(outcome.tricks, outcome.raspasovka_round, convention)
     declarer = parse_seat(outcome.declarer, "declarer", error=ScoringError)
     decisions = _decisions(outcome.decisions or {}, declarer)
     if contract.is_misere:
         bad = [s for s, d in decisions.items() if d != PASS]
         if bad:
-            raise ScoringError("decisions", f"seat {bad[0]}: there is no whist on misère")
+            raise ScoringError.of("seat_no_whist_on_misere", "decisions", seat=bad[0])
         if outcome.second_whister is not None:
-            raise ScoringError("second_whister", "there is no whist on misère")
+            raise ScoringError.of("no_whist_on_misere", "second_whister")
         return score_misere(declarer, outcome.tricks, convention)
     assert contract.level is not None  # parse_contract: a game has its level
     return score_game(contract.level, declarer, decisions, outcome.tricks, convention,
@@ -177,7 +175,7 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
     defenders = ((d + 1) % 3, (d + 2) % 3)
     missing = [s for s in defenders if s not in decisions]
     if missing:
-        raise ScoringError("decisions", f"seat {missing[0]}'s decision is missing")
+        raise ScoringError.of("decision_missing", "decisions", seat=missing[0])
     e = Entries.zero(conv.players)
     whisters = [s for s in defenders if decisions[s] == WHIST]
     halves = [s for s in defenders if decisions[s] == HALF]
@@ -185,18 +183,17 @@ def score_game(level: int, declarer: int, decisions: Mapping[int, str], tricks,
 
     if halves:
         if level not in conv.half_whist_levels:
-            raise ScoringError("decisions", f"half-whist is not allowed on level {level} "
-                                            f"(allowed: {list(conv.half_whist_levels)})")
+            raise ScoringError.of("half_whist_level", "decisions", level=level, allowed=list(conv.half_whist_levels))
         if len(halves) == 2 or whisters:
-            raise ScoringError("decisions", "half-whist needs the other defender to pass")
+            raise ScoringError.of("half_whist_pass", "decisions")
         if tricks is not None:
-            raise ScoringError("tricks", "a half-whisted contract is not played; omit tricks")
+            raise ScoringError.of("half_whist_tricks", "tricks")
         e = e.add_pulya(d, p)
         return e.add_whists(halves[0], d, conv.whist_price(level) * Fraction(conv.obligation(level), 2))
 
     if not whisters:
         if tricks is not None:
-            raise ScoringError("tricks", "both passed: the contract is not played; omit tricks")
+            raise ScoringError.of("both_passed_tricks", "tricks")
         return e.add_pulya(d, p)
 
     tricks = _tricks(tricks)
@@ -236,8 +233,8 @@ def check_second_whister(second_whister: int | None, whisters) -> None:
         return
     parse_seat(second_whister, "second_whister", error=ScoringError)
     if second_whister not in whisters or len(whisters) != 2:
-        raise ScoringError("second_whister", f"seat {second_whister} is not one of two whisters "
-                                             f"(the decisions give {len(whisters)}: {list(whisters)})")
+        raise ScoringError.of("second_whister", "second_whister", seat=second_whister, n=len(whisters),
+                              whisters=list(whisters))
 
 
 def shortfall(level: int, declarer: int, whisters, tricks, convention: Convention,

@@ -52,19 +52,19 @@ def _int(record: dict, name: str, default: Any = None) -> Any:
 def parse_record(record: Any) -> tuple[Outcome, list[dict]]:
     """A JSON record -> (Outcome, penalty specs); ScoringError names the bad field."""
     if not isinstance(record, dict):
-        raise ScoringError("record", f"must be a JSON object, got {type(record).__name__}")
+        raise ScoringError.of("must_be_object", "record", got=type(record).__name__)
     unknown = [k for k in record if k not in RECORD_FIELDS]
     if unknown:
-        raise ScoringError(str(unknown[0]), f"unknown field (known: {', '.join(RECORD_FIELDS)})")
+        raise ScoringError.of("unknown_field_known", str(unknown[0]), name=str(unknown[0]), known=", ".join(RECORD_FIELDS))
     if "contract" not in record:
-        raise ScoringError("contract", "required")
+        raise ScoringError.of("required", "contract")
     contract = parse_contract(record["contract"])
     decisions = record.get("decisions") or {}
     if not isinstance(decisions, dict):
-        raise ScoringError("decisions", 'must be an object like {"1": "whist", "2": "pass"}')
+        raise ScoringError.of("decisions_object", "decisions")
     tricks = record.get("tricks")
     if tricks is not None and not isinstance(tricks, list):
-        raise ScoringError("tricks", f"must be a list of 3 trick counts, got {tricks!r}")
+        raise ScoringError.of("tricks_list", "tricks", got=tricks)
     outcome = Outcome(
         contract=contract,
         declarer=_int(record, "declarer"),
@@ -75,17 +75,17 @@ def parse_record(record: Any) -> tuple[Outcome, list[dict]]:
     )
     penalties = record.get("penalties") or []
     if not isinstance(penalties, list):
-        raise ScoringError("penalties", "must be a list of penalty objects")
+        raise ScoringError.of("penalties_list", "penalties")
     for k, p in enumerate(penalties):
         if not isinstance(p, dict):
-            raise ScoringError(f"penalties[{k}]", "must be an object")
+            raise ScoringError.of("must_be_object", f"penalties[{k}]", got=type(p).__name__)
         bad = [f for f in p if f not in PENALTY_FIELDS]
         if bad:
-            raise ScoringError(f"penalties[{k}].{bad[0]}",
-                               f"unknown field (known: {', '.join(PENALTY_FIELDS)})")
+            raise ScoringError.of("unknown_field_known", f"penalties[{k}].{bad[0]}", name=bad[0],
+                                  known=", ".join(PENALTY_FIELDS))
         for f in ("offender", "kind"):
             if f not in p:
-                raise ScoringError(f"penalties[{k}].{f}", "required")
+                raise ScoringError.of("required", f"penalties[{k}].{f}")
     return outcome, penalties
 
 
@@ -100,5 +100,5 @@ def score_record(record: Any, convention: Convention) -> tuple[Outcome, Entries]
                 count=p.get("count", 1), tricks=p.get("tricks"),
                 raspasovka_round=outcome.raspasovka_round, rule=p.get("rule"))
         except ScoringError as err:
-            raise ScoringError(f"penalties[{k}].{err.field}", err.message) from None
+            raise err.again(path=f"penalties[{k}].{err.field}") from None
     return outcome, entries

@@ -44,7 +44,7 @@ NAMING_RULES = ("1.1", "2.3", "2.4", "3.1", "3.2", "4")
 
 def _count(count) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ScoringError("count", f"must be an integer >= 1, got {count!r}")
+        raise ScoringError.of("count_positive", "count", got=count)
     return count
 
 
@@ -52,7 +52,7 @@ def game_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
     """Gora for "без одной в гору на игре" (count=2: "без двух")."""
     c = parse_contract(contract)
     if c.is_raspasovka:
-        raise ScoringError("contract", "raspasovka has no contract price; use a 'tricks' penalty")
+        raise ScoringError.of("raspasovka_price", "contract")
     one = (convention.misere_undertrick_price if c.level is None  # misère (parse_contract: games have levels)
            else convention.undertrick_gora(c.level))
     return _count(count) * one
@@ -71,15 +71,14 @@ def whist_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
 def tricks_penalty(tricks: int, convention: Convention, raspasovka_round: int = 1) -> Fraction:
     """Gora for "k tricks to gora" on a raspasovka: k x r."""
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 1 <= tricks <= 10:
-        raise ScoringError("tricks", f"must be an integer 1..10, got {tricks!r}")
+        raise ScoringError.of("tricks_1_10", "tricks", got=tricks)
     return tricks * convention.raspasovka_step(raspasovka_round)
 
 
 def naming_penalty(rule: str, convention: Convention) -> Fraction:
     """Gora for a seed-002 rule; the amount is the table's setting penalty_002_<rule>."""
     if rule not in NAMING_RULES:
-        raise ScoringError("rule", f"seed 002 has no penalty rule {rule!r}; "
-                                   f"known: {', '.join(NAMING_RULES)}")
+        raise ScoringError.of("naming_rule", "rule", rule=rule, known=", ".join(NAMING_RULES))
     option = "penalty_002_" + rule.replace(".", "_")
     amount = getattr(convention, option)
     if amount is None:
@@ -104,21 +103,21 @@ def penalty(kind: str, offender: int, convention: Convention, contract: Contract
     """
     k = KIND_WORDS.get(str(kind).strip().lower())
     if k is None:
-        raise ScoringError("kind", f"unknown penalty kind {kind!r} (game, whist, tricks, naming)")
+        raise ScoringError.of("penalty_kind", "kind", got=kind)
     if isinstance(offender, bool) or not isinstance(offender, int) \
             or not 0 <= offender < convention.players:
-        raise ScoringError("offender", f"must be a seat 0..{convention.players - 1}, got {offender!r}")
+        raise ScoringError.of("offender_seat", "offender", top=convention.players - 1, got=offender)
     if k in (GAME, WHIST):
         if contract is None:
-            raise ScoringError("contract", f"a '{k}' penalty needs the current contract")
+            raise ScoringError.of("penalty_needs_contract", "contract", kind=k)
         fn = game_penalty if k == GAME else whist_penalty
         amount = fn(contract, convention, count)
     elif k == TRICKS:
         if tricks is None:
-            raise ScoringError("tricks", "a 'tricks' penalty needs the number of tricks")
+            raise ScoringError.of("penalty_needs_tricks", "tricks")
         amount = _count(count) * tricks_penalty(tricks, convention, raspasovka_round)
     else:
         if rule is None:
-            raise ScoringError("rule", "a 'naming' penalty needs the seed-002 rule, e.g. 2.3")
+            raise ScoringError.of("penalty_needs_rule", "rule")
         amount = _count(count) * naming_penalty(str(rule), convention)
     return penalty_entries(offender, amount, convention)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from solver.errors import PrefError
 
+from . import error_kinds  # noqa: F401  the kinds of the input's problems, in the one catalogue
+
 MAX_DEPTH = 64  # records nest 4-6 levels; far deeper is junk (and would overflow the stack)
 
 
@@ -23,11 +25,38 @@ class InputError(PrefError):
     """The input as a whole cannot be read (missing, a directory, not text)."""
 
 
+class Problem(str):
+    """Why a line is no record: its English text (a ``str``, as every caller used it), with
+    its kind and parameters in the one catalogue, so it can be said in Russian too."""
+
+    kind: str
+    params: dict
+
+    def __new__(cls, kind: str, /, **params) -> Problem:
+        from solver.messages import say
+
+        self = super().__new__(cls, say(kind, "en", **params))
+        self.kind, self.params = kind, params
+        return self
+
+    def said(self, lang: str = "en") -> str:
+        from solver.messages import say
+
+        return say(self.kind, lang, **self.params) if lang == "ru" else str(self)
+
+    def error(self) -> InputError:
+        """The problem as an error of the input (its kind kept)."""
+        return InputError.of(self.kind, None, **self.params)
+
+
+BOM_INSIDE = str(Problem("bom_inside"))
+
+
 @dataclass
 class Item:
     number: int
     record: object = None
-    error: str | None = None
+    error: str | None = None  # a Problem (a str with its kind) where the line could not be read
 
     @property
     def label(self) -> str:
@@ -53,8 +82,6 @@ def json_line(value) -> str:
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
-BOM_INSIDE = ("a UTF-8 byte-order mark (BOM) starts this line; only the start of the input may carry one "
-              "(was the file joined from several?)")
 
 
 def parse_json(data: bytes | str, start: bool = True) -> tuple[object, str | None]:
@@ -65,10 +92,10 @@ def parse_json(data: bytes | str, start: bool = True) -> tuple[object, str | Non
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
-            return None, f"not UTF-8 text (byte {e.start + 1})"
+            return None, Problem("not_utf8", byte=e.start + 1)
     if data.startswith("\ufeff"):
         if not start:
-            return None, BOM_INSIDE
+            return None, Problem("bom_inside")
         data = data[1:]
     try:
         value = json.loads(data)
@@ -76,18 +103,18 @@ def parse_json(data: bytes | str, start: bool = True) -> tuple[object, str | Non
         bom = data.find("\ufeff")
         if bom >= 0:  # a mark inside the text: say so, not what the parser made of it
             line = data.count("\n", 0, bom) + 1
-            return None, (f"a UTF-8 byte-order mark (BOM) at line {line} column {bom - data.rfind(chr(10), 0, bom)}; "
-                          "only the start of the input may carry one (was the file joined from several?)")
-        where = f"line {e.lineno} column {e.colno}" if e.lineno > 1 else f"column {e.colno}"
-        return None, f"not valid JSON: {e.msg.removesuffix(' at')} at {where}"
+            return None, Problem("bom_at", line=line, column=bom - data.rfind(chr(10), 0, bom))
+        if e.lineno > 1:
+            return None, Problem("not_json_at", detail=e.msg.removesuffix(" at"), line=e.lineno, column=e.colno)
+        return None, Problem("not_json", detail=e.msg.removesuffix(" at"), column=e.colno)
     except RecursionError:
-        return None, f"nested deeper than {MAX_DEPTH} levels"
+        return None, Problem("nested", limit=MAX_DEPTH)
     except ValueError as e:  # an integer literal past Python's digit limit
-        return None, f"not usable JSON: {_short(e)}"
+        return None, Problem("not_usable_json", detail=_short(e))
     # a value cannot nest deeper than the text has opening brackets: most records have a
     # handful, and counting them is cheaper than walking the value
     if data.count("[") + data.count("{") > MAX_DEPTH and too_deep(value):
-        return None, f"nested deeper than {MAX_DEPTH} levels"
+        return None, Problem("nested", limit=MAX_DEPTH)
     return value, None
 
 
@@ -116,11 +143,11 @@ def open_input(path: str | None):
     if path in (None, "-"):
         return _Borrowed(getattr(sys.stdin, "buffer", sys.stdin))
     if os.path.isdir(path):
-        raise InputError(f"cannot read {path}: is a directory")
+        raise InputError.of("cannot_read_dir", None, path=path)
     try:
         return open(path, "rb")
     except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
+        raise InputError.of("cannot_read", None, path=path, reason=e.strerror, errno=e.errno) from None
 
 
 class _Borrowed:
@@ -148,14 +175,14 @@ def read_document(path: str | None) -> object:
         try:
             data = stream.read()
         except OSError as e:
-            raise InputError(f"cannot read {path}: {e.strerror}") from None
+            raise InputError.of("cannot_read", None, path=path, reason=e.strerror, errno=e.errno) from None
     if not data.strip():
-        raise InputError("empty input: expected a JSON object")
+        raise InputError.of("empty_input")
     value, error = parse_json(data)
-    if error and error.startswith("not valid JSON: Extra data"):
-        error += " (one incident a file; for many, JSON lines to prefdd batch --kind rule)"
-    if error:
-        raise InputError(error)
+    if isinstance(error, Problem) and error.kind in ("not_json", "not_json_at") and error.params["detail"] == "Extra data":
+        raise InputError.of("extra_data", None, json=str(error))
+    if isinstance(error, Problem):
+        raise error.error()
     return value
 
 
@@ -199,7 +226,7 @@ def iter_items(stream) -> Iterator[Item]:
             yield Item(i, rec)
         for line in lines:
             if line.strip():
-                yield Item(len(obj) + 1, None, "unexpected data after the JSON array")
+                yield Item(len(obj) + 1, None, Problem("after_array"))
                 break
         return
     yield Item(number, obj, error)

@@ -20,13 +20,18 @@ def add_max_layouts(parser) -> None:
                              "it N of them spread evenly, and the decision says what they prove (not exact)")
 
 
-def switch_conflict(analyse_play: bool, single_dummy: bool, single_dummy_only: list[str]) -> str | None:
-    """Why these switches do not go together (or ``None``): ``--single-dummy`` needs
-    ``--analyse-play``; ``single_dummy_only`` names the switches given that need ``--single-dummy``."""
+def switch_conflict(analyse_play: bool, single_dummy: bool, single_dummy_only: list[str]):
+    """Why these switches do not go together (a :class:`~solver.errors.PrefError` of a kind, or
+    ``None``): ``--single-dummy`` needs ``--analyse-play``; ``single_dummy_only`` names the
+    switches given that need ``--single-dummy``."""
+    from solver.errors import PrefError
+
+    from . import error_kinds  # noqa: F401
+
     if single_dummy and not analyse_play:
-        return "--single-dummy goes with --analyse-play"
+        return PrefError.of("goes_with", None, switches="--single-dummy", needs="--analyse-play")
     if single_dummy_only and not single_dummy:
-        return f"{', '.join(single_dummy_only)} goes with --single-dummy"
+        return PrefError.of("goes_with", None, switches=", ".join(single_dummy_only), needs="--single-dummy")
     return None
 
 

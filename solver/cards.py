@@ -129,10 +129,10 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"not a card: {text!r} (expected a string like 'As' or '10♥')")
+            raise CardError.of("not_a_card_type", None, card=text)
         t = text.strip()
         if len(t) < 2:
-            raise CardError(f"not a card: {text!r}")
+            raise CardError.of("not_a_card", None, card=text)
         low = t.lower()
         if low[0] in "♠♣♦♥♤♧♢♡":  # symbol first: ♠A
             suit_txt, rank_txt = low[0], low[1:]
@@ -141,7 +141,7 @@ class Card:
         rank = _RANK_BY_TEXT.get(rank_txt)
         suit = _SUIT_BY_TEXT.get(suit_txt)
         if rank is None or suit is None:
-            raise CardError(f"not a card: {text!r}")
+            raise CardError.of("not_a_card", None, card=text)
         return cls(suit * 8 + rank)
 
     def __str__(self) -> str:  # the notation of the reference data: As, Td, 7c

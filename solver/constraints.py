@@ -230,7 +230,7 @@ def check_constraints(pos, cons: Constraints) -> None:
     """Penalty cards must be held by their seat (checked once, where a search starts)."""
     for p in cons.penalty_cards:
         if not pos.hands[p.seat] & p.card.mask:
-            raise PositionError(f"constraints: penalty card {p.card} is not in seat {p.seat}'s hand")
+            raise PositionError.of("penalty_not_held", "constraints", card=str(p.card), seat=p.seat)
 
 
 def constraints_from_json(data) -> Constraints:
@@ -241,13 +241,13 @@ def constraints_from_json(data) -> Constraints:
     if data is None:
         return Constraints()
     if not isinstance(data, dict):
-        raise PositionError(f"constraints: expected an object, got {json_fields.json_kind(data)}")
+        raise PositionError.of("expected_object", "constraints", got=json_fields.json_kind(data))
     json_fields.only(data, "constraints", {"penalty_cards", "lead", "plan"})
     pcs = data.get("penalty_cards")
     if pcs is None:
         pcs = []
     if not isinstance(pcs, list):
-        raise PositionError(f"constraints.penalty_cards: expected a list, got {json_fields.json_kind(pcs)}")
+        raise PositionError.of("expected_list", "constraints.penalty_cards", got=json_fields.json_kind(pcs))
     penalty = tuple(_penalty_card(p, f"constraints.penalty_cards[{i}]") for i, p in enumerate(pcs))
     lead = data.get("lead")
     lead = _lead(lead, "constraints.lead") if lead is not None else None
@@ -264,14 +264,14 @@ def _penalty_card(p, where: str) -> PenaltyCard:
     when = p.get("when", "first")
     if isinstance(when, list):
         if not when or not all(isinstance(w, str) for w in when):
-            raise PositionError(f"{where}.when: expected a mode or a non-empty list of occasions")
+            raise PositionError.of("when_list", f"{where}.when")
         when = frozenset(when)
     elif not isinstance(when, str):
-        raise PositionError(f"{where}.when: expected a mode like 'first' or a list of occasions, got {json_fields.json_kind(when)}")
+        raise PositionError.of("when_mode", f"{where}.when", got=json_fields.json_kind(when))
     try:
         return PenaltyCard(seat, card, when)
     except PrefError as e:
-        raise PositionError(f"{where}: {e}") from None
+        raise e.again(PositionError, where) from None
 
 
 SUIT_NUMBERS = (0, 1, 2, 3)  # spades, clubs, diamonds, hearts
@@ -286,9 +286,9 @@ def _lead(lead, where: str) -> LeadRestriction:
         try:
             suit = int(Suit.parse(suit))
         except PrefError as e:
-            raise PositionError(f"{where}.suit: {e}") from None
+            raise e.again(PositionError, f"{where}.suit") from None
     elif isinstance(suit, bool) or not isinstance(suit, int) or suit not in SUIT_NUMBERS:
-        raise PositionError(f"{where}.suit: expected a suit (s, c, d, h or 0-3), got {json_fields.show(suit)}")
+        raise PositionError.of("expected_suit", f"{where}.suit", got=json_fields.show(suit))
     return LeadRestriction(seat, suit, json_fields.flag(lead.get("must", True), f"{where}.must"),
                            json_fields.flag(lead.get("or_trump", False), f"{where}.or_trump"))
 
@@ -298,8 +298,8 @@ def _plan(plan, where: str) -> Plan:
     json_fields.only(plan, where, {"side", "cards"}, ("side", "cards"))
     side = plan["side"]
     if side not in ("declarer", "defence"):
-        raise PositionError(f"{where}.side: expected 'declarer' or 'defence', got {json_fields.show(side)}")
+        raise PositionError.of("plan_side", f"{where}.side", got=json_fields.show(side))
     cards = plan["cards"]
     if not isinstance(cards, list):
-        raise PositionError(f"{where}.cards: expected a list of cards, got {json_fields.json_kind(cards)}")
+        raise PositionError.of("expected_cards", f"{where}.cards", got=json_fields.json_kind(cards))
     return Plan(side, tuple(json_fields.card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)))

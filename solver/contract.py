@@ -57,6 +57,7 @@ _STRAIN_WORDS = {
     "пики": 0, "трефы": 1, "крести": 1, "бубны": 2, "черви": 3, "червы": 3,
 }
 _HINT = "expected a strain s c d h nt misere, a level 6-10 with a strain such as '7h' or '6nt', or raspasovka"
+# (the English of the kind ``contract``, solver/error_kinds.py, says the same more briefly)
 
 
 def parse_strain(text: str) -> Strain:
@@ -66,7 +67,7 @@ def parse_strain(text: str) -> Strain:
     try:
         return Strain(int(Suit.parse(t)))
     except ValueError:
-        raise PositionError(f"unknown contract {text!r} ({_HINT})", "contract") from None
+        raise PositionError.of("contract", "contract", text=text) from None
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class Contract:
                 raise PositionError(f"{self.strain.code} has no level, got {self.level!r}", "contract")
             object.__setattr__(self, "level", None)
         elif self.level is not None and (isinstance(self.level, bool) or self.level not in LEVELS):
-            raise PositionError(f"level must be 6..10, got {self.level!r}", "contract")
+            raise PositionError.of("contract_level", "contract", level=repr(self.level))
 
     @classmethod
     def parse(cls, text: object) -> Contract:
@@ -102,13 +103,13 @@ class Contract:
         if digits:
             level, rest = int(t[:digits]), t[digits:]
             if level not in LEVELS:
-                raise PositionError(f"level must be 6..10, got {level} in {text!r}", "contract")
+                raise PositionError.of("contract_level", "contract", level=level)
         else:
             level, rest = None, t
         try:
             strain = parse_strain(rest)
         except PrefError:
-            raise PositionError(f"unknown contract {text!r} ({_HINT})", "contract") from None
+            raise PositionError.of("contract", "contract", text=text) from None
         if digits and strain is Strain.RASPASOVKA:
             raise PositionError(f"raspasovka has no level: {text!r}", "contract")
         if strain is Strain.MISERE:

@@ -39,7 +39,7 @@ class DDTable:
             rows[strain] = (int(row[0]), int(row[1]), int(row[2]))
         missing = [s.code for s in TABLE_STRAINS if s not in rows]
         if missing:
-            raise PositionError(f"missing strain(s) {', '.join(missing)}", "table")
+            raise PositionError.of("missing_strains", "table", strains=", ".join(missing))
         self._rows = rows
 
     @classmethod
@@ -49,7 +49,7 @@ class DDTable:
         not be in progress: its cards were played under the position's trump. ``constraints``
         (penalty cards, a lead restriction, a plan) apply to every strain, checked for each."""
         if position.trick:
-            raise PositionError("give a position at the start of a trick (no trick in progress)", "trick")
+            raise PositionError.of("trick_start", "trick")
         if engine is None:
             from .per_thread import thread_engine
 
@@ -91,7 +91,7 @@ class DDTable:
     @classmethod
     def from_json(cls, data: Any) -> DDTable:
         if not isinstance(data, dict):
-            raise PositionError(f"expected an object of strains, got {type(data).__name__}", "table")
+            raise PositionError.of("strains_object", "table", got=type(data).__name__)
         return cls(data)
 
     def to_list(self) -> list[list[int]]:
@@ -124,9 +124,9 @@ def _strain(key: Any) -> Strain:
         try:
             strain = parse_strain(key)
         except PrefError:
-            raise PositionError(f"unknown strain {key!r} (s c d h nt misere)", "table") from None
+            raise PositionError.of("unknown_strain", "table", got=key) from None
     else:
-        raise PositionError(f"unknown strain {key!r} (s c d h nt misere)", "table")
+        raise PositionError.of("unknown_strain", "table", got=key)
     if strain not in _LABELS:
         raise PositionError(f"{strain.code} has no row in a double-dummy table", "table")
     return strain

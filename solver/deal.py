@@ -49,10 +49,10 @@ class Deal:
 
     def _validate(self) -> None:
         if len(self.hands) != 3:
-            raise PositionError(f"hands: expected three hands, got {len(self.hands)}")
+            raise PositionError.of("three_hands", "hands", got=len(self.hands))
         sizes = [len(h) for h in self.hands]
         if len(set(sizes)) != 1:
-            raise PositionError(f"hands: a deal starts with equal hands, got sizes {sizes}")
+            raise PositionError.of("unequal_hands", "hands", sizes=", ".join(map(str, sizes)))
         self.start()  # validates duplicates, seats and the contract
         if sizes[0] == 10 and (self.talon or self.discard):
             held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask | self._out()

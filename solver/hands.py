@@ -70,15 +70,15 @@ class Hand:
     def from_json(cls, value: Any, path: str = "hand") -> Hand:
         """A hand from a list of cards (or one string of them); a card twice is an error."""
         if not isinstance(value, (list, tuple, str)):
-            raise CardError(f"expected a list of cards, got {type(value).__name__}", path)
+            raise CardError.of("expected_cards", path, got=type(value).__name__)
         try:
             cards = parse_cards(value)
         except PrefError as e:
-            raise CardError(e.message, path) from None
+            raise e.again(CardError, path) from None
         mask = mask_of(cards)
         if len(cards) != popcount(mask):
             dup = next(c for c in cards if cards.count(c) > 1)
-            raise CardError(f"duplicate card {dup}", path)
+            raise CardError.of("duplicate_card", path, card=str(dup))
         return cls(mask)
 
     def __iter__(self):

@@ -21,8 +21,7 @@ def check_fields(rec: dict, known: frozenset | set, error: type[PrefError] = Pos
         if name in known or name in annotations:
             continue
         near = nearest(str(name), sorted(known))
-        hint = f" (did you mean {near!r}?)" if near else ""
-        raise error.at(f"{where}.{name}" if where else str(name), f"unknown field{hint}")
+        raise error.of("unknown_field", f"{where}.{name}" if where else str(name), name=str(name), near=near)
 
 
 def json_kind(value) -> str:
@@ -35,18 +34,18 @@ def only(obj: dict, where: str, known: set, required: tuple = ()) -> None:
     check_fields(obj, known, where=where, annotations=frozenset())
     for f in required:
         if f not in obj:
-            raise PositionError(f"{where}: missing field {f!r}")
+            raise PositionError.of("missing_field", where, name=f)
 
 
 def json_object(value, where: str) -> dict:
     if not isinstance(value, dict):
-        raise PositionError(f"{where}: expected an object, got {json_kind(value)}")
+        raise PositionError.of("expected_object", where, got=json_kind(value))
     return value
 
 
 def flag(value, where: str) -> bool:
     if not isinstance(value, bool):
-        raise PositionError(f"{where}: expected true or false, got {show(value)}")
+        raise PositionError.of("expected_bool", where, got=show(value))
     return value
 
 
@@ -57,17 +56,17 @@ def show(value) -> str:
 
 def card(value, where: str) -> Card:
     if not isinstance(value, str):
-        raise PositionError(f"{where}: expected a card like 'As', got {json_kind(value)}")
+        raise PositionError.of("expected_card", where, got=json_kind(value))
     try:
         return Card.parse(value)
     except PrefError as e:
-        raise PositionError(f"{where}: {e}") from None
+        raise e.again(PositionError, where) from None
 
 
 def cards(value, field: str) -> list[Card]:
     if not isinstance(value, (list, tuple, str)):
-        raise PositionError(f"{field}: expected a list of cards, got {json_kind(value)}")
+        raise PositionError.of("expected_cards", field, got=json_kind(value))
     try:
         return parse_cards(value)
     except PrefError as e:
-        raise PositionError(f"{field}: {e}") from None
+        raise e.again(PositionError, field) from None

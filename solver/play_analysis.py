@@ -292,14 +292,14 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
     game: _Game | _Raspasovka
     if isinstance(deal_or_position, RaspasovkaPosition):
         if player is None:
-            raise PositionError("player: raspasovka play analysis needs the seat whose tricks count")
+            raise PositionError.of("raspasovka_player", "player")
         from .raspasovka.rules import check_constraints as check_raspasovka
 
         check_raspasovka(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
         game = _Raspasovka(deal_or_position.copy(), player, engine, constraints or NO_CONSTRAINTS)
     elif isinstance(deal_or_position, Position):
         if player is not None and player != deal_or_position.declarer:
-            raise PositionError(f"player: seat {player} given, but the declarer is seat {deal_or_position.declarer}")
+            raise PositionError.of("player_not_declarer", "player", seat=player, declarer=deal_or_position.declarer)
         from .constraints import check_constraints
 
         check_constraints(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
@@ -318,13 +318,13 @@ def _history(history) -> list:
     if isinstance(history, str):
         history = history.replace(",", " ").split()
     if not isinstance(history, (list, tuple)):
-        raise PositionError(f"history: expected a list of cards, got {type(history).__name__}")
+        raise PositionError.of("expected_cards", "history", got=type(history).__name__)
     out = []
     for i, text in enumerate(history):
         try:
             out.append(Card.parse(text))
         except PrefError as e:
-            raise IllegalMoveError(f"history[{i}]: {e}") from None
+            raise e.again(IllegalMoveError, f"history[{i}]") from None
     return out
 
 
@@ -387,21 +387,20 @@ def analyse_record(rec: dict, engine=None) -> PlayAnalysis:
     from .raspasovka.api import is_raspasovka_record, position_from_record
 
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError.of("expected_object", None, got=type(rec).__name__)
     if rec.get("history") is None:
-        raise PositionError("missing field 'history' (the cards played, in order from the first lead): "
-                            "play analysis needs it")
+        raise PositionError.of("history_needed")
     if "trick" in rec or "to_move" in rec:
-        raise PositionError("give either history or to_move/trick, not both")
+        raise PositionError.of("history_or_trick")
     history = rec["history"]
     if is_raspasovka_record(rec):
         if "player" not in rec:
-            raise PositionError("missing field 'player' (whose tricks are asked)")
+            raise PositionError.of("missing_player")
         start = position_from_record(dict(rec, history=[]))
         return analyse_play(start, history, constraints_from_json(rec.get("constraints")), engine=engine,
                             player=rec["player"])
     if "open" in rec and not isinstance(rec["open"], bool):
-        raise PositionError(f"open: expected true or false, got {rec['open']!r}")
+        raise PositionError.of("expected_bool", "open", got=repr(rec["open"]))
     # ``open`` (the defence opened its cards after the first card) changes nothing double dummy;
     # the single-dummy analysis reads it
     dealt = position_from_json(dict(rec, history=[]), frozenset({"open"}))

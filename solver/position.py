@@ -85,13 +85,14 @@ def replay_history(pos, history, trick_number) -> None:
         try:
             card = Card.parse(text)
         except PrefError as e:
-            raise IllegalMoveError(f"history[{i}] (trick {trick_no}, seat {seat}): {e}") from None
+            raise IllegalMoveError.of("at_move", f"history[{i}]", trick=trick_no, seat=seat, inner=e) from None
         if pos.is_over():
-            raise IllegalMoveError(f"history[{i}] ({card}): the deal is already over")
+            raise IllegalMoveError.of("deal_over", f"history[{i}]", card=str(card))
         try:
             pos.play(card)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"history[{i}]: trick {trick_no}, seat {seat}, card {card}: {e}") from None
+            raise IllegalMoveError.of("at_card", f"history[{i}]", trick=trick_no, seat=seat, card=str(card),
+                                      inner=e) from None
 
 
 def legal_mask(hand: int, lead_suit: int | None, trump: int | None) -> int:
@@ -119,7 +120,7 @@ class CardPlaces:
     def claim(self, card, where: str) -> None:
         c = int(card)
         if c in self.seen:
-            raise self.error(f"duplicate card {Card(c)}: in {self.seen[c]} and in {where}")
+            raise self.error.of("card_in_two_places", None, card=str(Card(c)), a=self.seen[c], b=where)
         self.seen[c] = where
 
     def claim_hands(self, hands) -> None:
@@ -139,19 +140,16 @@ def check_hand_sizes(pos, error: type[PrefError]) -> int:
     sizes = [popcount(h) for h in pos.hands]
     for seat, size in enumerate(sizes):
         if size > 10:  # say so, rather than which other hand would have to match it
-            raise error(f"hands[{seat}]: {size} cards; a hand holds at most 10 (the talon and the discard "
-                        "are the fields talon and discard)")
+            raise error.of("hand_too_big", f"hands[{seat}]", n=size)
     n = sizes[pos.to_move]
     for i in range(3):
         seat = (pos.leader + i) % 3
         want = n - 1 if i < len(pos.trick) else n
         if sizes[seat] != want:
-            raise error(
-                f"hand sizes {sizes} cannot occur: with {len(pos.trick)} card(s) on the table "
-                f"and seat {pos.to_move} to move holding {n}, seat {seat} should hold {want}"
-            )
+            raise error.of("hand_sizes", None, sizes=sizes, on_table=len(pos.trick), mover=int(pos.to_move), n=n,
+                           seat=seat, should=want)
     if pos.trick and n == 0:
-        raise error("trick in progress but the seat to move has no cards")
+        raise error.of("mover_empty")
     return n
 
 
@@ -196,7 +194,7 @@ class Position:
         self.declarer = Seat.parse(declarer, "declarer")
         self.leader = Seat.parse(leader, "leader")
         if len(hands) != 3:
-            raise PositionError(f"expected three hands, got {len(hands)}", "hands")
+            raise PositionError.of("three_hands", "hands", got=len(hands))
         self.hands = [h if isinstance(h, int) else Hand(h).mask for h in hands]
         self.trick = [(Seat.parse(s, f"trick[{i}]"), Card.parse(c)) for i, (s, c) in enumerate(trick)]
         self.taken = list(taken)
@@ -267,20 +265,18 @@ class Position:
         for c in cards_of(self.out):
             places.claim(c, "talon/discard")
         if len(self.taken) != 3 or any((not isinstance(t, int)) or t < 0 for t in self.taken):
-            raise PositionError(f"taken: expected three non-negative trick counts, got {self.taken!r}")
+            raise PositionError.of("taken_three", "taken", got=self.taken)
         n = check_hand_sizes(self, PositionError)
         if n > 10:
             raise PositionError(f"hands of {n} cards: at most 10")
         if sum(self.taken) + n > 10:
-            raise PositionError(f"taken {self.taken} plus {n} tricks to play exceeds 10")
+            raise PositionError.of("taken_over", "taken", taken=list(self.taken), n=n)
         # cards already on the table must have been legal for what the player still holds
         for seat, card in self.trick[1:]:
             lead = int(self.trick[0][1]) >> 3
             allowed = legal_mask(self.hands[seat] | card.mask, lead, self.trump)
             if not allowed & card.mask:
-                raise PositionError(
-                    f"trick: seat {seat} played {card} but {_why_illegal(self.hands[seat] | card.mask, lead, self.trump)}"
-                )
+                raise _illegal(seat, card, self.hands[seat] | card.mask, lead, self.trump).again(PositionError, "trick")
 
     # ------------------------------------------------------------------ play
     def legal_mask(self) -> int:
@@ -297,11 +293,9 @@ class Position:
         card = Card.parse(card)
         seat = self.to_move
         if not self.hands[seat] & card.mask:
-            raise IllegalMoveError(f"seat {seat} does not hold {card}")
+            raise IllegalMoveError.of("not_held", None, seat=seat, card=str(card))
         if not self.legal_mask() & card.mask:
-            raise IllegalMoveError(
-                f"seat {seat} cannot play {card}: {_why_illegal(self.hands[seat], self.lead_suit, self.trump)}"
-            )
+            raise _illegal(seat, card, self.hands[seat], self.lead_suit, self.trump)
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
         if len(self.trick) == 3:
@@ -317,7 +311,7 @@ class Position:
 
     def undo(self) -> Move:
         if not self._stack:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError.of("nothing_to_undo")
         top = self._stack.pop()
         if top is not None:
             done, leader = top
@@ -493,14 +487,15 @@ def parse_position(text: str) -> Position:
     return Position(hands, contract, parse_seat(declarer, "declarer", strict=False), leader, trick, taken, out)
 
 
-def _why_illegal(hand: int, lead_suit: int | None, trump: int | None) -> str:
+def _illegal(seat, card, hand: int, lead_suit: int | None, trump: int | None) -> IllegalMoveError:
     from .cards import SUIT_SYMBOLS
 
     if lead_suit is not None and hand & SUIT_MASKS[lead_suit]:
-        return f"must follow suit {SUIT_SYMBOLS[lead_suit]}"
+        return IllegalMoveError.of("must_follow", None, seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead_suit])
     if lead_suit is not None and trump is not None and hand & SUIT_MASKS[trump]:
-        return f"void in {SUIT_SYMBOLS[lead_suit]}, must play a trump {SUIT_SYMBOLS[trump]}"
-    return "not allowed"
+        return IllegalMoveError.of("must_trump", None, seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead_suit],
+                                   trump=SUIT_SYMBOLS[trump])
+    return IllegalMoveError.of("not_allowed", None, seat=seat, card=str(card))
 
 
 GAME_FIELDS = frozenset({"hands", "contract", "declarer", "leader", "to_move", "trick", "history", "talon",
@@ -527,31 +522,31 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
     silently ignored would be a wrong answer. ``extra``: the fields a caller's own format
     adds to the record (read by that caller)."""
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {json_fields.json_kind(rec)}")
+        raise PositionError.of("expected_object", None, got=json_fields.json_kind(rec))
     json_fields.check_fields(rec, GAME_FIELDS | extra)
     for f in ("hands", "contract", "declarer"):
         if f not in rec:
-            raise PositionError(f"missing field {f!r}")
+            raise PositionError.of("missing_field", None, name=f)
     hands = rec["hands"]
     if not isinstance(hands, list) or len(hands) != 3:
-        raise PositionError("hands: expected a list of three hands")
+        raise PositionError.of("three_hands_list", "hands")
     masks = []
     for i, h in enumerate(hands):
         cards = json_fields.cards(h, f"hands[{i}]")
         m = mask_of(cards)
         if len(set(cards)) != len(cards):
             dup = next(c for c in cards if cards.count(c) > 1)
-            raise PositionError(f"hands[{i}]: duplicate card {dup}")
+            raise PositionError.of("duplicate_card", f"hands[{i}]", card=str(dup))
         masks.append(m)
     talon, discard = (json_fields.cards(rec[f], f) if rec.get(f) is not None else [] for f in ("talon", "discard"))
     declarer = parse_seat(rec.get("declarer"), "declarer")
     taken = rec.get("taken", [0, 0, 0])
     if not (isinstance(taken, list) and len(taken) == 3 and all(isinstance(t, int) and not isinstance(t, bool) for t in taken)):
-        raise PositionError(f"taken: expected three trick counts, got {taken!r}")
+        raise PositionError.of("taken_three", "taken", got=taken)
     contract = rec["contract"]
     if "history" in rec and rec["history"] is not None:
         if "trick" in rec or "to_move" in rec:
-            raise PositionError("give either history or to_move/trick, not both")
+            raise PositionError.of("history_or_trick")
         leader = parse_seat(rec.get("leader"), "leader") if "leader" in rec else 0
         pos = Position(masks, contract, declarer, leader, taken=taken, out=out_of_play(masks, declarer, talon, discard))
         pos.replay(json_fields.cards(rec["history"], "history"))
@@ -560,7 +555,7 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
     trick = rec.get("trick") or []
     if trick:
         if not isinstance(trick, list) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in trick):
-            raise PositionError("trick: expected [[seat, card], ...]")
+            raise PositionError.of("trick_pairs", "trick")
         parsed = []
         for i, (s, c) in enumerate(trick):
             parsed.append((parse_seat(s, f"trick[{i}]"), json_fields.cards([c], f"trick[{i}]")[0]))
@@ -580,5 +575,5 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
     elif "to_move" in rec:
         leader = parse_seat(rec.get("to_move"), "to_move")
     else:
-        raise PositionError("missing field 'leader' (or 'to_move' with 'trick', or 'history')")
+        raise PositionError.of("missing_leader")
     return Position(masks, contract, declarer, leader, (), taken, out_of_play(masks, declarer, talon, discard))

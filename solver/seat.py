@@ -100,14 +100,14 @@ def parse_seat(value: object, path: str = "seat", *, players: int = 3, strict: b
         elif t in _BY_NAME:
             seat = _BY_NAME[t]
         else:
-            raise error.at(path, f"expected {want} or a name such as 'first hand', got {_show(value)}")
+            raise error.of("expected_seat_name", path, want=want, got=_show(value))
     elif not isinstance(value, bool):
         try:
             seat = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             seat = None
     if seat is None or not 0 <= seat <= top:
-        raise error.at(path, f"expected {want}, got {_show(value)}")
+        raise error.of("expected_seat", path, want=want, got=_show(value))
     return SEATS[seat] if seat < 3 else seat
 
 

@@ -24,14 +24,14 @@ def out_of_play(hands, declarer: int, talon, discard, error: type[PrefError] = P
     errors are ``error`` for the field ``where`` + ``talon`` / ``discard``."""
     for name, cards in (("talon", talon), ("discard", discard)):
         if len(cards) > 2:
-            raise error.at(f"{where}{name}", f"two cards at most, got {len(cards)}")
+            raise error.of("two_at_most", f"{where}{name}", n=len(cards))
         twice = [c for i, c in enumerate(cards) if c in cards[:i]]
         if twice:
-            raise error.at(f"{where}{name}", f"duplicate card {twice[0]}")
+            raise error.of("duplicate_card", f"{where}{name}", card=str(twice[0]))
     for c in talon:
         holder = next((s for s in range(3) if hands[s] & c.mask), None)
         if holder is not None and holder != declarer:
-            raise error.at(f"{where}talon", f"talon card {c} is in {where}hands[{holder}], a defender's hand; "
-                                            f"the talon is the declarer's (seat {declarer}): in his hand or his discard")
+            raise error.of("talon_with_defender", f"{where}talon", card=str(c), where=where, seat=holder,
+                           declarer=declarer)
     held = hands[0] | hands[1] | hands[2]
     return mask_of(discard) | (mask_of(talon) & ~held)

@@ -6,7 +6,13 @@ import pathlib
 if os.environ.get("CI"):
     os.environ.setdefault("PREFDD_REQUIRE_CYTHON", "1")
 
-import pytest
+# The commands say their errors in Russian unless told otherwise (--lang, $PREFDD_LANG). The
+# suite's assertions read the English sentences, which scripts rely on: English for every test
+# (and the commands it starts), except those that unset it to check the Russian default
+# (tests/prefdd/test_errors_russian.py).
+os.environ["PREFDD_LANG"] = "en"
+
+import pytest  # noqa: E402
 
 DATA = pathlib.Path(__file__).parent / "data"
 

@@ -49,6 +49,8 @@ each optional, overriding the incident's own ``scoring`` / ``options``.
 """
 from __future__ import annotations
 
+from solver.limits import Limits
+
 from ..incident import Incident, IncidentError, parse_incident
 
 # the rule modules, each registering its rules with @rule on import
@@ -70,10 +72,11 @@ except Exception as e:  # noqa: BLE001
         LOAD_ERRORS.append((f"{__name__}.raspasovka", f"{type(e).__name__}: {e}"))
 
 
-def rule_incident(incident_dict, settings: dict | None = None, engine=None, budget: float | None = None,
+def rule_incident(incident_dict, settings: dict | None = None, engine=None, budget: Limits | float | None = None,
                   progress=None) -> Ruling:
-    """Parse, check and rule one incident (a dict as read from JSON). ``budget``: seconds an
-    information-set search may take where the incident does not say (``violation.budget``).
+    """Parse, check and rule one incident (a dict as read from JSON). ``budget``: the caller's
+    :class:`~solver.limits.Limits` (a number: its seconds) — the time an information-set search
+    may take; with the incident's ``violation.budget`` the tighter holds.
     ``progress``: called now and then with the search's counts (a dict: seconds, layouts
     settled, decisions scanned, ...; :mod:`.progress`), for a caller such as a job API."""
     settings = settings or {}
@@ -85,7 +88,7 @@ def rule_incident(incident_dict, settings: dict | None = None, engine=None, budg
     return rule_parsed(inc, engine, budget, progress)
 
 
-def rule_parsed(inc: Incident, engine=None, budget: float | None = None, progress=None) -> Ruling:
+def rule_parsed(inc: Incident, engine=None, budget: Limits | float | None = None, progress=None) -> Ruling:
     from solver.engine import Engine
 
     from ..errors import ScoringError
@@ -101,12 +104,12 @@ def rule_parsed(inc: Incident, engine=None, budget: float | None = None, progres
             engine.callback = progress
         else:
             raise TypeError("progress: give no engine (one that reports is made) or a ProgressEngine")
-    ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv), budget)
+    ctx = Context(inc, conv, engine or Engine(reuse_table=True), spec, settings_of(inc, conv), Limits.of(budget))
     try:
         r = spec.func(ctx)
     except ScoringError as e:
         f = e.field or ""  # a ScoringError always names its field
-        raise IncidentError(f if "." in f or f.startswith("penalty") else f"scoring.{f}", e.message) from None
+        raise e.again(IncidentError, f if "." in f or f.startswith("penalty") else f"scoring.{f}") from None
     if progress is not None:
         engine._tell(force=True)  # the last counts
     for k in inc.violation.unread():

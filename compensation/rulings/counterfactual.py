@@ -53,14 +53,14 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     v = inc.violation
     need_play(ctx)
     if v.move is None:
-        raise IncidentError("violation.move", "missing: the index in history where the wrong lead was made")
+        raise IncidentError.of("move_wrong_lead", "violation.move")
     correction = v.correction or "none"
     before = inc.position_at(v.move)
     if before.trick:
-        raise IncidentError("violation.move", f"history[{v.move}] is not the start of a trick")
+        raise IncidentError.of("move_not_trick_start", "violation.move", move=v.move)
     rightful = before.leader
     if rightful == v.offender and correction != "none":
-        raise IncidentError("violation.offender", f"seat {v.offender} was the rightful leader; no lead out of turn")
+        raise IncidentError.of("rightful_leader", "violation.offender", seat=v.offender)
     decl = inc.declarer
     if correction == "none":
         card = v.card
@@ -74,9 +74,9 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
     elif correction == "demand":
         card = v.card
         if card is None:
-            raise IncidentError("violation.card", "missing: the card led out of turn")
+            raise IncidentError.of("card_led_missing", "violation.card")
         if not before.hands[v.offender] & card.mask:
-            raise IncidentError("violation.card", f"seat {v.offender} does not hold {card}")
+            raise IncidentError.of("not_held", "violation.card", seat=v.offender, card=str(card))
         wrong = before
         head = []
         cons = Constraints(lead=LeadRestriction(rightful, card.suit, must=True, or_trump=True))
@@ -85,8 +85,7 @@ def _wrong_lead(ctx, r: Ruling) -> Ruling:
                f"Исправлено: играющий потребовал ход в {card.suit.symbol} от места {rightful} "
                "(при отсутствии масти — с козыря).")
     else:
-        raise IncidentError("violation.correction", f"rule {ctx.spec.number}: the declarer may only demand the "
-                                                    f"suit (demand) or let the lead stand (none), got {correction!r}")
+        raise IncidentError.of("demand_or_none", "violation.correction", rule=ctx.spec.number, got=correction)
     _wrong_lead_options(ctx, r, before, rightful, v.offender, card)
     if correction == "none" and stood_unpunished(ctx, r):
         return r
@@ -158,17 +157,15 @@ def _overtake_checks(ctx):
     pos = move_position(ctx)
     partner = inc.partner(v.offender)
     if not pos.trick:
-        raise IncidentError("violation.move", f"history[{v.move}] is a lead, not a card played to the partner's trick")
+        raise IncidentError.of("overtake_lead", "violation.move", move=v.move)
     if trick_winner(pos.trick, pos.trump) != partner:
-        raise IncidentError("violation.move", f"before history[{v.move}] the trick was not being won by the "
-                                              f"partner, seat {partner}: nothing to overtake")
+        raise IncidentError.of("overtake_nothing", "violation.move", move=v.move, seat=partner)
     card = inc.history[v.move]
     if trick_winner(pos.trick + [(v.offender, card)], pos.trump) != v.offender:
-        raise IncidentError("violation.move", f"history[{v.move}] ({card}) does not overtake the partner's card")
+        raise IncidentError.of("overtake_not", "violation.move", move=v.move, card=str(card))
     alts = [c for c in pos.legal_moves() if trick_winner(pos.trick + [(v.offender, c)], pos.trump) == partner]
     if not alts:
-        raise IncidentError("violation.move", f"seat {v.offender} had no card that left the partner's trick "
-                                              "alone: the overtake was forced, no violation")
+        raise IncidentError.of("overtake_forced", "violation.move", seat=v.offender)
     return pos, partner, card, alts
 
 
@@ -282,19 +279,18 @@ def _cut_checks(ctx):
     need_play(ctx)
     pos = move_position(ctx)
     if pos.trick:
-        raise IncidentError("violation.move", f"history[{v.move}] is not a lead; a cut-through is a lead")
+        raise IncidentError.of("cut_not_lead", "violation.move", move=v.move)
     card = inc.history[v.move]
     if int(card.rank) >= QUEEN:
-        raise IncidentError("violation.move", f"{card} is not below the queen: not a cut-through")
+        raise IncidentError.of("cut_not_below_queen", "violation.move", card=str(card))
     from solver.hands import SUIT_MASKS, cards_of
 
     suit_cards = cards_of(pos.hands[v.offender] & SUIT_MASKS[int(card.suit)])
     if len(suit_cards) > 2:
-        raise IncidentError("violation.move", f"seat {v.offender} held {len(suit_cards)} cards of the suit: a "
-                                              "cut-through is a lead from a single card or from two")
+        raise IncidentError.of("cut_too_long", "violation.move", seat=v.offender, n=len(suit_cards))
     alts = [c for c in pos.legal_moves() if not (c.suit == card.suit and int(c.rank) < QUEEN)]
     if not alts:
-        raise IncidentError("violation.move", f"seat {v.offender} had no other lead: the cut-through was allowed")
+        raise IncidentError.of("cut_forced", "violation.move", seat=v.offender)
     return pos, inc.partner(v.offender), card, alts
 
 
@@ -347,8 +343,7 @@ def erroneous_move(ctx) -> Ruling:
     v = inc.violation
     need_play(ctx)
     if v.get("agreed"):
-        raise IncidentError("violation.agreed", "rule 10 is about a move NOT agreed by the defence; an agreed move "
-                                                "is not erroneous")
+        raise IncidentError.of("rule_10_agreed", "violation.agreed")
     pos = move_position(ctx)
     card = inc.history[v.move]
     partner = inc.partner(v.offender)

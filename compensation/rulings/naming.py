@@ -48,8 +48,7 @@ def _fixed(number, sub, title_ru, title_en, text_ru, text_en, offender="declarer
         elif result == "no_pulya":
             inc = ctx.incident
             if inc.result is None:
-                raise IncidentError("result.tricks", f"missing: rule 002.{number} writes the whists and gora of the "
-                                                     "actual result")
+                raise IncidentError.of("naming_result", "result.tricks", rule=f"002.{number}")
             e = score_tricks(ctx, inc.result)
             if e.pulya[inc.declarer]:
                 e = e.add_pulya(inc.declarer, -e.pulya[inc.declarer])
@@ -137,12 +136,12 @@ def pushed(ctx) -> Ruling:
     try:
         named = parse_contract(v.get("named"))
     except ScoringError as e:
-        raise IncidentError("violation.named", e.message) from None
+        raise e.again(IncidentError, "violation.named") from None
     if not named.is_game:
-        raise IncidentError("violation.named", "expected the contract first named, e.g. \"6s\"")
+        raise IncidentError.of("named_game", "violation.named")
     order = ("s", "c", "d", "h", "nt")
     if (named.level, order.index(str(named.strain))) >= (inc.level, order.index(str(inc.contract.strain))):
-        raise IncidentError("violation.named", f"{named} is not cheaper than the contract played, {inc.contract}")
+        raise IncidentError.of("named_not_cheaper", "violation.named", named=str(named), played=str(inc.contract))
     start = inc.start(f"{named.level}{named.strain}")
     first = play_out(ctx, start, victim=decl, contract=named)
     dear = play_out(ctx, inc.start(), victim=decl)
@@ -194,19 +193,19 @@ def trump_average(ctx) -> Ruling:
     need_play(ctx)
     trumps = inc.violation.get("trumps")
     if not isinstance(trumps, list) or len(trumps) != 2:
-        raise IncidentError("violation.trumps", "expected the two disputed strains, e.g. [\"s\", \"h\"]")
+        raise IncidentError.of("trumps_two", "violation.trumps")
     both = []
     for i, s in enumerate(trumps):
         try:
             c = parse_contract(f"{inc.level}{s}")
         except ScoringError as e:
-            raise IncidentError(f"violation.trumps[{i}]", e.message) from None
+            raise e.again(IncidentError, f"violation.trumps[{i}]") from None
         pl = play_out(ctx, inc.start(f"{c.level}{c.strain}"), contract=c)
         r.figures.append(pl.figure(text(f"{contract_words(c, 'en')}, double dummy from the first lead",
                                         f"{contract_words(c)}, в открытую с первого хода")))
         both.append(pl.entries)
     if trumps[0] == trumps[1] or parse_contract(f"{inc.level}{trumps[0]}") == parse_contract(f"{inc.level}{trumps[1]}"):
-        raise IncidentError("violation.trumps", "the two strains must differ")
+        raise IncidentError.of("trumps_differ", "violation.trumps")
     r.write_entries((both[0] + both[1]) * Fraction(1, 2), text("the average of both trump suits' entries (each player's score "
                                                  "averaged, not the tricks)",
                                                  "среднее записей при обеих мастях (усредняется запись каждого игрока, "

@@ -26,35 +26,33 @@ def _plans(ctx, pos):
     inc = ctx.incident
     raw = inc.violation.get("plans")
     if raw is None:
-        raise IncidentError("violation.plans", "missing: rule 3 needs the plans stated, "
-                                               "[{\"seats\": [1], \"cards\": [\"Ah\", ...]}, ...]")
+        raise IncidentError.of("plans_missing", "violation.plans")
     plans = []
     held = pos.hands[inc.defenders[0]] | pos.hands[inc.defenders[1]]
     for i, p in enumerate(raw):
         path = f"violation.plans[{i}]"
         if "seats" in p and "seat" in p:
-            raise IncidentError(f"{path}.seat", "give seats or seat, not both")
+            raise IncidentError.of("seats_or_seat", f"{path}.seat")
         seats = p["seats"] if "seats" in p else [p["seat"]] if "seat" in p else None
         if seats is None:
-            raise IncidentError(f"{path}.seats", "missing: who stated this plan (a list of seats)")
+            raise IncidentError.of("plan_who", f"{path}.seats")
         seats = [parse_seat(s, f"{path}.seats[{j}]", error=IncidentError) for j, s in enumerate(seats)]
         for s in seats:
             if s == inc.declarer:
-                raise IncidentError(f"{path}.seats", f"seat {s} is the declarer: plans are the defence's "
-                                                     "(the declarer records the real result)")
+                raise IncidentError.of("plan_declarer", f"{path}.seats", seat=s)
         cards = _cards(p.get("cards"), f"{path}.cards")
         if not cards:
-            raise IncidentError(f"{path}.cards", "a plan needs at least one card")
+            raise IncidentError.of("plan_one_card", f"{path}.cards")
         for j, c in enumerate(cards):
             if not held & c.mask:
-                raise IncidentError(f"{path}.cards[{j}]", f"{c} is not in a defender's hand at the disagreement")
+                raise IncidentError.of("plan_card_not_held", f"{path}.cards[{j}]", card=str(c))
         plans.append((seats, cards))
     stated = [s for seats, _ in plans for s in seats]
     if len(set(stated)) != len(stated):
-        raise IncidentError("violation.plans", "a seat stated two plans")
+        raise IncidentError.of("plan_twice", "violation.plans")
     played = inc.violation.get("played", 0)
     if played >= len(plans):
-        raise IncidentError("violation.played", f"expected the index of the plan played, 0..{len(plans) - 1}")
+        raise IncidentError.of("plan_index", "violation.played", top=len(plans) - 1)
     return plans, played
 
 

@@ -42,8 +42,7 @@ def score_tricks(ctx, tricks, contract=None) -> Entries:
 def need_play(ctx) -> None:
     inc = ctx.incident
     if inc.kind == "game" and not inc.whisters:
-        raise IncidentError("decisions", "no defender whisted: the contract was not played, so there is no "
-                                         "play to judge")
+        raise IncidentError.of("no_whist_no_play", "decisions")
 
 
 @dataclass
@@ -97,7 +96,7 @@ def play_out(ctx, pos: Position, cons=NO_CONSTRAINTS, *, victim: int | None = No
 def actual(ctx) -> Played:
     inc = ctx.incident
     if inc.result is None:
-        raise IncidentError("result.tricks", f"missing: rule {ctx.spec.number} needs the actual result")
+        raise IncidentError.of("rule_needs_result", "result.tricks", rule=ctx.spec.number)
     return Played(inc.result, [], score_tricks(ctx, inc.result), inc.result[inc.declarer])
 
 
@@ -144,12 +143,12 @@ def correct_play(ctx, pos: Position, alternatives, victim: int, cons=NO_CONSTRAI
     inc = ctx.incident
     alts = list(alternatives)
     if not alts:
-        raise IncidentError("violation.move", "there is no admissible alternative to the faulty move")
+        raise IncidentError.of("no_alternative", "violation.move")
     if inc.option("resolve") == "side_best":
         vals = ctx.engine.analyse(pos, cons, all_cards=True).card_values
         vals = {c: v for c, v in vals.items() if c in alts}
         if not vals:
-            raise IncidentError("violation.move", "no admissible alternative is playable here")
+            raise IncidentError.of("no_alternative_playable", "violation.move")
         alts = side_best(vals, pos)
     best = None
     for c in alts:
@@ -253,13 +252,12 @@ def move_position(ctx) -> Position:
     inc = ctx.incident
     m = inc.violation.move
     if m >= len(inc.history):
-        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the faulty move "
-                                              f"must be one of them (0..{len(inc.history) - 1})")
+        raise IncidentError.of("faulty_move_range", "violation.move", n=len(inc.history), top=len(inc.history) - 1)
     pos = inc.position_at(m)
     seat = inc.seat_of(m)
     if seat != inc.violation.offender:
-        raise IncidentError("violation.offender", f"history[{m}] ({inc.history[m]}) was played by seat {seat}, "
-                                                  f"not by the offender, seat {inc.violation.offender}")
+        raise IncidentError.of("not_offenders_card", "violation.offender", move=m, card=str(inc.history[m]), seat=seat,
+                                offender=inc.violation.offender)
     return pos
 
 

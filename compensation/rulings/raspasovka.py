@@ -60,10 +60,9 @@ def play_rules(ctx) -> RaspasovkaRules:
     try:
         return RaspasovkaRules.parse(ctx.convention.raspasovka_talon, v.get("void_talon_trick"),
                                      v.get("after_talon_lead"))
-    except PrefError as e:
-        field = str(e).split(":")[0]
-        raise IncidentError(f"violation.{field}" if field != "talon_rule" else "scoring.set.raspasovka_talon",
-                            str(e).split(": ", 1)[-1]) from None
+    except PrefError as e:  # the setting at fault by its path, not read back from the message
+        field = e.path or ""
+        raise e.again(IncidentError, f"violation.{field}" if field != "talon_rule" else "scoring.set.raspasovka_talon") from None
 
 
 def position_at(ctx, move: int) -> RaspasovkaPosition:
@@ -74,15 +73,14 @@ def position_at(ctx, move: int) -> RaspasovkaPosition:
         pos = RaspasovkaPosition([list(h) for h in inc.hands], list(inc.talon), done=10 - n,
                                  rules=play_rules(ctx))
     except PrefError as e:
-        raise IncidentError("deal", str(e)) from None
+        raise e.again(IncidentError, e.path or "deal") from None
     return replay_raspasovka(pos, inc.history[:move])
 
 
 def need_move(ctx) -> int:
     v = ctx.incident.violation
     if v.move is None:
-        raise IncidentError("violation.move", f"missing: rule {ctx.spec.number} needs the moment of the fault "
-                                              "(index in history)")
+        raise IncidentError.of("rule_needs_moment", "violation.move", rule=ctx.spec.number)
     return v.move
 
 
@@ -93,16 +91,14 @@ def cards_left(ctx, seat: int) -> int:
     if given is not None:
         return given
     if v.move is None:
-        raise IncidentError("violation.move", f"missing: rule {ctx.spec.number} needs the moment of the fault "
-                                              "(violation.move) or violation.cards_left")
+        raise IncidentError.of("rule_needs_moment_or_cards", "violation.move", rule=ctx.spec.number)
     pos = position_at(ctx, v.move)
     return bin(pos.hands[seat]).count("1")
 
 
 def full_deal(ctx) -> None:
     if len(ctx.incident.hands[0]) != 10:
-        raise IncidentError("deal.hands", "this ruling scores the deal's result, so it needs the ten-card "
-                                          "hands as dealt")
+        raise IncidentError.of("ten_card_hands", "deal.hands")
 
 
 def check_recorded(ctx) -> None:
@@ -138,8 +134,7 @@ def penalty_tricks(ctx, r: Ruling, offender: int, k: int, why) -> None:
         return
     res = ctx.incident.result
     if res is None:
-        raise IncidentError("result.tricks", "missing: raspasovka is scored in whists here, and who writes the "
-                                             "penalty whists depends on the deal's tricks")
+        raise IncidentError.of("raspasovka_result", "result.tricks")
     others = [s for s in range(3) if s != offender]
     low = min(res[s] for s in others)
     writers = [s for s in others if res[s] == low]
@@ -180,7 +175,7 @@ def takes_the_rest(ctx, r: Ruling, offender: int, move: int):
     tricks = list(pos.taken)
     tricks[offender] += pos.tricks_left()
     if sum(tricks) != 10:  # only a talon trick nobody followed, impossible with a full deck
-        raise IncidentError("deal", f"tricks {tricks} do not add up to 10")
+        raise IncidentError.of("tricks_not_ten", "deal", tricks=tricks)
     left = pos.tricks_left()
     r.write_entries(result_entries(ctx, tricks), text(
         f"the deal's result under the rule: seat {offender} takes every trick still to play "
@@ -275,7 +270,7 @@ def wrong_trick(ctx) -> Ruling:
     v = ctx.incident.violation
     offenders = list(v.offenders or (v.offender,))
     if len(offenders) > 3:
-        raise IncidentError("violation.offenders", "at most three offenders")
+        raise IncidentError.of("three_offenders", "violation.offenders")
     t = misplayed_trick(ctx)
     first, later = wrong_trick_amounts(t)
     for i, o in enumerate(offenders):
@@ -301,7 +296,7 @@ T_161_EN = ("A player opens his cards. On raspasovka he takes the remaining tric
 def exit_reading(ctx) -> str:
     x = ctx.incident.violation.get("exit_reading", "coalition")
     if x not in ("coalition", "alone"):
-        raise IncidentError("violation.exit_reading", f"expected coalition or alone, got {x!r}")
+        raise IncidentError.of("choice", "violation.exit_reading", known="coalition, alone", got=x)
     return x
 
 
@@ -380,9 +375,7 @@ def exposed_card(ctx) -> Ruling:
     elif n >= 2:
         clar = v.get("clarifies")  # true or false, by the schema
         if clar is None:
-            raise IncidentError("violation.clarifies", "missing: with 2-4 cards left rule 2.1.2 needs the "
-                                                       "arbiter's judgement whether the card clarifies the layout "
-                                                       "(true or false)")
+            raise IncidentError.of("clarifies_missing", "violation.clarifies")
         if clar:
             takes_the_rest(ctx, r, o, need_move(ctx))
         else:

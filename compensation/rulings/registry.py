@@ -8,7 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from solver.limits import NONE, Limits
+
 from ..incident import RULING_OPTIONS, Incident, IncidentError
+from ..violation_fields import FIELDS as VIOLATION_FIELDS
 from .ruling import Ruling, text
 from .wording import SeatNames
 
@@ -41,33 +44,30 @@ class RuleSpec:
         """The declarative checks: the contract, the offender, the data the rule needs."""
         v = inc.violation
         if inc.kind not in self.contracts:
-            raise IncidentError("violation.rule", f"rule {self.number} ({self.title_en}) does not apply "
-                                                  f"to a {inc.kind}; it applies to: {', '.join(self.contracts)}")
+            raise IncidentError.of("rule_not_for", "violation.rule", rule=self.number, title=self.title_en,
+                                   kind=inc.kind, kinds=", ".join(self.contracts))
         if self.play == "open" and not inc.open:
-            raise IncidentError("open", f"rule {self.number} is about open play, but the incident says closed")
+            raise IncidentError.of("rule_open_play", "open", rule=self.number)
         if self.play == "closed" and inc.open:
-            raise IncidentError("open", f"rule {self.number} is about closed play, but the incident says open")
+            raise IncidentError.of("rule_closed_play", "open", rule=self.number)
         if self.offender != "none":
             if v.offender is None:
-                raise IncidentError("violation.offender", f"missing: rule {self.number} needs the offender's seat")
+                raise IncidentError.of("rule_needs_offender", "violation.offender", rule=self.number)
             o = v.offender
             for s in v.offenders or (o,):
                 if self.offender == "defender" and s == inc.declarer:
-                    raise IncidentError("violation.offender", f"seat {s} is the declarer; rule {self.number} "
-                                                              "is about a defender (whister or passer)")
+                    raise IncidentError.of("offender_is_declarer", "violation.offender", seat=s, rule=self.number)
                 if self.offender == "declarer" and s != inc.declarer:
-                    raise IncidentError("violation.offender", f"seat {s} is not the declarer (seat "
-                                                              f"{inc.declarer}); rule {self.number} is the declarer's")
+                    raise IncidentError.of("offender_not_declarer", "violation.offender", seat=s, declarer=inc.declarer,
+                                           rule=self.number)
                 if self.offender == "passer" and inc.decisions.get(s) != "pass":
-                    raise IncidentError("violation.offender", f"seat {s} did not pass; rule {self.number} is "
-                                                              "about the passer")
+                    raise IncidentError.of("offender_not_passer", "violation.offender", seat=s, rule=self.number)
                 if self.offender == "whister" and inc.decisions.get(s) != "whist":
-                    raise IncidentError("violation.offender", f"seat {s} did not whist; rule {self.number} is "
-                                                              "about a whister")
+                    raise IncidentError.of("offender_not_whister", "violation.offender", seat=s, rule=self.number)
         for f in self.needs:
             present = getattr(v, f, None) if f in ("move", "card", "cards", "correction") else v.get(f)
             if present is None or present == ():
-                raise IncidentError(f"violation.{f}", f"missing: rule {self.number} needs it")
+                raise IncidentError.of("rule_needs", f"violation.{f}", rule=self.number)
 
 
 RULES: dict[str, RuleSpec] = {}
@@ -83,6 +83,9 @@ def rule(number: str, *, title_ru: str, title_en: str, pattern: str, text_ru: st
         raise ValueError(f"rule {number}: unknown pattern {pattern!r} (known: {PATTERNS})")
     if offender not in OFFENDER_KINDS:
         raise ValueError(f"rule {number}: unknown offender kind {offender!r}")
+    undeclared = [f for f in needs if f not in VIOLATION_FIELDS]
+    if undeclared:  # a violation's fields are declared once, in compensation/violation_fields.py
+        raise ValueError(f"rule {number}: needs {undeclared}, not a field of compensation.violation_fields")
 
     def deco(func):
         spec = RuleSpec(number, title_ru, title_en, pattern, func, text_ru, text_en, tuple(contracts),
@@ -107,8 +110,9 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
         parent = number.rsplit(".", 1)[0] if "." in number else None
         if not near and parent:  # 1.3.2.9: its siblings 1.3.2.1, 1.3.2.2
             near = sorted(n for n in RULES if n.startswith(parent + ".") and n.count(".") == number.count("."))
-        hint = f"; did you mean {', '.join(near)}?" if near else " (prefdd rule --list shows them all)"
-        raise IncidentError("violation.rule", f"unknown rule {number!r}{hint}")
+        if near:
+            raise IncidentError.of("rule_unknown_near", "violation.rule", rule=number, near=", ".join(near))
+        raise IncidentError.of("rule_unknown", "violation.rule", rule=number)
     if kind is None:
         return specs[0]
     for s in specs:
@@ -116,8 +120,8 @@ def find_rule(number: str, kind: str | None = None) -> RuleSpec:
             return s
     near = sorted(n for n, vs in VARIANTS.items() if n.startswith(number + ".") and any(kind in v.contracts for v in vs))
     if near:
-        raise IncidentError("violation.rule", f"rule {number} ({specs[0].title_en}) does not apply to a {kind}; "
-                                              f"on a {kind} see {', '.join(near)}")
+        raise IncidentError.of("rule_not_for_see", "violation.rule", rule=number, title=specs[0].title_en, kind=kind,
+                                near=", ".join(near))
     return specs[0]  # its check() names the mismatch
 
 
@@ -130,12 +134,13 @@ class Context:
     engine: Engine
     spec: RuleSpec
     settings: dict = field(default_factory=dict)
-    budget: float | None = None   # seconds an information-set search may take, unless violation.budget says
+    limits: Limits = NONE   # the caller's (the web desk: a share of its request's time); see solver.limits
 
     def search_budget(self) -> float | None:
-        """``violation.budget``, else the caller's (the web desk: a share of its request's), else
-        none: an exact search runs to the end unless someone set a limit."""
-        return self.incident.violation.get("budget", self.budget)
+        """The seconds an information-set search may take: the tighter of ``violation.budget``
+        and the caller's limit (:meth:`solver.limits.Limits.within`, the one precedence rule);
+        none when neither sets one: an exact search runs to the end."""
+        return self.limits.within(Limits(seconds=self.incident.violation.get("budget"))).seconds
 
     def ruling(self) -> Ruling:
         s = self.spec

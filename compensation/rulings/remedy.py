@@ -55,7 +55,7 @@ def _chosen(ctx, keys, best):
     if c is None:
         return best
     if c not in keys:
-        raise IncidentError("violation.chosen", f"unknown option {c!r} (options: {', '.join(keys)})")
+        raise IncidentError.of("unknown_choice", "violation.chosen", got=c, known=", ".join(keys))
     return c
 
 
@@ -69,7 +69,7 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
     pos = inc.position_at(at)
     write_penalty(ctx, r, "game", inc.violation.offender, count=count)
     if pos.trick:
-        raise IncidentError("history", f"rule {r.rule}: the {which} lead must start a trick")
+        raise IncidentError.of("lead_starts_trick", "history", rule=r.rule, which=which)
     leader = pos.leader
     if leader == decl:
         r.note(f"The {which} lead is the declarer's own: there is no suit to choose.",
@@ -92,8 +92,8 @@ def _passer_opened(ctx, r: Ruling, at: int, count: int, which: str) -> Ruling:
         # the recorded lead shows what was actually chosen: the proxy must stay within it
         led = inc.history[at]
         if recorded:
-            raise IncidentError("violation.chosen", f"the declarer's choice {chosen!r} does not allow the "
-                                                    f"{which} lead recorded in history[{at}], {led}")
+            raise IncidentError.of("choice_disallows_lead", "violation.chosen", got=chosen, which=which, move=at,
+                                        card=str(led))
         chosen = "free"
         allowed = allowed_by(chosen)
         choice_note(r, label[chosen], "violation.chosen")
@@ -128,7 +128,7 @@ def _defence_leads_first(inc) -> None:
     """Rule 1.2 is the passer's cards opened around the defence's first lead: a deal the
     declarer leads is not one of its cases."""
     if inc.first_leader == inc.declarer:
-        raise IncidentError("first_leader", "rule 1.2 is about the defence leading first; the declarer leads here")
+        raise IncidentError.of("rule_12_declarer_leads", "first_leader")
 
 
 T_12 = ("Первый ход вистующего или пасующего. Вистующий до хода решает открывать карты или нет. ",
@@ -162,8 +162,7 @@ def passer_opened_late(ctx) -> Ruling:
     inc = ctx.incident
     _defence_leads_first(inc)
     if len(inc.history) < 3:
-        raise IncidentError("history", "rule 1.2.2 needs the first trick played (3 cards): the second lead's "
-                                       "leader is its winner")
+        raise IncidentError.of("rule_122_first_trick", "history")
     return _passer_opened(ctx, r, 3, 2, "second")
 
 
@@ -188,15 +187,15 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     correction = v.correction or ("none" if v.move in inc.lead_overrides else None)
     before = inc.position_at(v.move)
     if before.trick:
-        raise IncidentError("violation.move", f"history[{v.move}] is not the start of a trick")
+        raise IncidentError.of("move_not_trick_start", "violation.move", move=v.move)
     rightful = before.leader
     card = v.card
     if card is None:
-        raise IncidentError("violation.card", "missing: the card led out of turn")
+        raise IncidentError.of("card_led_missing", "violation.card")
     if rightful == v.offender:
-        raise IncidentError("violation.offender", f"seat {v.offender} was the rightful leader; no lead out of turn")
+        raise IncidentError.of("rightful_leader", "violation.offender", seat=v.offender)
     if not before.hands[v.offender] & card.mask:
-        raise IncidentError("violation.card", f"seat {v.offender} does not hold {card} at history[{v.move}]")
+        raise IncidentError.of("not_held_at", "violation.card", seat=v.offender, card=str(card), move=v.move)
     pen = (PenaltyCard(v.offender, card, "suit_or_lead"),)
     accept = before.copy()
     accept.leader = v.offender
@@ -218,7 +217,7 @@ def lead_out_of_turn_closed(ctx) -> Ruling:
     best, results = evaluate(ctx, r, opts, decl)
     chosen = correction or best
     if chosen not in results:
-        raise IncidentError("violation.correction", f"{chosen!r} is not an option here ({', '.join(results)})")
+        raise IncidentError.of("not_an_option", "violation.correction", got=chosen, known=", ".join(results))
     label = {o[0]: o[1] for o in opts}
     if chosen != "none":  # a lead left standing: stood_unpunished names the best remedy not used
         choice_note(r, label[chosen], "violation.correction", correction is not None)
@@ -257,7 +256,7 @@ def exposed_defender_card(ctx) -> Ruling:
     pos = inc.position_at(inc.moment_of_fault())
     card = v.card
     if not pos.hands[v.offender] & card.mask:
-        raise IncidentError("violation.card", f"seat {v.offender} does not hold {card} at that moment")
+        raise IncidentError.of("not_held_then", "violation.card", seat=v.offender, card=str(card))
     partner = inc.partner(v.offender)
     pen = (PenaltyCard(v.offender, card, "suit"),)
     s = int(card.suit)
@@ -293,7 +292,7 @@ def exposed_declarer_card(ctx) -> Ruling:
     need_play(ctx)
     pos = inc.position_at(inc.moment_of_fault())
     if not pos.hands[inc.declarer] & v.card.mask:
-        raise IncidentError("violation.card", f"the declarer does not hold {v.card} at that moment")
+        raise IncidentError.of("declarer_not_held_then", "violation.card", card=str(v.card))
     free = play_out(ctx, pos, victim=inc.declarer)
     bound = play_out(ctx, pos, Constraints((PenaltyCard(inc.declarer, v.card, "declarer"),)), victim=inc.declarer)
     r.figures.append(free.figure(text("without the exposed card's obligations", "без обязательств открытой карты"),
@@ -329,11 +328,11 @@ def two_cards_led(ctx) -> Ruling:
     decl = inc.declarer
     pos = inc.position_at(v.move)
     if pos.trick or inc.seat_of(v.move) != v.offender:
-        raise IncidentError("violation.move", f"history[{v.move}] must be the offender's lead (seat {v.offender})")
+        raise IncidentError.of("offenders_lead", "violation.move", move=v.move, seat=v.offender)
     top = inc.history[v.move]
     for i, c in enumerate(v.cards):
         if not pos.hands[v.offender] & c.mask or c == top:
-            raise IncidentError(f"violation.cards[{i}]", f"{c} is not another card of seat {v.offender}'s hand")
+            raise IncidentError.of("not_another_card", f"violation.cards[{i}]", card=str(c), seat=v.offender)
     write_penalty(ctx, r, "game", v.offender)
     after = inc.position_at(v.move + 1)
     partner = inc.partner(v.offender)

@@ -20,6 +20,7 @@ import math
 import re
 from fractions import Fraction
 
+from solver.messages import field_words
 from solver.russian import agree
 
 from ..numbers import text_number
@@ -279,52 +280,7 @@ def seconds_words(x, lang: str = "ru") -> str:
 
 
 # ------------------------------------------------------------------ fields in words
-def field_words(field, lang: str = "ru") -> str:
-    """A field path as a player says it: ``deal.hands[1]`` → «вторая рука» / "second hand"."""
-    if not field:
-        return ""
-    f = str(field)
-    m = re.fullmatch(r"(?:deal\.)?hands\[(\d)\](?:\[(\d+)\])?", f)
-    if m:
-        s = int(m.group(1))
-        return hand(s) if lang == "ru" else f"{_EN_ORD[s]} hand"
-    m = re.fullmatch(r"history\[(\d+)\]", f)
-    if m:
-        k = int(m.group(1))
-        return (f"взятка {k // 3 + 1}, {k % 3 + 1}-я карта" if lang == "ru"
-                else f"trick {k // 3 + 1}, card {k % 3 + 1}")
-    words = {
-        "deal": ("deal", "сдача"), "deal.hands": ("hands", "руки"), "deal.talon": ("talon", "прикуп"),
-        "deal.discard": ("discard", "снос"), "contract": ("contract", "контракт"),
-        "declarer": ("declarer", "играющий"), "first_leader": ("first lead", "первый ход"),
-        "history": ("play", "розыгрыш"), "decisions": ("whist decisions", "висты и пасы"),
-        "violation": ("violation", "нарушение"), "violation.rule": ("rule", "правило"),
-        "violation.offender": ("offender", "нарушитель"), "violation.move": ("moment", "момент"),
-        "violation.card": ("card", "карта"), "violation.cards": ("cards", "карты"),
-        "violation.chosen": ("remedy chosen", "выбранная мера"), "violation.correction": ("correction", "поправка играющего"),
-        "violation.agreed": ("joint decision", "общее решение"), "violation.plans": ("plans", "планы"),
-        "violation.budget": ("time limit of the search", "предел времени перебора"),
-        "violation.candidates": ("which cards count as his choices", "какие ходы считать разумными"),
-        "violation.reading": ("reading of the rule", "прочтение правила"),
-        "violation.concede": ("tricks conceded", "отданные взятки"), "violation.claimed": ("tricks claimed", "заявленные взятки"),
-        "result": ("result", "итог сдачи"), "result.tricks": ("result", "итог сдачи"),
-        "scoring": ("convention", "конвенция"), "scoring.set": ("convention changes", "изменения конвенции"),
-        "text": ("pasted text", "вставленный текст"), "request": ("request", "запрос"),
-        "incident": ("incident", "инцидент"), "taken": ("tricks already won", "уже взятые взятки"),
-        "open": ("open or closed play", "открытая или закрытая игра"), "node_budget": ("search limit", "предел перебора"),
-        "max_layouts": ("layouts a decision examines", "сколько раскладов рассматривать"),
-        "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
-        "settings": ("settings", "настройки"), "out_of_turn": ("lead out of turn", "ход вне очереди"),
-        "upload": ("file", "файл"), "seed": ("seed", "номер сдачи"),
-    }
-    while f:  # the field, else the nearest enclosing one the page names
-        if f in words:
-            return words[f][1 if lang == "ru" else 0]
-        cut = max(f.rfind("."), f.rfind("["))
-        f = f[:cut] if cut > 0 else ""
-    return "" if lang == "ru" else str(field)
-
-
+# (the words of each field: solver.messages.field_words, the one lookup every package adds to)
 _PATH_IN_TEXT = re.compile(r"\((?:violation|result|scoring|options|deal|decisions)(?:\.[A-Za-z_]+|\[\d+\])*\)")
 
 

@@ -33,6 +33,7 @@ class Job:
     record: dict | None = None
     error: str | None = None
     hash: str | None = None  # of the input line's bytes (file input only)
+    error_kind: str | None = None  # the error's kind in the one catalogue (solver.messages), for programs
 
     @property
     def id(self):
@@ -62,16 +63,17 @@ def line_hash(raw: bytes) -> str:
 def parse_line(line: int, raw: bytes) -> Job:
     rec, error = parse_json(raw, line == 1)
     if error:
-        return Job(line, error=f"line {line}: {error}")
+        return Job(line, error=f"line {line}: {error}", error_kind=getattr(error, "kind", "input"))
     return job_of(line, rec)
 
 
 def job_of(line: int, rec) -> Job:
     """Check the shape every record must have (an object; an id, if any, a string or integer)."""
     if not isinstance(rec, dict):
-        return Job(line, error=f"line {line}: expected a JSON object, got {_json_type(rec)}")
+        return Job(line, error=f"line {line}: expected a JSON object, got {_json_type(rec)}", error_kind="expected_object")
     if "id" in rec and not _usable_id(rec["id"]):
-        return Job(line, error=f"line {line}: id: expected a string or an integer, got {_json_type(rec['id'])}")
+        return Job(line, error=f"line {line}: id: expected a string or an integer, got {_json_type(rec['id'])}",
+                   error_kind="bad_id")
     return Job(line, rec)
 
 

@@ -17,7 +17,9 @@ from collections import namedtuple
 from dataclasses import dataclass, field
 
 from solver.errors import SearchLimitError
+from solver.limits import Limits
 
+from .. import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
 from ..jsonl import json_line
 from .errors import RulingsUnavailable
 from .output import output_line
@@ -97,7 +99,7 @@ def engine(options: Options):
         from .. import single_dummy
 
         default = single_dummy.TABLE_MB if options.single_dummy else DEFAULT_TABLE_MB
-        eng = _local.engine = Engine(table_mb=options.table_mb or default, node_budget=options.node_budget or None)
+        eng = _local.engine = Engine(table_mb=options.table_mb or default, node_budget=limits(options).nodes)
         _local.engine_cfg = cfg
     return eng
 
@@ -113,16 +115,18 @@ def answer(kind: str, line: int, rid, record: dict, options: Options) -> dict:
     except RulingsUnavailable:
         raise
     except SearchLimitError as e:  # the run's budget, not the record's fault: retried on resume
-        return {**head, "error": f"line {line}: {e}", "retry": True}
+        return {**head, "error": f"line {line}: {e}", "error_kind": e.kind, "retry": True}
     except RecursionError:
-        return {**head, "error": f"line {line}: record too deeply nested"}
+        return {**head, "error": f"line {line}: record too deeply nested", "error_kind": "nested"}
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         # PrefError and ScoringError are ValueErrors; the others are fields of the wrong shape
-        return {**head, "error": f"line {line}: {_describe(e)}"}
+        return {**head, "error": f"line {line}: {_describe(e)}", "error_kind": getattr(e, "kind", "input")}
     except MemoryError:
-        return {**head, "error": f"line {line}: out of memory answering this record", "retry": True}
+        return {**head, "error": f"line {line}: out of memory answering this record", "error_kind": "out_of_memory",
+                "retry": True}
     except Exception as e:  # noqa: BLE001 - a record must never take the run down with it
-        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}", "retry": True}
+        return {**head, "error": f"line {line}: internal error: {type(e).__name__}: {e}", "error_kind": "internal",
+                "retry": True}
     body.pop("id", None)
     body.pop("input_line", None)
     return {**head, **body}
@@ -149,10 +153,16 @@ def _solve(record: dict, options: Options) -> dict:
             from .. import single_dummy
 
             # one process per analysis: a batch worker must not fork a pool of its own
-            sd = single_dummy.settings(options.max_layouts, 1, _time_budget(options.record_seconds))
+            sd = single_dummy.settings(options.max_layouts, 1, _time_budget(limits(options).seconds))
         return play_record(record, engine(options), summary=True, single_dummy=sd)
     return solve_record(record, engine(options), all_cards=options.all_cards, line=options.line,
                         favour=options.favour)
+
+
+def limits(options: Options) -> Limits:
+    """The run's limits on each record's search: ``--node-budget`` (nodes), ``--record-seconds``
+    (seconds; a record past it is an error answered again on resume, not bounds)."""
+    return Limits(nodes=options.node_budget or None, seconds=options.record_seconds)
 
 
 def _time_budget(seconds: float | None):
@@ -167,9 +177,7 @@ def _time_budget(seconds: float | None):
 
     def check(card: int, cards: int, done: int, layouts: int) -> None:
         if time.monotonic() > end:
-            raise SearchLimitError(f"single dummy: over the time budget of {seconds:g} s per record "
-                                   f"(at card {card + 1} of {cards}); a rerun with a larger --record-seconds "
-                                   f"answers it")
+            raise SearchLimitError.of("record_seconds", None, seconds=f"{seconds:g}", card=card + 1, cards=cards)
 
     return check
 
@@ -230,7 +238,7 @@ def answer_lines(chunk: list, kind: str, options: Options, signature: dict | Non
         job = job_from(line, payload)
         rid = job.id
         if job.error or job.record is None:
-            rec = {"id": rid, "input_line": line, "error": job.error}
+            rec = {"id": rid, "input_line": line, "error": job.error, "error_kind": job.error_kind or "input"}
         else:
             rec = answer(kind_of(job.record, kind), line, rid, job.record, options)
         unread = job.error is not None

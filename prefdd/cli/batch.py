@@ -11,8 +11,10 @@ import json
 import sys
 
 from prefdd import single_dummy
+from solver.errors import PrefError
 
 from . import options
+from .options import error_lang
 
 
 def register(subparsers):
@@ -57,6 +59,9 @@ def register(subparsers):
                    help="incidents: scoring convention, overriding each incident's own (sochi, leningrad, rostov)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="incidents: override a scoring option or a ruling option (compare, resolve), as in prefdd rule")
+    p.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="language of the error messages on stderr (default ru, or $PREFDD_LANG); the output "
+                        "records' errors stay English, with their kind in error_kind")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines, only the summary")
     p.add_argument("--log-every", type=options.seconds, default=10.0, metavar="SECONDS",
                    help="when stderr is not a terminal, a progress line this often (default 10)")
@@ -67,9 +72,11 @@ def register(subparsers):
     return p
 
 
-def _fail(message: str, code: int = 2) -> int:
-    options.say("prefdd batch", message)
+def _fail(message, code: int = 2, lang: str = "en") -> int:
+    options.fail("prefdd batch", lang, message)
     return code
+
+
 
 
 def _settings(args):
@@ -77,28 +84,21 @@ def _settings(args):
     if not (args.convention or args.set):
         return None
     from compensation.conventions import PRESETS, convention, parse_option
-    from compensation.errors import ScoringError
     from compensation.incident import RULING_OPTIONS
 
     settings, overrides, options = {}, {}, {}
     if args.convention and args.convention not in PRESETS:
-        raise ValueError(f"--convention: unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
+        raise PrefError.of("unknown_convention", "--convention", name=args.convention, known=", ".join(PRESETS))
     for item in args.set:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep:
-            raise ValueError(f"--set: expected OPTION=VALUE, got {item!r}")
+            raise PrefError.of("key_value", "--set", got=item)
         if key in RULING_OPTIONS:
             options[key] = value.strip()
             continue
-        try:
-            overrides[key] = parse_option(key, value)
-        except ScoringError as e:
-            raise ValueError(f"option {e}") from None
-    try:
-        convention(args.convention or "sochi", **overrides)
-    except ScoringError as e:
-        raise ValueError(f"option {e}") from None
+        overrides[key] = parse_option(key, value)
+    convention(args.convention or "sochi", **overrides)
     if args.convention:
         settings["convention"] = args.convention
     if overrides:
@@ -125,14 +125,19 @@ def run(args) -> int:
         args.analyse_play, args.single_dummy,
         [name for name, on in (("--max-layouts", args.max_layouts is not None),
                                ("--record-seconds", args.record_seconds is not None)) if on])
+    from compensation.errors import ScoringError
+
+    lang = error_lang(args)
     if conflict:
-        return _fail(conflict)
+        return _fail(conflict, lang=lang)
     try:
         settings = _settings(args)
-    except ValueError as e:
-        return _fail(str(e))
+    except ScoringError as e:  # an option of the convention: said as before, "option NAME: problem"
+        return _fail(e if lang == "ru" else f"option {e}", lang=lang)
+    except PrefError as e:
+        return _fail(e, lang=lang)
     if args.input != "-" and os.path.isdir(args.input):
-        return _fail(f"cannot read {args.input}: is a directory")
+        return _fail(PrefError.of("cannot_read_dir", None, path=args.input), lang=lang)
     options = Options(all_cards=args.all_cards, line=args.line, favour=args.favour, table_mb=args.table_mb,
                       node_budget=args.node_budget, settings=settings, analyse_play=args.analyse_play,
                       single_dummy=args.single_dummy, max_layouts=args.max_layouts,
@@ -151,11 +156,12 @@ def run(args) -> int:
     except OSError as e:
         where = e.filename or args.output
         if e.filename == args.input or isinstance(e, FileNotFoundError):
-            return _fail(f"cannot read {where}: {e.strerror or e}")
+            return _fail(PrefError.of("cannot_read", None, path=where, reason=e.strerror or str(e), errno=e.errno),
+                         lang=lang)
         return _fail(f"{where}: {e.strerror or e}", 1)
     if not (summary.answered or summary.skipped or summary.errors_before or summary.retried or summary.interrupted):
         # as prefdd solve: an input with no record is a mistake (the wrong file), not a run
-        return _fail(f"{'stdin' if args.input == '-' else args.input}: no record found")
+        return _fail(PrefError.of("no_record", None, name="stdin" if args.input == "-" else args.input), lang=lang)
     print(f"prefdd batch: {summary.text}", file=sys.stderr, flush=True)
     if args.output_format == "json":
         print(json.dumps({"output": args.output, "answered": summary.answered, "errors": summary.errors,

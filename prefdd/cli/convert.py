@@ -36,25 +36,45 @@ def register(subparsers):
     p.add_argument("--to", choices=TARGETS, default=None,
                    help="jsonl: prefdd solve records (default for other programs' files); incidents: skeleton "
                         "prefdd rule incidents; bts: a Bridge studio file (default for JSON input)")
+    p.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="language of the error messages (default ru, or $PREFDD_LANG)")
     p.set_defaults(func=run)
     return p
 
 
-def _say(message: str) -> None:
+_LANG = ["ru"]  # the run's language of errors (set by run)
+
+
+def _say(message) -> None:
+    """One error line, in the run's language (an error of a kind, a line refused, or text)."""
     from solver.messages import one_line
 
-    print(one_line(f"prefdd convert: {message}"), file=sys.stderr)
+    from .options import in_words
+
+    lang = _LANG[0]
+    if hasattr(message, "token") and hasattr(message, "line"):  # a line of another program's file
+        from prefdd.messages import read_error_texts
+
+        text = read_error_texts(message)["text"][lang if lang == "ru" else "en"]
+    else:
+        text = in_words(message, lang)
+    print(one_line(f"prefdd convert: {text}"), file=sys.stderr)
 
 
 def run(args) -> int:
     from prefdd.formats import UnknownFormat, format_of, read
     from prefdd.jsonl import InputError, open_input
+    from solver.errors import PrefError
 
+    from .options import error_lang
+
+    _LANG[0] = error_lang(args)
     try:
         with open_input(args.input) as stream:
             data = stream.read()
     except (InputError, OSError) as e:
-        _say(str(e) if isinstance(e, InputError) else f"cannot read {args.input}: {e.strerror}")
+        _say(e if isinstance(e, InputError) else PrefError.of("cannot_read", None, path=args.input,
+                                                               reason=e.strerror, errno=e.errno))
         return 2
     name = "stdin" if args.input in (None, "-") else args.input
     try:
@@ -63,22 +83,23 @@ def run(args) -> int:
         _say(str(e))
         return 2
     if not data.strip():
-        _say(f"{name}: empty file, no deal found")
+        _say(PrefError.of("import_empty", None, name=name))
         return 2
     if fmt is None:
         fmt = "jsonl"  # our own records
     target = args.to or ("bts" if fmt == "jsonl" else "jsonl")
     if fmt == "jsonl":
         if target != "bts":
-            _say(f"{name}: our own records convert only --to bts")
+            _say(PrefError.of("convert_only_bts", None, name=name))
             return 2
-        labelled, errors = _our_records(data, name)
+        labelled, ours = _our_records(data, name)
+        errors: list = list(ours)
         encoding = ""
     else:
         from prefdd.formats import solve_records
 
         reading = read(data, fmt, name)
-        errors = [str(e) for e in reading.errors]
+        errors = list(reading.errors)
         records = [r for d in reading.deals for r in solve_records(d)]
         encoding = reading.encoding
         if target == "incidents":
@@ -108,12 +129,12 @@ def run(args) -> int:
         written = len(labelled)
         payload = "".join(json_line(r) + "\n" for _, r in labelled).encode("utf-8")
     if not written:
-        _say(f"{name}: no deal converted")
+        _say(PrefError.of("convert_none", None, name=name))
         return 2
     try:
         _write(args.output, payload)
     except OSError as e:
-        _say(f"cannot write {args.output}: {e.strerror}")
+        _say(PrefError.of("cannot_write", None, path=args.output, reason=e.strerror, errno=e.errno))
         return 1
     what = {"jsonl": "record(s)", "incidents": "incident(s)", "bts": "deal(s)"}[target]
     source = f"{fmt}" + (f", {encoding}" if encoding else "")

@@ -30,7 +30,8 @@ def register(subparsers):
     p.add_argument("input", nargs="?", default="-", help="records (JSON or JSON lines); '-' for stdin")
     p.add_argument("--all-cards", action="store_true",
                    help="also the histogram of each card the declarer may play now (he must be to move)")
-    p.add_argument("--lang", choices=["en", "ru"], default="en", help="language of --text")
+    p.add_argument("--lang", choices=["en", "ru"], default=None,
+                   help="language of --text (default en) and of the error messages (default ru, or $PREFDD_LANG)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     options.add_output_switches(p, "json")
     p.set_defaults(func=run)
@@ -71,11 +72,12 @@ class _Bar:
 
 
 def run(args) -> int:
+    lang = options.error_lang(args)
+    args.lang = args.lang or "en"
     try:
         stream = open_input(args.input)
     except InputError as e:
-        options.say("prefdd layouts", str(e))
-        return 2
+        return options.fail("prefdd layouts", lang, e)
     from solver.engine import Engine
     from solver.imperfect import hand_layouts, view_from_json
 
@@ -85,7 +87,7 @@ def run(args) -> int:
         for item in iter_items(stream):
             seen += 1
             if item.error:
-                options.say("prefdd layouts", f"{item.label}: {item.error}")
+                options.fail("prefdd layouts", lang, item.label_in(lang), item.error)
                 status = 2
                 continue
             label = item.label_in(args.lang)
@@ -95,7 +97,7 @@ def run(args) -> int:
                 result = hand_layouts(view, engine, all_cards=args.all_cards, progress=bar)
             except PrefError as e:
                 bar.close()
-                options.say("prefdd layouts", f"{label}: {e}")
+                options.fail("prefdd layouts", lang, item.label_in(lang), e)
                 status = 2
                 continue
             bar.close()
@@ -106,8 +108,8 @@ def run(args) -> int:
             else:
                 print(json_line(out), flush=True)
     if not seen:
-        options.say("prefdd layouts", f"{'stdin' if args.input in (None, '-') else args.input}: no record found")
-        return 2
+        return options.fail("prefdd layouts", lang, PrefError.of(
+            "no_record", None, name="stdin" if args.input in (None, "-") else args.input))
     return status
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 
 from solver.errors import PrefError
@@ -69,6 +70,31 @@ def seconds(text: str) -> float:
 def say(prog: str, message: str) -> None:
     """``prog: message`` on stderr as one line."""
     print(f"{prog}: {one_line(message)}", file=sys.stderr, flush=True)
+
+
+LANG_ENV = "PREFDD_LANG"
+
+
+def error_lang(args=None) -> str:
+    """The language of a command's errors: its ``--lang`` if given, else ``$PREFDD_LANG``, else
+    Russian (the tool's language, as ``prefdd rule``'s text)."""
+    lang = getattr(args, "lang", None)
+    return lang or os.environ.get(LANG_ENV) or "ru"
+
+
+def in_words(part, lang: str) -> str:
+    """A piece of an error line in ``lang``: an error of a kind (:class:`PrefError`, with its
+    field), a line's problem (:class:`prefdd.jsonl.Problem`), or text already said."""
+    if isinstance(part, PrefError):
+        return part.text(lang)
+    said = getattr(part, "said", None)
+    return said(lang) if callable(said) else str(part)
+
+
+def fail(prog: str, lang: str, *parts) -> int:
+    """``prog: part: part…`` on stderr, each part in ``lang``; the exit status 2."""
+    say(prog, ": ".join(in_words(p, lang) for p in parts if p not in (None, "")))
+    return 2
 
 
 class Parser(argparse.ArgumentParser):

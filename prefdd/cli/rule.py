@@ -13,7 +13,8 @@ A ruling that searches for more than a second shows its progress on stderr.
 
 ``--set`` takes a scoring option (see ``docs/scoring.md``) or a ruling option
 (``compare``, ``resolve``; see ``docs/rulings.md``). A bad incident prints one line,
-``prefdd rule: FILE: FIELD: PROBLEM``, and exits with status 2.
+``prefdd rule: FILE: FIELD: PROBLEM`` (in Russian, the field in words, unless ``--lang en``),
+and exits with status 2.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def register(subparsers):
                                           "every player writes, with the rule, the figures compared and the settings.")
     p.add_argument("input", nargs="?", help="incident file (JSON); '-' for stdin")
     p.add_argument("--lang", choices=["ru", "en"], default=None,
-                   help="language of the text (default ru); with --lang ru the error messages are Russian too")
+                   help="language of the text and of the error messages (default ru, or $PREFDD_LANG)")
     from .options import add_output_switches
 
     add_output_switches(p, "text")
@@ -42,11 +43,10 @@ def register(subparsers):
     return p
 
 
-def _fail(where: str, message: str) -> int:
-    from .options import say
+def _fail(lang: str, *parts) -> int:
+    from .options import fail
 
-    say("prefdd rule", f"{where}: {message}")
-    return 2
+    return fail("prefdd rule", lang, *parts)
 
 
 def _list(lang: str) -> int:
@@ -71,29 +71,24 @@ def _list(lang: str) -> int:
     return 0
 
 
-def _fail_in(lang, where: str, field, message: str) -> int:
-    """A bad incident's one line; with ``--lang ru`` in Russian (:mod:`prefdd.messages`)."""
-    if lang == "ru":
-        from prefdd.messages import explain, field_words, translate
+def _err(kind: str, path: str | None = None, **params):
+    from solver.errors import PrefError
 
-        place = field_words(field, "ru") or field
-        text = translate(message)
-        if explain(message)[0] == "input":  # no Russian words for it yet: the English kept beside
-            text += f" ({message})"
-        return _fail(where, f"{place}: {text}" if place else text)
-    return _fail(where, f"{field}: {message}" if field else message)
+    return PrefError.of(kind, path, **params)
 
 
 def run(args) -> int:
-    asked = args.lang  # None: Russian text, the libraries' English errors (as before --lang existed)
+    from .options import error_lang
+
+    lang = error_lang(args)
     args.lang = args.lang or "ru"
     if args.list:
         return _list(args.lang)
     if not args.input:
-        return _fail("input", "give an incident file (or --list)")
+        return _fail(lang, _err("give_incident", "input"))
     from compensation.conventions import OPTION_NAMES, PRESETS, parse_option
     from compensation.errors import ScoringError
-    from compensation.incident import RULING_OPTIONS, IncidentError
+    from compensation.incident import RULING_OPTIONS
     from compensation.rulings import rule_incident
     from prefdd.jsonl import InputError, read_document
     from solver.errors import PrefError
@@ -103,11 +98,14 @@ def run(args) -> int:
     try:
         data = read_document(args.input)
     except InputError as e:
-        return _fail(name, str(e).replace(f"cannot read {args.input}: ", "cannot read: "))
+        if e.kind in ("cannot_read", "cannot_read_dir"):  # the file named once, at the start of the line
+            e = InputError.of("cannot_read_it", None, reason=e.params.get("reason", "is a directory"),
+                              errno=e.params.get("errno", 21))
+        return _fail(lang, name, e)
     overrides, options = {}, {}
     for item in args.overrides:
         if "=" not in item:
-            return _fail("--set", f"expected KEY=VALUE, got {item!r}")
+            return _fail(lang, _err("key_value", "--set", got=item))
         k, v = item.split("=", 1)
         k = k.strip()
         if k in RULING_OPTIONS:
@@ -115,30 +113,28 @@ def run(args) -> int:
             continue
         if k not in OPTION_NAMES:
             near = nearest(k, [*OPTION_NAMES, *RULING_OPTIONS])
-            return _fail("--set", f"{k}: unknown option" + (f" (did you mean {near!r}?)" if near else ""))
+            return _fail(lang, _err("unknown_option", "--set", name=k, near=near))
         try:
             overrides[k] = parse_option(k, v)
         except ScoringError as e:
-            return _fail("--set", str(e))
+            return _fail(lang, "--set", e if lang != "ru" else e.again(path=f"scoring.set.{e.path}"))
     if args.convention is not None and args.convention not in PRESETS:
-        return _fail("--convention", f"unknown convention {args.convention!r} (known: {', '.join(PRESETS)})")
+        return _fail(lang, _err("unknown_convention", "--convention", name=args.convention, known=", ".join(PRESETS)))
     settings = {"convention": args.convention, "overrides": overrides, "options": options}
     if args.node_budget is not None and args.node_budget < 1:
-        return _fail("--node-budget", f"expected a positive number of nodes, got {args.node_budget}")
+        return _fail(lang, _err("positive_nodes", "--node-budget", got=args.node_budget))
     from compensation.rulings.progress import ProgressEngine
     from solver.errors import SearchLimitError
+    from solver.limits import Limits
 
     try:
-        with ProgressEngine(node_budget=args.node_budget) as engine:
-            ruling = rule_incident(data, settings, engine=engine)
+        limits = Limits(nodes=args.node_budget)  # the incident's violation.budget adds its seconds (solver.limits)
+        with ProgressEngine(node_budget=limits.nodes) as engine:
+            ruling = rule_incident(data, settings, engine=engine, budget=limits)
     except SearchLimitError as e:
-        return _fail(name, f"{e}: the ruling needs a longer search (raise --node-budget)")
-    except IncidentError as e:
-        return _fail_in(asked, name, e.field, e.message)
-    except ScoringError as e:
-        return _fail_in(asked, name, e.field, e.message)
-    except PrefError as e:
-        return _fail_in(asked, name, None, str(e))
+        return _fail(lang, name, _err("longer_search", None, inner=e))
+    except PrefError as e:  # an incident's, a score's or the solver's: the field and the problem in words
+        return _fail(lang, name, e)
     if args.output_format == "json":
         print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
     else:

@@ -61,30 +61,33 @@ def register(subparsers) -> argparse.ArgumentParser:
     from .options import add_output_switches
 
     add_output_switches(p, "json")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru",
-                   help="language of --text (default ru: players' words, «первая рука», «в гору»)")
+    p.add_argument("--lang", choices=("ru", "en"), default=None,
+                   help="language of --text and of the error messages (default ru, or $PREFDD_LANG for the "
+                        "errors: players' words, «первая рука», «в гору»)")
     p.set_defaults(func=run)
     return p
 
 
-def _fail(message: str) -> int:
-    from .options import say
+def _fail(lang: str, *parts) -> int:
+    from .options import fail
 
-    say("prefdd score", message)
-    return 2
+    return fail("prefdd score", lang, *parts)
 
 
 def _read_records(stream) -> list[Any]:
     """Every record of the input (one object, an array, or JSON lines); the first bad line
     raises ScoringError naming it (a score sheet needs all of its deals)."""
-    from prefdd.jsonl import iter_items
+    from prefdd.jsonl import Problem, iter_items
 
     records = []
     for item in iter_items(stream):
-        if item.error:
-            problem = item.error.removeprefix("not valid JSON: ")
-            if problem != item.error:
-                raise ScoringError("input", f"not JSON: line {item.number}: {problem}")
+        problem = item.error
+        if isinstance(problem, Problem) and problem.kind in ("not_json", "not_json_at"):
+            raise ScoringError.of("not_json_line", "input", line=item.number,
+                                  detail=str(item.error).removeprefix("not valid JSON: "))
+        if isinstance(problem, Problem):
+            raise ScoringError.of("input_line", "input", line=item.number, inner=problem.error())
+        if problem:
             raise ScoringError("input", f"line {item.number}: {problem}")
         records.append(item.record)
     return records
@@ -98,7 +101,9 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def _label(index: int, record: Any) -> str:
+def _label(index: int, record: Any, lang: str = "en") -> str:
+    if lang == "ru":
+        return f"запись {index}" + (f" ({record['id']})" if isinstance(record, dict) and "id" in record else "")
     if isinstance(record, dict) and "id" in record:
         return f"record {index} (id {record['id']})"
     return f"record {index}"
@@ -106,34 +111,36 @@ def _label(index: int, record: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``prefdd score``; returns the exit code."""
+    from .options import error_lang
+
+    lang = error_lang(args)
+    args.lang = args.lang or "ru"
     try:
         overrides = {}
         for item in args.overrides:
             if "=" not in item:
-                raise ScoringError("--set", f"expected KEY=VALUE, got {item!r}")
+                raise ScoringError.of("key_value", "--set", got=item)
             key, value = item.split("=", 1)
             overrides[key.strip()] = parse_option(key.strip(), value)
         conv = convention(args.convention, **overrides)
     except ScoringError as err:
-        return _fail(f"option {err}")
+        return _fail(lang, f"option {err}" if lang != "ru" else err.again(path=f"scoring.set.{err.path}"))
     from prefdd.jsonl import InputError, open_input
 
     try:
         with open_input(args.input) as stream:
             records = _read_records(stream)
-    except InputError as err:
-        return _fail(str(err))
-    except ScoringError as err:
-        return _fail(str(err))
+    except (InputError, ScoringError) as err:
+        return _fail(lang, err)
     if not records:
-        return _fail("input: no outcome record found")
+        return _fail(lang, ScoringError.of("no_outcome", "input"))
 
     deals = []
     for index, record in enumerate(records, 1):
         try:
             outcome, entries = score_record(record, conv)
         except ScoringError as err:
-            return _fail(f"{_label(index, record)}: {err}")
+            return _fail(lang, _label(index, record, lang), err)
         deals.append((index, record, outcome, entries))
 
     sheet = total((e for *_, e in deals), conv.players)

@@ -21,6 +21,7 @@ from prefdd import single_dummy
 from prefdd.jsonl import InputError, iter_items, json_line, open_input
 from prefdd.records import json_kind, solve_record, table_record
 from solver.errors import PrefError
+from solver.limits import Limits
 
 from . import options
 
@@ -47,7 +48,9 @@ def register(subparsers):
     p.add_argument("--workers", type=options.count(1, 256), default=None, metavar="N",
                    help="with --single-dummy: processes for a large decision (default: every core)")
     p.add_argument("--no-progress", action="store_true", help="with --single-dummy: no progress line on stderr")
-    p.add_argument("--lang", choices=["en", "ru"], default="en", help="language and card notation of --text (ru: Тп)")
+    p.add_argument("--lang", choices=["en", "ru"], default=None,
+                   help="language and card notation of --text (default en; ru: Тп), and of the error messages "
+                        "(default ru, or $PREFDD_LANG)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
                    help="fast: the compiled engine (default); reference: plain minimax, small positions only")
     p.add_argument("--table-mb", type=options.table_mb, default=None,
@@ -60,29 +63,30 @@ def register(subparsers):
 
 
 def run(args) -> int:
+    lang = options.error_lang(args)
+    args.lang = args.lang or "en"  # the text's (its default notation stays the reference data's)
     if args.table and (args.all_cards or args.line or args.favour is not None or args.engine == "reference"):
-        print("prefdd solve: --table: cannot be combined with --all-cards, --line, --favour or --engine reference",
-              file=sys.stderr)
-        return 2
+        return options.fail("prefdd solve", lang, PrefError.of(
+            "not_with", "--table", others="--all-cards, --line, --favour or --engine reference"))
     try:
         stream = open_input(args.input)
     except InputError as e:
-        options.say("prefdd solve", str(e))
-        return 2
+        return options.fail("prefdd solve", lang, e)
     from solver.engine import Engine
 
     args.text = args.output_format == "text"  # --text: with --analyse-play, its table
-    if option_conflict(args):
-        print(f"prefdd solve: {option_conflict(args)}", file=sys.stderr)
-        return 2
+    conflict = option_conflict(args)
+    if conflict:
+        return options.fail("prefdd solve", lang, conflict)
 
     kw = {}
     if args.table_mb:
         kw["table_mb"] = args.table_mb
     elif args.single_dummy:
         kw["table_mb"] = single_dummy.TABLE_MB
-    if args.node_budget:
-        kw["node_budget"] = args.node_budget
+    limits = cli_limits(args)
+    if limits.nodes:
+        kw["node_budget"] = limits.nodes
     engine = Engine(**kw)
     status = 0
     seen = 0
@@ -91,12 +95,12 @@ def run(args) -> int:
         for item in iter_items(stream):
             seen += 1
             if item.error:
-                options.say("prefdd solve", f"{item.label}: {item.error}")
+                options.fail("prefdd solve", lang, item.label_in(lang), item.error)
                 status = 2
                 continue
             try:
                 if not isinstance(item.record, dict):
-                    raise PrefError(f"expected a JSON object, got {json_kind(item.record)}")
+                    raise PrefError.of("expected_object", None, got=json_kind(item.record))
                 if args.analyse_play:
                     from solver.play_analysis import play_output
 
@@ -118,17 +122,17 @@ def run(args) -> int:
                                        favour=args.favour, reference=args.engine == "reference",
                                        node_budget=args.node_budget)
             except PrefError as e:
-                options.say("prefdd solve", f"{item.label}: {e}")
+                options.fail("prefdd solve", lang, item.label_in(lang), e)
                 status = 2
                 continue
             print(render_text(item.label_in(args.lang), out, args.lang) if text else json_line(out), flush=True)
     if not seen:
-        print(f"prefdd solve: {'stdin' if args.input in (None, '-') else args.input}: no record found", file=sys.stderr)
-        return 2
+        return options.fail("prefdd solve", lang, PrefError.of(
+            "no_record", None, name="stdin" if args.input in (None, "-") else args.input))
     return status
 
 
-def option_conflict(args) -> str | None:
+def option_conflict(args):
     """Why the switches of ``prefdd solve`` cannot go with ``--analyse-play`` (or ``None``)."""
     sd_only = [name for name, on in (("--max-layouts", getattr(args, "max_layouts", None) is not None),
                                      ("--budget", getattr(args, "budget", None) is not None),
@@ -138,18 +142,24 @@ def option_conflict(args) -> str | None:
     if conflict:
         return conflict
     if not args.analyse_play:
-        return "--lang goes with --analyse-play or --text" if args.lang != "en" and not args.text else None
+        return None
     others = [name for name, on in (("--table", args.table), ("--all-cards", args.all_cards), ("--line", args.line),
                                     ("--favour", args.favour is not None),
                                     ("--engine reference", args.engine == "reference")) if on]
-    return f"--analyse-play cannot be combined with {', '.join(others)}" if others else None
+    return PrefError.of("cannot_combine", None, switch="--analyse-play", others=", ".join(others)) if others else None
 
 
 def single_dummy_settings(args, progress) -> dict:
     """The settings of the single-dummy analysis from the switches."""
     from solver.imperfect.single_dummy import default_workers
 
-    return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress, args.budget)
+    return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress,
+                                 cli_limits(args).seconds)
+
+
+def cli_limits(args) -> Limits:
+    """The search's limits from the switches: ``--node-budget`` (nodes), ``--budget`` (seconds)."""
+    return Limits(nodes=args.node_budget or None, seconds=getattr(args, "budget", None))
 
 
 class Progress:

@@ -61,9 +61,8 @@ def read(data: bytes | str, fmt: str, path: str = "-") -> Reading:
         from .common import ReadError, Reading
 
         at = data.index(b"\0")
-        return Reading(errors=[ReadError(os.path.basename(path), data.count(b"\n", 0, at) + 1, "\0",
-                                         f"not a text file (a NUL byte at byte {at + 1}: binary, or UTF-16); "
-                                         "a deal file is UTF-8 or cp1251 text")], encoding="")
+        return Reading(errors=[ReadError.of(os.path.basename(path), data.count(b"\n", 0, at) + 1, "\0",
+                                            "read_binary", at=at + 1)], encoding="")
     if fmt == "bts":
         from .bts import read_bts
 

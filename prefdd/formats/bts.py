@@ -53,7 +53,7 @@ def parse_hand(text: str) -> list[Card]:
     """``A98.AT98..T87`` (♠.♥.♦.♣) → cards; FormatError naming the bad part."""
     parts = text.split(".")
     if len(parts) != 4:
-        raise FormatError(f"a hand has four suits separated by dots (♠.♥.♦.♣), got {len(parts)}", text)
+        raise FormatError.read("read_suits", text, None, n=len(parts))
     cards = []
     for suit, ranks in zip(SUITS, parts):
         ranks = ranks.upper().replace("10", "T")
@@ -61,7 +61,7 @@ def parse_hand(text: str) -> list[Card]:
             continue
         for r in ranks:
             if r not in RANKS:
-                raise FormatError(f"{r!r} is not a Preferans rank (A K Q J T 9 8 7)", text)
+                raise FormatError.read("read_rank", text, None, rank=r)
             cards.append(Card.parse(r + OUR_SUIT[suit]))
     return cards
 
@@ -70,7 +70,7 @@ def parse_card(text: str) -> Card:
     """A played card, suit first: ``DA`` → A♦."""
     t = text.upper().replace("10", "T")
     if len(t) != 2 or t[0] not in SUITS or t[1] not in RANKS:
-        raise FormatError("a played card is a suit letter and a rank, such as DA or ST", text)
+        raise FormatError.read("read_card_bts", text)
     return Card.parse(t[1] + OUR_SUIT[t[0]])
 
 
@@ -81,12 +81,12 @@ def parse_contract(text: str) -> str:
         return "misere"
     m = re.fullmatch(r"(\?|\d{1,2})(s|c|d|h|nt|n)", t)
     if not m:
-        raise FormatError("unknown contract: expected misere or a level 6-10 and a strain S C D H NT", text)
+        raise FormatError.read("read_contract", text)
     strain = "nt" if m[2] in ("n", "nt") else m[2]
     if m[1] == "?":
         return strain
     if not 6 <= int(m[1]) <= 10:
-        raise FormatError(f"contract level {int(m[1])}: Preferans contracts are 6 to 10", text)
+        raise FormatError.read("read_level", text, None, level=int(m[1]))
     return f"{int(m[1])}{strain}"
 
 
@@ -125,13 +125,13 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
         if not line.strip() or line.startswith("%"):
             continue
         if block is None:
-            reading.errors.append(ReadError(name, number, line.strip(), "expected a 'deal N ...' line first"))
+            reading.errors.append(ReadError.of(name, number, line.strip(), "read_deal_first"))
             continue
         if word not in KEYS:
-            reading.errors.append(ReadError(name, number, word, f"unknown line (known: deal, {', '.join(KEYS)})"))
+            reading.errors.append(ReadError.of(name, number, word, "read_unknown_line", known=f"deal, {', '.join(KEYS)}"))
             continue
         if word in block.fields:
-            reading.errors.append(ReadError(name, number, word, f"a second '{word}' line in the deal of line {block.line}"))
+            reading.errors.append(ReadError.of(name, number, word, "read_second", word=word, at=block.line))
             continue
         value = line.split(" ", 1)[1] if " " in line else ""
         block.fields[word] = (number, value.strip())
@@ -145,14 +145,14 @@ def read_bts(data: bytes | str, path: str = "<bts>") -> Reading:
             check_deal(deal)
             reading.deals.append(deal)
         except FormatError as e:
-            reading.errors.append(ReadError(name, e.line or b.line, e.token or b.text.strip(), e.message))
+            reading.errors.append(ReadError.from_error(name, e.line or b.line, e.token or b.text.strip(), e))
     reading.errors.sort(key=lambda e: e.line)
     return reading
 
 
 def _field(b: _Block, key: str) -> tuple[int, str]:
     if key not in b.fields:
-        raise FormatError(f"the deal has no '{key}' line", b.text.strip(), b.line)
+        raise FormatError.read("read_missing_line", b.text.strip(), b.line, what=repr(key))
     return b.fields[key]
 
 
@@ -164,38 +164,36 @@ def _at(line: int, fn, *args):
         e.line = e.line or line
         raise
     except PrefError as e:
-        raise FormatError(str(e), str(args[0]) if args else "", line) from None
+        raise FormatError.passed_on(e, str(args[0]) if args else "", line) from None
 
 
 def _deal(b: _Block, name: str) -> ForeignDeal:
     words = b.text.split()
     if len(words) < 2 or not words[1].isdigit():
-        raise FormatError("expected 'deal N' and the hands", b.text.strip(), b.line)
+        raise FormatError.read("read_deal_hands", b.text.strip(), b.line)
     number = words[1]
     missing = [k for k in ("contract", "play", "turns", "player") if k not in b.fields]
     if missing == ["player"]:
-        raise FormatError("no 'player' line: a bridge deal, not a Preferans one", b.text.strip(), b.line)
+        raise FormatError.read("read_bridge", b.text.strip(), b.line)
     if missing:
-        raise FormatError(f"the deal has no {', '.join(repr(k) for k in missing)} line(s) (a file cut short?)",
-                          b.text.strip(), b.line)
+        raise FormatError.read("read_missing", b.text.strip(), b.line, what=", ".join(repr(k) for k in missing))
     absent_at = b.fields.get("absent")
     absent = "S"
     if absent_at:
         absent = absent_at[1][:1].upper()
         if absent not in COMPASS or len(absent_at[1]) != 1:
-            raise FormatError("absent: expected one of N E S W", absent_at[1], absent_at[0])
+            raise FormatError.read("read_absent", absent_at[1], absent_at[0])
     seats = seats_of(absent)
     hands_text = words[2:]
     if len(hands_text) != 3:
-        raise FormatError(f"expected three hands ({' '.join(seats)}), got {len(hands_text)}", b.text.strip(), b.line)
+        raise FormatError.read("read_three_hands", b.text.strip(), b.line, seats=" ".join(seats), n=len(hands_text))
     hands = [_at(b.line, parse_hand, h) for h in hands_text]
     sizes = [len(h) for h in hands]
     odd = [i for i in range(3) if sizes.count(sizes[i]) == 1]
     if odd:
         i = odd[0]
         others = " and ".join(str(sizes[j]) for j in range(3) if j != i)
-        raise FormatError(f"hand {seats[i]} has {sizes[i]} cards, the others {others}: a deal has equal hands",
-                          hands_text[i], b.line)
+        raise FormatError.read("read_unequal", hands_text[i], b.line, seat=seats[i], n=sizes[i], others=others)
     line, value = _field(b, "player")
     declarer = _seat(value, seats, "player", line)
     line, value = _field(b, "contract")
@@ -204,10 +202,10 @@ def _deal(b: _Block, name: str) -> ForeignDeal:
     leader, played = _play(value, seats, hands, line)
     line, value = _field(b, "turns")
     if not value.isdigit():
-        raise FormatError("turns: expected a number of cards played", value, line)
+        raise FormatError.read("read_turns", value, line)
     turns = int(value)
     if turns > len(played):
-        raise FormatError(f"turns {turns}: the play gives only {len(played)} card(s)", value, line)
+        raise FormatError.read("read_turns_long", value, line, turns=turns, m=len(played))
     note = "\n".join(b.comment).strip()
     if played[turns:]:
         rest = " ".join(str(c) for c in played[turns:])
@@ -219,20 +217,20 @@ def _deal(b: _Block, name: str) -> ForeignDeal:
 def _seat(value: str, seats: str, what: str, line: int) -> int:
     v = value.strip().upper()
     if len(v) != 1 or v not in seats:
-        raise FormatError(f"{what}: expected one of {' '.join(seats)} (the seats dealt)", value, line)
+        raise FormatError.read("read_seat", value, line, what=what, seats=" ".join(seats))
     return seats.index(v)
 
 
 def _play(value: str, seats: str, hands, line: int) -> tuple[int, list[Card]]:
     words = value.split()
     if not words:
-        raise FormatError("play: expected the seat to lead or the cards played", value, line)
+        raise FormatError.read("read_play", value, line)
     if len(words) == 1 and len(words[0]) == 1:
         return _seat(words[0], seats, "play", line), []
     played = [_at(line, parse_card, w) for w in words]
     holder = [i for i, h in enumerate(hands) if played[0] in h]
     if not holder:
-        raise FormatError(f"play: the first card {played[0]} is in no hand", words[0], line)
+        raise FormatError.read("read_first_card", words[0], line, card=str(played[0]))
     return holder[0], played
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from solver.cards import Card
 from solver.errors import PrefError
 
+from .. import error_kinds  # noqa: F401  the readers' kinds, in the one catalogue
+
 
 @dataclass(frozen=True)
 class ReadError:
@@ -24,6 +26,28 @@ class ReadError:
     line: int
     token: str
     message: str
+    kind: str = "input"
+    params: dict = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, path: str, line: int, token: str, kind: str, **params) -> ReadError:
+        """The line's error of ``kind`` (a key of the one catalogue, :mod:`prefdd.error_kinds`)."""
+        from solver.messages import say
+
+        return cls(path, line, token, say(kind, "en", **params), kind, params)
+
+    @classmethod
+    def from_error(cls, path: str, line: int, token: str, e: PrefError) -> ReadError:
+        """The line's error as a reader's check (or the solver's, passed on) said it."""
+        return cls(path, line, token, e.message, e.kind, dict(e.params))
+
+    def said(self, lang: str = "en") -> str:
+        """What is wrong with the line, in ``lang``."""
+        from solver.messages import say
+
+        if lang != "ru":
+            return self.message
+        return say(self.kind, "ru", **self.params) if self.kind != "input" else say("read_other", "ru")
 
     def __str__(self) -> str:
         token = self.token if len(self.token) <= 40 else self.token[:37] + "..."
@@ -37,6 +61,22 @@ class FormatError(PrefError):
         super().__init__(message)
         self.token = token
         self.line = line
+
+    @classmethod
+    def read(cls, kind: str, token: str = "", line: int | None = None, /, **params) -> FormatError:
+        """The error of ``kind`` about ``token`` (on ``line``, when the reader knows it here)."""
+        from solver.messages import say
+
+        err = cls(say(kind, "en", **params), token, line)
+        err.kind, err.params = kind, dict(params)
+        return err
+
+    @classmethod
+    def passed_on(cls, e: PrefError, token: str = "", line: int | None = None) -> FormatError:
+        """A solver's check ``e`` (kind and parameters kept) about ``token``."""
+        err = cls(e.message, token, line)
+        err.kind, err.params = e.kind, dict(e.params)
+        return err
 
 
 @dataclass
@@ -106,13 +146,13 @@ def check_deal(deal: ForeignDeal) -> None:
                                                                                   ("discard", deal.discard)]:
         for c in cards:
             if c in seen:
-                raise FormatError(f"card {c} twice: in {seen[c]} and in {where}", str(c))
+                raise FormatError.read("read_twice", str(c), None, card=str(c), a=seen[c], b=where)
             seen[c] = where
     try:
         for rec in solve_records(deal):
             _check_record(rec)
     except PrefError as e:
-        raise FormatError(str(e)) from None
+        raise FormatError.passed_on(e) from None
 
 
 def _check_record(rec: dict) -> None:

@@ -46,7 +46,7 @@ TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_]*)\s+(\"[^\"]*\"|[^\]]*)\]$")
 def card_of(code: str) -> Card:
     i = CODES.find(code.upper()) if len(code) == 1 else -1
     if i < 0:
-        raise FormatError("not a PPN card code (1-8, 9, A-W)", code)
+        raise FormatError.read("read_ppn_code", code)
     return Card.parse(RANKS[i % 8] + CODE_SUITS[i // 8])
 
 
@@ -63,7 +63,7 @@ def read_ppn(data: bytes | str, path: str = "<ppn>") -> Reading:
         if not line:
             continue
         if not (line.startswith("[") and line.endswith("]")):
-            reading.errors.append(ReadError(name, number, line, "expected a [Tag value] or a [deal ...] line"))
+            reading.errors.append(ReadError.of(name, number, line, "read_ppn_line"))
             continue
         tag = TAG.match(line)
         if tag:
@@ -76,28 +76,28 @@ def read_ppn(data: bytes | str, path: str = "<ppn>") -> Reading:
             check_deal(deal)
             reading.deals.append(deal)
         except FormatError as e:
-            reading.errors.append(ReadError(name, number, e.token or line, e.message))
+            reading.errors.append(ReadError.from_error(name, number, e.token or line, e))
     reading.errors.sort(key=lambda e: e.line)
     return reading
 
 
 def _deal(f: list[str], name: str, number: int, players: dict[int, str]) -> ForeignDeal:
     if not f or not f[0].isdigit():
-        raise FormatError("expected a deal: its number first", f[0] if f else "[]")
+        raise FormatError.read("read_deal_number", f[0] if f else "[]")
     if len(f) >= 4 and f[3].upper() == "P,P,P":
-        raise FormatError("all passed: the Serbian game deals again, there is no raspasovka to read", f[3])
+        raise FormatError.read("read_all_pass", f[3])
     if len(f) < 12:
-        raise FormatError(f"a deal has {len(FIELDS)} fields ({' '.join(FIELDS)}); this one ends after "
-                          f"{len(f)} ({FIELDS[len(f) - 1]})", f[-1])
+        raise FormatError.read("read_fields_cut", f[-1], None, n=len(FIELDS), fields=" ".join(FIELDS), m=len(f),
+                               last=FIELDS[len(f) - 1])
     if len(f) > len(FIELDS):
-        raise FormatError(f"a deal has {len(FIELDS)} fields, got {len(f)}", f[len(FIELDS)])
+        raise FormatError.read("read_fields", f[len(FIELDS)], None, n=len(FIELDS), m=len(f))
     order = f[1]
     if sorted(order) != ["1", "2", "3"]:
-        raise FormatError("order: expected the three players 1 2 3 in the order dealt", order)
+        raise FormatError.read("read_order", order)
     seat_of = {int(p): s for s, p in enumerate(order)}       # player number -> our seat
     codes = f[2]
     if len(codes) != 32:
-        raise FormatError(f"cards: expected 32 card codes, got {len(codes)}", codes)
+        raise FormatError.read("read_32", codes, None, n=len(codes))
     cards = [card_of(c) for c in codes]
     hands = [cards[0:10], cards[10:20], cards[20:30]]
     talon = cards[30:32]
@@ -105,30 +105,30 @@ def _deal(f: list[str], name: str, number: int, players: dict[int, str]) -> Fore
     contract = f[6].upper()
     game = contract.startswith("G")
     if contract.lstrip("G") == "8":
-        raise FormatError("contract 8 (preferans): the Serbian preferans contract has no Russian counterpart", f[6])
+        raise FormatError.read("read_preferans", f[6])
     if contract.lstrip("G") not in CONTRACTS or contract.count("G") > 1:
-        raise FormatError("unknown contract: expected 2-7, or G2-G7 for a game", f[6])
+        raise FormatError.read("read_contract_ppn", f[6])
     discard: list[Card] = []
     if f[5].upper() == "XX":
         if not game:
-            raise FormatError("discarded XX (no discard) goes with a game (G2-G7)", f[5])
+            raise FormatError.read("read_discard_xx", f[5])
     else:
         if game or len(f[5]) != 2:
-            raise FormatError("discarded: expected two card codes, or XX for a game", f[5])
+            raise FormatError.read("read_discard", f[5])
         discard = [card_of(c) for c in f[5]]
         held = hands[declarer] + talon
         missing = [c for c in discard if c not in held]
         if missing:
-            raise FormatError(f"discarded {missing[0]}: neither the declarer's hand nor the talon holds it", f[5])
+            raise FormatError.read("read_discard_foreign", f[5], None, card=str(missing[0]))
         hands[declarer] = [c for c in held if c not in discard]
     decisions = _decisions(f[7], declarer, seat_of)
     if f[8] != "0":
         what = KONTRA.get(f[8][:1].upper(), "a kontra")
-        raise FormatError(f"kontra: {what} (Serbian doubling) has no counterpart in Russian rules", f[8])
+        raise FormatError.read("read_kontra", f[8], None, what=what)
     if f[9] != "0":
-        raise FormatError("refa: a refe deal (Serbian double value) has no counterpart in Russian rules", f[9])
+        raise FormatError.read("read_refe", f[9])
     if not f[10].isdigit():
-        raise FormatError("value: expected a number", f[10])
+        raise FormatError.read("read_number", f[10])
     leader = _player(f[11], "starts", seat_of)
     deal = ForeignDeal(id=f"{name} deal {f[0]}", hands=hands, contract=CONTRACTS[contract.lstrip('G')],
                        declarer=declarer, leader=leader, talon=talon, discard=discard, decisions=decisions,
@@ -142,13 +142,13 @@ def _deal(f: list[str], name: str, number: int, players: dict[int, str]) -> Fore
 
 def _player(value: str, what: str, seat_of: dict[int, int]) -> int:
     if value not in ("1", "2", "3"):
-        raise FormatError(f"{what}: expected a player 1, 2 or 3", value)
+        raise FormatError.read("read_player", value, None, what=what)
     return seat_of[int(value)]
 
 
 def _decisions(value: str, declarer: int, seat_of: dict[int, int]) -> dict[int, str]:
     if not value.isdigit():
-        raise FormatError("accepted: expected 0, a player 1-3, or 4 and above for both", value)
+        raise FormatError.read("read_accepted", value)
     n = int(value)
     defenders = [s for s in range(3) if s != declarer]
     if n == 0:
@@ -156,7 +156,7 @@ def _decisions(value: str, declarer: int, seat_of: dict[int, int]) -> dict[int, 
     if n >= 4:
         return {s: "whist" for s in defenders}
     if seat_of[n] == declarer:
-        raise FormatError("accepted: the declarer cannot be the follower", value)
+        raise FormatError.read("read_accepted_declarer", value)
     return {s: "whist" if s == seat_of[n] else "pass" for s in defenders}
 
 
@@ -170,20 +170,19 @@ def _throws(value: str, deal: ForeignDeal, seat_of: dict[int, int]) -> list[Card
     history: list[Card] = []
     for i, item in enumerate(value.split(",")):
         if len(item) == 3:
-            raise FormatError(f"trick {i + 1}: two cards (a defender who does not follow sits out, a Serbian rule); "
-                              "a Russian trick has three", item)
+            raise FormatError.read("read_two_card_trick", item, None, trick=i + 1)
         if len(item) != 4:
-            raise FormatError(f"trick {i + 1}: expected three card codes and the winner", item)
+            raise FormatError.read("read_trick_cards", item, None, trick=i + 1)
         winner = None
         for code in item[:3]:
             card = card_of(code)
             try:
                 winner = pos.play(card)
             except PrefError as e:
-                raise FormatError(f"trick {i + 1}: {e}", item) from None
+                raise FormatError.read("read_trick", item, None, trick=i + 1, inner=e) from None
             history.append(card)
         stated = _player(item[3], f"trick {i + 1} winner", seat_of)
         if winner != stated:
             player = next(p for p, s in seat_of.items() if s == winner)
-            raise FormatError(f"trick {i + 1}: won by player {player}, not player {item[3]}", item)
+            raise FormatError.read("read_trick_winner", item, None, trick=i + 1, won=player, stated=item[3])
     return history

@@ -38,7 +38,7 @@ HAND_PLAYERS = (2, 0, 1)   # the room's player whose cards each HAND line gives,
 
 def parse_card(text: str) -> Card:
     if len(text) < 2 or text[-1] not in "scdh" or text[:-1] not in ("7", "8", "9", "10", "J", "Q", "K", "A"):
-        raise FormatError("expected a card such as 10s or Ah (rank, then suit letter s c d h)", text)
+        raise FormatError.read("read_card_room", text)
     return Card.parse(text)
 
 
@@ -51,7 +51,7 @@ def parse_contract(text: str) -> str:
     for level in ("10", "9", "8", "7", "6"):
         if t.startswith(level) and t[len(level):] in ("s", "c", "d", "h", "nt"):
             return t
-    raise FormatError("unknown contract: expected 6s .. 10nt, misere or pass", text)
+    raise FormatError.read("read_contract_room", text)
 
 
 class _Block:
@@ -76,8 +76,8 @@ def read_room(data: bytes | str, path: str = "<room>") -> Reading:
     block: _Block | None = None
     count = 0
 
-    def fail(number: int, token: str, message: str) -> None:
-        reading.errors.append(ReadError(name, number, token, message))
+    def fail(number: int, token: str, kind: str, **params) -> None:
+        reading.errors.append(ReadError.of(name, number, token, kind, **params))
         if block is not None:
             block.bad = True
 
@@ -88,15 +88,15 @@ def read_room(data: bytes | str, path: str = "<room>") -> Reading:
         key, args = words[0], words[1:]
         if key == "begin":
             if block is not None:
-                fail(block.line, "begin", f"the deal begun here has no 'end' (a new one begins at line {number})")
+                fail(block.line, "begin", "read_no_end", at=number)
             block = _Block(number)
             count += 1
             continue
         if key not in KEYS:
-            fail(number, key, f"unknown line (known: {', '.join(KEYS)})")
+            fail(number, key, "read_unknown_line", known=", ".join(KEYS))
             continue
         if block is None:
-            reading.errors.append(ReadError(name, number, key, "outside a deal: expected 'begin' first"))
+            reading.errors.append(ReadError.of(name, number, key, "read_outside"))
             continue
         if key == "end":
             if not block.bad:
@@ -105,15 +105,17 @@ def read_room(data: bytes | str, path: str = "<room>") -> Reading:
                     check_deal(deal)
                     reading.deals.append(deal)
                 except FormatError as e:
-                    reading.errors.append(ReadError(name, e.line or block.line, e.token or "begin", e.message))
+                    reading.errors.append(ReadError.from_error(name, e.line or block.line, e.token or "begin", e))
             block = None
             continue
         try:
             _read_line(block, key, args, number)
         except FormatError as e:
-            fail(number, e.token or key, e.message)
+            reading.errors.append(ReadError.from_error(name, number, e.token or key, e))
+            if block is not None:
+                block.bad = True
     if block is not None:
-        reading.errors.append(ReadError(name, block.line, "begin", "the file ends inside this deal (no 'end')"))
+        reading.errors.append(ReadError.of(name, block.line, "begin", "read_unended"))
     reading.errors.sort(key=lambda e: e.line)
     return reading
 
@@ -121,7 +123,7 @@ def read_room(data: bytes | str, path: str = "<room>") -> Reading:
 def _read_line(block: _Block, key: str, args: list[str], number: int) -> None:
     def one() -> str:
         if len(args) != 1:
-            raise FormatError(f"{key}: expected one value, got {len(args)}", " ".join(args) or key)
+            raise FormatError.read("read_one_value", " ".join(args) or key, None, key=key, n=len(args))
         return args[0]
 
     if key == "CONTRACT":
@@ -129,17 +131,17 @@ def _read_line(block: _Block, key: str, args: list[str], number: int) -> None:
     elif key == "FIRSTPLAYER":
         value = one()
         if value not in ("0", "1", "2"):
-            raise FormatError("FIRSTPLAYER: expected player 0, 1 or 2", value)
+            raise FormatError.read("read_first_player", value)
         block.first = (number, int(value))
     elif key == "NUMOFPLAYERS":
         if one() not in ("3", "4"):
-            raise FormatError("NUMOFPLAYERS: expected 3 or 4", args[0])
+            raise FormatError.read("read_players", args[0])
     elif key == "HAND":
         if len(block.hands) == 3:
-            raise FormatError("a fourth HAND line (three players hold cards)", key)
+            raise FormatError.read("read_fourth_hand", key)
         cards = [parse_card(a) for a in args]
         if len(cards) != 10:
-            raise FormatError(f"HAND: a dealt hand has 10 cards, got {len(cards)}", " ".join(args) or key)
+            raise FormatError.read("read_dealt_ten", " ".join(args) or key, None, n=len(cards))
         block.hands.append((number, cards))
     elif key == "TRADE":
         bid = one().lower()
@@ -148,7 +150,7 @@ def _read_line(block: _Block, key: str, args: list[str], number: int) -> None:
         block.trade.append((number, bid))
     elif key == "WIDOW":
         if len(args) != 2:
-            raise FormatError(f"WIDOW: expected the two talon cards, got {len(args)}", " ".join(args) or key)
+            raise FormatError.read("read_widow", " ".join(args) or key, None, n=len(args))
         block.widow = (number, [parse_card(a) for a in args])
     elif key == "MOVE":
         block.moves.append((number, parse_card(one())))
@@ -163,22 +165,22 @@ def _declarer(first: int, trade: list[tuple[int, str]], line: int) -> int:
         while passed[player]:
             player, turns = (player + 1) % 3, turns + 1
             if turns == 3:
-                raise FormatError("TRADE: a bid after everyone passed", bid, number)
+                raise FormatError.read("read_bid_after", bid, number)
         passed[player] = passed[player] or bid in ("pass", "pas")
         player = (player + 1) % 3
     left = [p for p in range(3) if not passed[p]]
     if len(left) != 1:
-        raise FormatError(f"TRADE: the bidding leaves {len(left)} players in, not one", "TRADE", line)
+        raise FormatError.read("read_bidding", "TRADE", line, n=len(left))
     return left[0]
 
 
 def _deal(b: _Block, name: str, count: int) -> ForeignDeal:
     for what, value in (("CONTRACT", b.contract), ("FIRSTPLAYER", b.first), ("WIDOW", b.widow)):
         if value is None:
-            raise FormatError(f"the deal has no {what} line", "begin", b.line)
+            raise FormatError.read("read_missing_room", "begin", b.line, what=what)
     assert b.contract and b.first and b.widow
     if len(b.hands) != 3:
-        raise FormatError(f"the deal has {len(b.hands)} HAND line(s), not 3", "begin", b.line)
+        raise FormatError.read("read_hands_n", "begin", b.line, n=len(b.hands))
     contract, first = b.contract[1], b.first[1]
     room = [list[Card]() for _ in range(3)]
     for (_, cards), player in zip(b.hands, HAND_PLAYERS):
@@ -188,7 +190,7 @@ def _deal(b: _Block, name: str, count: int) -> ForeignDeal:
     groups = [[c for _, c in b.moves[i:i + 3]] for i in range(0, len(b.moves), 3)]
     if len(b.moves) % 3:
         number, card = b.moves[-1]
-        raise FormatError(f"the play ends inside a trick ({len(b.moves)} MOVE lines: three a trick)", str(card), number)
+        raise FormatError.read("read_mid_trick", str(card), number, n=len(b.moves))
     tricks = [[g[(first + s) % 3] for s in range(3)] for g in groups]   # by our seat
     deal = ForeignDeal(id=f"{name} deal {count}", hands=hands, contract=contract, declarer=None, leader=0,
                        talon=talon, source=f"{name} line {b.line}")
@@ -200,8 +202,7 @@ def _deal(b: _Block, name: str, count: int) -> ForeignDeal:
         elif len(tricks) == 10:
             _take_discard(deal, tricks)
         else:
-            raise FormatError(f"a contract game with {len(tricks)} of 10 tricks: the discard cannot be told from "
-                              f"an unfinished play", "MOVE", b.moves[-1][0])
+            raise FormatError.read("read_unfinished", "MOVE", b.moves[-1][0], n=len(tricks))
     deal.history = _play_order(deal, tricks, b)
     return deal
 
@@ -214,7 +215,7 @@ def _take_discard(deal: ForeignDeal, tricks: list[list[Card]]) -> None:
     held = deal.hands[d] + deal.talon
     foreign = [c for c in played if c not in held]
     if foreign:
-        raise FormatError(f"the declarer played {foreign[0]}, which neither his hand nor the talon holds", str(foreign[0]))
+        raise FormatError.read("read_foreign_card", str(foreign[0]), None, card=str(foreign[0]))
     deal.discard = [c for c in held if c not in played]
     deal.hands[d] = played
 
@@ -240,6 +241,6 @@ def _play_order(deal: ForeignDeal, tricks: list[list[Card]], b: _Block) -> list[
                 pos.play(card)
             except PrefError as e:
                 number = b.moves[3 * i][0]  # the trick's first MOVE line
-                raise FormatError(f"trick {i + 1}: {e}", str(card), number) from None
+                raise FormatError.read("read_trick", str(card), number, trick=i + 1, inner=e) from None
             history.append(card)
     return history

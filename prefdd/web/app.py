@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from prefdd.jsonl import too_deep
 from prefdd.messages import error_texts, say
+from solver.limits import Limits
 
 from .bad_input import MAX_DEPTH
 from .catalogue import FIELD_WORDS, catalogue
@@ -47,22 +48,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("prefdd.web")
 
 
-# the desk's Russian for the messages about the text a player pasted or uploaded: what he sees is a
-# record or a file, not a data format («JSON» is no word on a Russian page)
-DESK_RU = {
-    "content_type": "запрос должен быть отправлен как application/json",
-    "bad_json": "текст не читается: ожидается запись {{…}} инцидента или позиции, либо руки по строке",
-    "too_deep": "запись вложена глубже {limit} уровней",
-    "not_object": "ожидается запись {{…}}",
-    "paste_no_hands": "в записи нет рук (hands): ожидается позиция или инцидент",
-}
-
-
-def error_body(status: int, field, message: str, kind: str | None = None, **params) -> dict:
+def error_body(status: int, field, message: str, kind: str | None = None, ru: str | None = None, **params) -> dict:
     e = {"field": field, "message": message}
-    e.update(error_texts(field, message, kind, **params))
-    if e["kind"] in DESK_RU:
-        e["text"]["ru"] = DESK_RU[e["kind"]].format(limit=MAX_DEPTH)
+    e.update(error_texts(field, message, kind, ru, **params))
     if field in FIELD_WORDS:  # the field named as the form asks it
         (old_en, en), (old_ru, ru) = FIELD_WORDS[field]
         e["where"] = {"en": en, "ru": ru}
@@ -70,8 +58,9 @@ def error_body(status: int, field, message: str, kind: str | None = None, **para
     return {"error": e}
 
 
-def _error(status: int, field, message: str, kind: str | None = None, headers=None, **params) -> JSONResponse:
-    return JSONResponse(error_body(status, field, message, kind, **params), status_code=status, headers=headers)
+def _error(status: int, field, message: str, kind: str | None = None, headers=None, ru: str | None = None,
+           **params) -> JSONResponse:
+    return JSONResponse(error_body(status, field, message, kind, ru, **params), status_code=status, headers=headers)
 
 
 def allowed_hosts(host: str | None) -> tuple | None:
@@ -167,7 +156,7 @@ def create_app(node_budget: int = DEFAULT_NODE_BUDGET, *, time_budget: float = D
 
     @app.exception_handler(BadInput)
     async def bad_input(request: Request, e: BadInput):
-        return _error(e.status, e.field, e.message, e.kind, **e.params)
+        return _error(e.status, e.field, e.message, e.kind, ru=e.ru, **e.params)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, e: RequestValidationError):
@@ -290,10 +279,11 @@ async def compute(app, request: Request, name: str, body: dict, front: bool = Fa
     pool: Pool = app.state.pool
     budget = app.state.time_budget
     start = time.monotonic()
+    # the job's limits, passed beside the request (never in it): the server's nodes and, for a search that
+    # answers with what it proved, a share of the request's time (bounds, not a kill; solver.limits)
+    seconds = max(0.5, budget * SEARCH_SHARE) if name in ("rule", "single_dummy") else None
     try:
-        if name in ("rule", "single_dummy"):  # its own search budget inside the request's: bounds, not a kill
-            body = dict(body, search_budget=max(0.5, budget * SEARCH_SHARE))
-        job = pool.submit(name, (body, app.state.node_budget), budget, front=front,
+        job = pool.submit(name, (body, Limits(nodes=app.state.node_budget, seconds=seconds)), budget, front=front,
                           expect=expected_seconds(name, budget), key=job_key(name, body))
     except Busy as e:
         return _busy(pool, e.wait)
@@ -346,7 +336,8 @@ async def _answer(app, request: Request, pool: Pool, job, fut, name: str, budget
     if status == "ok":
         return data
     if status == "error":
-        return _error(data["status"], data["field"], data["message"], data.get("kind"), **(data.get("params") or {}))
+        return _error(data["status"], data["field"], data["message"], data.get("kind"), ru=data.get("ru"),
+                      **(data.get("params") or {}))
     log.error("prefdd serve: %s on /api/%s", data, name)
     what = data.split(":")[0]
     return _error(500, None, f"internal error ({what}); the server is still running", "internal", what=what)
@@ -391,14 +382,15 @@ def _line_start(body: dict) -> dict:
 
     rec = body.get("table")
     if not isinstance(rec, dict):
-        raise BadInput("table", "expected the table object")
+        raise BadInput("table", "expected the table object", kind="expected_table")
     line = body.get("line")
     if not isinstance(line, list) or not all(isinstance(c, str) for c in line):
-        raise BadInput("line", "expected a list of cards")
+        raise BadInput("line", "expected a list of cards", kind="expected_cards", got="")
     history = list(rec.get("history") or [])
     start = body.get("start")
     if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(history)):
-        raise BadInput("start", f"expected a history index 0..{len(history)}, got {start!r}")
+        raise BadInput("start", f"expected a history index 0..{len(history)}, got {start!r}", kind="expected_int_range",
+                       top=len(history), got=start)
     ooo = out_of_turn(rec.get("out_of_turn"))
     for k in dict.fromkeys(x for x in (start, len(history), 0) if x is not None):
         before = {i: s for i, s in ooo.items() if i < k}
@@ -411,7 +403,7 @@ def _line_start(body: dict) -> dict:
             except PrefError:
                 continue
             return {"start": k, "history": history[:k] + line, "out_of_turn": {str(i): s for i, s in over.items()}}
-    raise BadInput("line", "this line does not continue the history given")
+    raise BadInput("line", "this line does not continue the history given", kind="line_off")
 
 
 __all__ = ["DEFAULT_NODE_BUDGET", "DEFAULT_TIME_BUDGET", "MAX_BODY", "MAX_DEPTH", "allowed_hosts", "create_app"]

@@ -18,24 +18,14 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from prefdd.book import Book, BookError, default_path
 from prefdd.book.figures import change_words
+from prefdd.messages import say
 
 STATIC = files("prefdd.web") / "static"
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 PAGE_LIMIT = 200
-MESSAGES = {
-    "book_read_only": ("the book is read-only on a shared desk until the arbiter sets a passphrase "
-                       "(prefdd book passwd)",
-                       "на общем столе книга только для чтения, пока арбитр не задал пароль (prefdd book passwd)"),
-    "book_passphrase": ("writing in the book needs the arbiter's passphrase", "чтобы записать в книгу, нужен пароль арбитра"),
-    "book_wrong_passphrase": ("wrong passphrase", "пароль неверен"),
-    "book_no_entry": ("no entry {n} in the book", "в книге нет записи №{n}"),
-    "book_bad_query": ("{what}: {detail}", "{ru}"),
-}
-
-
 def error(status: int, kind: str, field=None, **params) -> JSONResponse:
-    en, ru = MESSAGES[kind]
-    en, ru = en.format(**params), ru.format(**params)
+    """A refusal of the book's routes, its sentences from the one catalogue (prefdd/error_kinds.py)."""
+    en, ru = say(kind, "en", **params), say(kind, "ru", **params)
     return JSONResponse({"error": {"field": field, "message": en, "kind": kind, "text": {"en": en, "ru": ru}}},
                         status_code=status)
 
@@ -82,14 +72,12 @@ def add_book_routes(app, path=None, host: str | None = "127.0.0.1", *, compute, 
         q = request.query_params
         unknown = sorted(set(q) - {"name", "rule", "contract", "from", "to", "current", "limit", "offset"})
         if unknown:
-            return error(400, "book_bad_query", unknown[0], what=unknown[0], detail="unknown parameter",
-                         ru=f"неизвестный параметр «{unknown[0]}»")
+            return error(400, "book_unknown_parameter", unknown[0], name=unknown[0])
         try:
             limit = min(PAGE_LIMIT, int(q.get("limit") or 50))
             offset = max(0, int(q.get("offset") or 0))
         except ValueError:
-            return error(400, "book_bad_query", "limit", what="limit", detail="expected a whole number",
-                         ru="ожидается целое число")
+            return error(400, "book_whole_number", "limit", name="limit")
         filters = {"name": q.get("name") or None, "rule": q.get("rule") or None, "contract": q.get("contract") or None,
                    "date_from": q.get("from") or None, "date_to": q.get("to") or None,
                    "current": q.get("current") in ("1", "true", "on")}
@@ -141,7 +129,7 @@ def add_book_routes(app, path=None, host: str | None = "127.0.0.1", *, compute, 
                 await asyncio.sleep(1.0)  # a guess a second at most
                 return error(403, "book_wrong_passphrase", "passphrase")
         if "incident" not in body:
-            return error(400, "book_bad_query", "incident", what="incident", detail="missing", ru="нет инцидента")
+            return error(400, "book_no_incident", "incident")
         out = await compute(app, request, "rule", {"incident": body["incident"]})
         if not isinstance(out, dict):
             return out  # the ruling's own error, as /api/rule gives it

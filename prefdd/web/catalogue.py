@@ -3,7 +3,8 @@
 The form comes from the rule's own declaration in :mod:`compensation.rulings` (``offender``,
 ``needs``, ``play``, ``contracts``); a few rules also read optional violation fields their
 declaration does not list (the correction of a lead out of turn, the remedy chosen, a
-plan list), named in ``OPTIONAL`` from ``docs/rulings.md``. Anything rarer goes in the
+plan list): each field's label, input kind and the rules that read it optionally are in the
+one table of :mod:`compensation.violation_fields`. Anything rarer goes in the
 form's "other fields" box as JSON.
 """
 from __future__ import annotations
@@ -11,48 +12,12 @@ from __future__ import annotations
 from compensation.incident import OUT_OF_TURN_RULES
 from compensation.option_words import CHOICE_WORDS, OPTION_WORDS, TALON_WORDS
 from compensation.rulings import LOAD_ERRORS, VARIANTS
+from compensation.violation_fields import FIELDS as VIOLATION_FIELDS
+from compensation.violation_fields import optional_fields
 
-# what each violation field is, for the form: (input kind, English label, Russian label)
-FIELDS = {
-    "offender": ("seat", "Offender", "Нарушитель"),
-    "offenders": ("seats", "Offenders (seats)", "Нарушители"),
-    "move": ("move", "Moment (card in the history)", "Момент (карта розыгрыша)"),
-    "card": ("card", "Card", "Карта"),
-    "cards": ("cards", "Cards", "Карты"),
-    "correction": ("choice:none,demand,forbid,lead", "What the declarer did about the lead out of turn",
-                   "Что сделал играющий с ходом вне очереди"),
-    "chosen": ("chosen", "What the declarer chose", "Что выбрал играющий"),
-    "agreed": ("bool", "The defenders decided jointly", "Вистующие решили вместе"),
-    "named": ("contract", "Contract first named", "Сначала названный контракт"),
-    "trumps": ("strains", "The two disputed strains", "Две спорные масти"),
-    "plans": ("plans", "Plans (who proposed what, card by card)", "Планы (кто что предлагал, по картам)"),
-    "played": ("plan", "The plan played", "Разыгранный план"),
-    "count": ("int", "Number of violations", "Число нарушений"),
-    "offence_number": ("int", "Which offence in this deal", "Какое по счёту нарушение"),
-    "tricks": ("int", "Tricks with talk", "Взяток с разговорами"),
-    "reading": ("choice:wrong_guess,worst_legal_move", "Reading of the rule", "Как читать правило"),
-    "claimed": ("int", "Tricks claimed", "Заявлено взяток"),
-    "concede": ("int", "Tricks conceded", "Отдано взяток"),
-    "cards_left": ("int", "Cards left in the offender's hand", "Карт на руке у нарушителя"),
-    "occurrence": ("int", "Which occurrence", "Какой раз"),
-}
-
-OPTIONAL = {
-    "1.3.1": ("move", "correction", "card"),
-    "1.3.2.1": ("correction", "card"),  # the declarer's choice is its correction (no ``chosen``: one question once)
-    "1.3.2.2": ("correction", "agreed"),
-    "1.4.2.3": ("correction", "agreed"),
-    "7.1": ("agreed",), "7.2": ("agreed",), "8.1": ("agreed",), "8.2": ("agreed",), "10": ("agreed",),
-    "1.2.1": ("chosen",), "1.2.2": ("move", "chosen"), "1.5": ("chosen",),
-    "2.2": ("move", "card"), "2.3": ("move", "chosen"),
-    "3": ("plans", "played", "move"),
-    "9": ("move",), "1.1.4": ("move",), "6.1": ("move",),
-    "001": ("move", "count", "offenders"),
-    "4.4": ("offence_number",), "11": ("tricks",),
-    "1.6.2": ("move", "reading"),
-    "claim": ("move", "claimed", "concede"),
-    "1.6.1": ("cards_left",), "4.3": ("count", "occurrence"),
-}
+# what each violation field is, for the form: (input kind, English label, Russian label), and the
+# optional fields of each rule: read from the one table of a violation's fields
+FIELDS = {name: (f.form, f.label[0], f.label[1]) for name, f in VIOLATION_FIELDS.items()}
 
 
 # what happened, in the words an arbiter would search with (the titles hold more)
@@ -158,7 +123,7 @@ def form_of(spec) -> list:
     """The fields of ``spec``'s form, required first."""
     names = ([] if spec.offender == "none" else ["offender"]) + list(spec.needs)
     out = [dict(_field(n, spec.number), name=n, required=True) for n in names]
-    for n in OPTIONAL.get(spec.number, ()):
+    for n in optional_fields(spec.number):
         if n not in names:
             out.append(dict(_field(n, spec.number), name=n, required=False))
     if spec.number in OUT_OF_TURN_RULES:

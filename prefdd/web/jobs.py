@@ -12,12 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 import compensation.rulings  # noqa: F401  (preloaded for the workers)
-from compensation.errors import ScoringError
-from compensation.incident import IncidentError
 from compensation.numbers import text_number
 from compensation.rulings.wording import ROUNDINGS, rounded
 from prefdd.messages import fields_in_words
 from solver.errors import PrefError, SearchLimitError
+from solver.limits import Limits
 
 from .bad_input import BadInput, known
 from .table import table_state
@@ -48,33 +47,26 @@ def guard(fn):
     try:
         return fn()
     except SearchLimitError as e:
-        import re
-
-        found = re.findall(r"\d[\d_,]*", str(e))
-        nodes = found[-1] if found else "?"
+        nodes = e.params.get("nodes", "?")
         raise BadInput("node_budget", f"search stopped: {e}; the position is too large for this server's "
                                       "budget (prefdd serve --node-budget N)", 422, "node_budget",
                        nodes=nodes) from None
-    except IncidentError as e:
-        raise BadInput(e.field, e.message) from None
-    except ScoringError as e:
-        raise BadInput(e.field, e.message) from None
     except RecursionError:
         raise BadInput("request", "the JSON is nested too deeply", kind="too_deep", limit=32) from None
-    except PrefError as e:
-        raise BadInput(None, str(e)) from None
+    except PrefError as e:  # an incident's, a score's or the solver's: its field, kind and both texts
+        raise BadInput.of(e) from None
 
 
-def engine(body: dict, node_budget: int, reuse: bool = False):
+def engine(body: dict, limits: Limits, reuse: bool = False):
+    """The job's engine under the server's node limit and the page's own, if it asks for fewer."""
     from solver.engine import Engine
 
-    budget = node_budget
     asked = body.pop("node_budget", None)
     if asked is not None:
         if isinstance(asked, bool) or not isinstance(asked, int) or asked < 1:
-            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}")
-        budget = min(budget, asked)
-    return Engine(table_mb=4, node_budget=budget, reuse_table=reuse)
+            raise BadInput("node_budget", f"expected a positive integer, got {asked!r}", kind="expected_positive", got=asked)
+        limits = limits.within(Limits(nodes=asked))
+    return Engine(table_mb=4, node_budget=limits.nodes, reuse_table=reuse)
 
 
 def _number(x: Fraction, rounding: str) -> dict:
@@ -129,33 +121,32 @@ def texts(ruling) -> dict:
     return out
 
 
-def rule(body: dict, node_budget: int) -> dict:
+def rule(body: dict, limits: Limits) -> dict:
     from compensation.rulings import rule_incident
 
-    search_budget = body.get("search_budget")  # set by the server (its request budget), never by the page
-    body = {k: v for k, v in body.items() if k != "search_budget"}
+    body = dict(body)
     known(body, {"incident", "settings", "node_budget"})
-    eng = engine(body, node_budget, reuse=True)
+    eng = engine(body, limits, reuse=True)
     if REPORT is not None:  # in a worker: the same engine, counting for the page's progress line
         eng = counting_engine(eng.node_budget)
     if "incident" not in body:
-        raise BadInput("incident", "missing")
+        raise BadInput("incident", "missing", kind="missing")
     settings = body.get("settings") or {}
     if not isinstance(settings, dict):
-        raise BadInput("settings", "expected an object")
+        raise BadInput("settings", "expected an object", kind="must_be_object", got="")
     # within the request's time: an information-set search that cannot finish gives its proven bounds
-    ruling = rule_incident(body["incident"], settings, engine=eng, budget=search_budget)
+    ruling = rule_incident(body["incident"], settings, engine=eng, budget=limits)
     return {"ruling": ruling.to_json(), "sheet": sheet(ruling.entries, ruling.whist_rounding), "text": texts(ruling)}
 
 
-def table(body: dict, node_budget: int) -> dict:
-    return table_state(body, engine(body, node_budget))
+def table(body: dict, limits: Limits) -> dict:
+    return table_state(body, engine(body, limits))
 
 
-def analyse(body: dict, node_budget: int) -> dict:
+def analyse(body: dict, limits: Limits) -> dict:
     from .table import play_analysis
 
-    return play_analysis(body, engine(body, node_budget))
+    return play_analysis(body, engine(body, limits))
 
 
 SD_MAX_LAYOUTS = 20_000  # layouts a single-dummy decision examines on the desk (a request may ask for fewer)
@@ -163,7 +154,7 @@ SD_FIELDS = {"deal", "contract", "declarer", "first_leader", "history", "out_of_
              "max_layouts", "node_budget"}
 
 
-def single_dummy(body: dict, node_budget: int) -> dict:
+def single_dummy(body: dict, limits: Limits) -> dict:
     """Every card of the play judged single dummy (``prefdd solve --analyse-play --single-dummy``,
     :func:`solver.imperfect.single_dummy.single_dummy_record`): the request is a table's (the
     deal, contract, declarer, first lead, history) and ``open`` (the defence opened its cards
@@ -175,18 +166,18 @@ def single_dummy(body: dict, node_budget: int) -> dict:
 
     from .table import _cards, out_of_turn, position_of, solver_contract
 
-    search_budget = body.pop("search_budget", None)  # set by the server (its request budget), never by the page
     known(body, SD_FIELDS)
     cap = body.pop("max_layouts", None)
     if cap is None:
         cap = SD_MAX_LAYOUTS
     elif isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-        raise BadInput("max_layouts", f"expected a positive integer, got {cap!r}")
+        raise BadInput("max_layouts", f"expected a positive integer, got {cap!r}", kind="expected_positive", got=cap)
     cap = min(cap, SD_MAX_LAYOUTS)
     open_defence = body.pop("open", False)
     if not isinstance(open_defence, bool):
-        raise BadInput("open", f"expected true or false, got {open_defence!r}")
-    eng = engine(body, node_budget, reuse=True)
+        raise BadInput("open", f"expected true or false, got {open_defence!r}", kind="expected_bool_v",
+                       got=open_defence)
+    eng = engine(body, limits, reuse=True)
     pos, contract = position_of(body)  # the whole play checked, an illegal card named as the table names it
 
     def note(en: str, ru: str) -> dict:
@@ -219,13 +210,13 @@ def single_dummy(body: dict, node_budget: int) -> dict:
             report({"decision": i + 1, "decisions": n, "layouts_done": done, "layouts": total,
                     "seconds": round(time.monotonic() - t0, 1)})
 
-    a = single_dummy_record(rec, eng, max_layouts=cap, budget=search_budget, workers=1, progress=progress)
+    a = single_dummy_record(rec, eng, max_layouts=cap, budget=limits.seconds, workers=1, progress=progress)
     out = a.to_json()
     out["max_layouts"] = cap
     return out
 
 
-def import_deals(body: dict, node_budget: int) -> dict:
+def import_deals(body: dict, limits: Limits) -> dict:
     from .imports import import_file
 
     return import_file(body)
@@ -235,9 +226,10 @@ JOBS = {"rule": rule, "table": table, "analyse": analyse, "import": import_deals
 
 
 def run_job(name: str, payload) -> tuple:
-    body, node_budget = payload
+    """``payload``: the request's body and the :class:`~solver.limits.Limits` the server gives it."""
+    body, limits = payload
     try:
-        return ("ok", guard(lambda: JOBS[name](body, node_budget)))
+        return ("ok", guard(lambda: JOBS[name](body, limits)))
     except BadInput as e:
         return ("error", e.to_dict())
     except Exception as e:  # a bug: one line for the log, the server stays up

@@ -21,6 +21,8 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any
 
+from solver.limits import Limits
+
 log = logging.getLogger("prefdd.web")
 RSS_LIMIT = 400 * 1024 * 1024  # a worker grown past this after a job is replaced
 GROWTH_LIMIT = 48 * 1024 * 1024  # ... or grown by more than this since it started (a long search's
@@ -177,12 +179,12 @@ class _Slot:
             self.kill()
             self.start_process()
         job.started = time.monotonic()
-        body, rest = job.payload[0], job.payload[1:]
-        if isinstance(body, dict) and body.get("search_budget") is not None:
+        body, limits = job.payload
+        if limits.seconds is not None:
             # the search gets what is left of the request's time, less the work after it
             left = job.deadline - job.started - tail(job.deadline - job.created)
-            body = dict(body, search_budget=round(max(0.5, min(body["search_budget"], left)), 2))
-        self.conn.send((job.name, (body, *rest)))
+            limits = Limits(limits.nodes, round(max(0.5, limits.within(Limits(seconds=left)).seconds or 0), 2))
+        self.conn.send((job.name, (body, limits)))
         while True:
             if self.conn.poll(0.05):
                 try:

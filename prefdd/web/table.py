@@ -11,7 +11,7 @@ import json
 import random
 
 from compensation.errors import ScoringError
-from compensation.incident import IncidentError, replay_history
+from compensation.incident import IncidentError, parse_incident, replay_history
 from compensation.outcome import parse_contract
 from prefdd.jsonl import too_deep
 from solver.cards import ALL_CARDS, Card
@@ -32,15 +32,15 @@ def _cards(value, path: str) -> list:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
-        raise IncidentError(path, f"expected a list of cards, got {type(value).__name__}")
+        raise IncidentError.of("expected_cards", path, got=type(value).__name__)
     out = []
     for i, v in enumerate(value):
         if not isinstance(v, str):
-            raise IncidentError(f"{path}[{i}]", f"expected a card such as 'As' or '10h', got {v!r}")
+            raise IncidentError.of("card_like", f"{path}[{i}]", got=v)
         try:
             out.append(Card.parse(v))
         except PrefError as e:
-            raise IncidentError(f"{path}[{i}]", str(e)) from None
+            raise e.again(IncidentError, f"{path}[{i}]") from None
     return out
 
 
@@ -49,7 +49,7 @@ def contract_of(value) -> Contract:
     try:
         return parse_contract(value)
     except ScoringError as e:
-        raise IncidentError("contract", e.message) from None
+        raise e.again(IncidentError, "contract") from None
 
 
 def solver_contract(contract) -> str:
@@ -63,31 +63,30 @@ def solver_contract(contract) -> str:
 def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
     """The position after ``history``, each card checked; returns it and the contract."""
     if not isinstance(rec, dict):
-        raise IncidentError("request", f"expected a JSON object, got {type(rec).__name__}")
+        raise IncidentError.of("expected_object", "request", got=type(rec).__name__)
     unknown = sorted(set(rec) - TABLE_FIELDS)
     if unknown:
-        raise IncidentError(unknown[0], f"unknown field (known: {', '.join(sorted(TABLE_FIELDS))})")
+        raise IncidentError.of("unknown_field_of", unknown[0], name=unknown[0], known=", ".join(sorted(TABLE_FIELDS)))
     for f in ("deal", "contract"):
         if f not in rec:
-            raise IncidentError(f, "missing")
+            raise IncidentError.of("missing", f)
     deal = rec["deal"]
     if not isinstance(deal, dict):
-        raise IncidentError("deal", f"expected an object, got {type(deal).__name__}")
+        raise IncidentError.of("expected_object", "deal", got=type(deal).__name__)
     bad = sorted(set(deal) - {"hands", "talon", "discard"})
     if bad:
-        raise IncidentError(f"deal.{bad[0]}", "unknown field (hands, talon, discard)")
+        raise IncidentError.of("unknown_field_of", f"deal.{bad[0]}", name=bad[0], known="hands, talon, discard")
     hands_raw = deal.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != 3:
-        raise IncidentError("deal.hands", "expected three hands (seats 0, 1, 2)")
+        raise IncidentError.of("three_hands_seats", "deal.hands")
     hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw)]
     sizes = [len(h) for h in hands]
     for i, n in enumerate(sizes):
         if not 1 <= n <= 10:
-            raise IncidentError(f"deal.hands[{i}]", f"holds {n} cards; a hand holds 1..10")
+            raise IncidentError.of("hand_size", f"deal.hands[{i}]", n=n)
     if len(set(sizes)) != 1:
         short = min(range(3), key=lambda i: sizes[i])
-        raise IncidentError(f"deal.hands[{short}]", f"the three hands must hold the same number of cards, "
-                                                     f"got {sizes[0]}, {sizes[1]}, {sizes[2]}")
+        raise IncidentError.of("hands_unequal_sizes", f"deal.hands[{short}]", sizes=", ".join(map(str, sizes)))
     contract = contract_of(rec["contract"])
     declarer = 0 if contract.is_raspasovka else parse_seat(rec.get("declarer"), "declarer", error=IncidentError)
     leader = parse_seat(rec.get("first_leader", 0), "first_leader", error=IncidentError)
@@ -97,7 +96,7 @@ def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
     for path, cs in [(f"deal.hands[{i}]", h) for i, h in enumerate(hands)] + [("deal.discard", discard)]:
         for c in cs:
             if c in seen:
-                raise IncidentError(path, f"card {c} is also in {seen[c]}")
+                raise IncidentError.of("card_also_in", path, card=str(c), b=seen[c])
             seen[c] = path
     held = {c for h in hands for c in h}
     out = list(dict.fromkeys(discard + ([] if contract.level else [c for c in talon if c not in held])))
@@ -105,12 +104,11 @@ def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
     if taken is None:
         taken = [0, 0, 0] if sizes[0] == 10 else None
     if taken is None:
-        raise IncidentError("taken", f"the hands hold {sizes[0]} cards: give the tricks already won "
-                                     f"by seats 0, 1, 2 (summing to {10 - sizes[0]})")
+        raise IncidentError.of("table_taken", "taken", n=sizes[0], rest=10 - sizes[0])
     if (not isinstance(taken, list) or len(taken) != 3
             or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken)
             or sum(taken) + sizes[0] != 10):
-        raise IncidentError("taken", f"expected three trick counts making 10 with the {sizes[0]} to play, got {taken!r}")
+        raise IncidentError.of("table_taken_bad", "taken", n=sizes[0], got=taken)
     history = _cards(rec.get("history") or [], "history")
     if contract.is_raspasovka:
         return _raspasovka(hands, talon, taken, history), contract
@@ -139,13 +137,13 @@ def out_of_turn(value) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise IncidentError("out_of_turn", "expected an object {history index: seat}")
+        raise IncidentError.of("out_of_turn_object", "out_of_turn")
     out = {}
     for k, v in value.items():
         try:
             i = int(k)
         except (TypeError, ValueError):
-            raise IncidentError("out_of_turn", f"key {k!r} is not a history index") from None
+            raise IncidentError.of("out_of_turn_key", "out_of_turn", key=k) from None
         out[i] = parse_seat(v, f"out_of_turn.{k}", error=IncidentError)
     return out
 
@@ -195,7 +193,7 @@ def table_state(rec: dict, engine) -> dict:
     want_line = rec.get("line", False)
     for name, v in (("values", want_values), ("line", want_line)):
         if not isinstance(v, bool):
-            raise IncidentError(name, f"expected true or false, got {v!r}")
+            raise IncidentError.of("expected_bool_v", name, got=v)
     if want_values or want_line:
         a = engine.analyse(pos, all_cards=want_values, line=want_line)
         base = pos.taken[pos.declarer]
@@ -251,11 +249,21 @@ def play_analysis(rec: dict, engine) -> dict:
 def random_deal(seed=None) -> dict:
     """Three hands of ten and a talon of two, shuffled (``seed`` repeats a deal)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise IncidentError("seed", f"expected an integer, got {seed!r}")
+        raise IncidentError.of("expected_int_v", "seed", got=seed)
     cards = list(ALL_CARDS)
     random.Random(seed).shuffle(cards)
     hands = [sorted(cards[i * 10:(i + 1) * 10]) for i in range(3)]
     return {"hands": [[str(c) for c in h] for h in hands], "talon": [str(c) for c in sorted(cards[30:])]}
+
+
+def _check_incident(data: dict) -> None:
+    """An incident loaded on the desk checked as ``prefdd rule`` checks it (its rule first)."""
+    from compensation.rulings import VARIANTS, find_rule
+
+    rule = data["violation"].get("rule") if isinstance(data["violation"], dict) else None
+    if isinstance(rule, str | int | float) and not isinstance(rule, bool) and str(rule).strip() not in VARIANTS:
+        find_rule(str(rule).strip())
+    parse_incident(data)
 
 
 def parse_paste(text) -> dict:
@@ -264,28 +272,31 @@ def parse_paste(text) -> dict:
     talon), each a list of cards (``As Kd 10h``, ``Тп 10ч``) or the compact
     ``♠AKJ ♣AJ10 ♦AJ98 ♥—``. Returns ``{"deal": ...}`` or ``{"incident": ...}``."""
     if not isinstance(text, str):
-        raise IncidentError("text", f"expected text, got {type(text).__name__}")
+        raise IncidentError.of("paste_text", "text", got=type(text).__name__)
     t = text.strip()
     if not t:
-        raise IncidentError("text", "nothing to read: paste three hands (and the talon), one per line")
+        raise IncidentError.of("paste_empty", "text")
     if t[0] in "{[":
         try:
             data = json.loads(t)
         except json.JSONDecodeError as e:
-            raise IncidentError("text", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+            raise IncidentError.of("paste_json", "text", detail=e.msg, line=e.lineno, column=e.colno) from None
         except RecursionError:
             data = None
         if data is None or too_deep(data, MAX_DEPTH):
-            raise IncidentError("text", f"the JSON is nested more than {MAX_DEPTH} levels deep")
+            raise IncidentError.of("too_deep", "text", limit=MAX_DEPTH)
         if isinstance(data, dict) and "deal" in data and "violation" in data:
             if not isinstance(data["deal"], dict) or "hands" not in data["deal"]:
-                raise IncidentError("deal.hands", "missing")
+                raise IncidentError.of("missing", "deal.hands")
+            # the whole record checked when it is loaded, as prefdd rule checks it: a misspelt field, an
+            # illegal card or an unknown rule is named now, not when the ruling is asked for
+            _check_incident(data)
             return {"incident": data, "deal": _checked_lines(data["deal"]),
                     "history": [str(c) for c in _cards(data.get("history") or [], "history")]}
         if isinstance(data, dict) and isinstance(data.get("deal"), dict):
             data = data["deal"]
         if not isinstance(data, dict) or "hands" not in data:
-            raise IncidentError("text", "JSON without \"hands\": expected a position record or an incident")
+            raise IncidentError.of("paste_no_hands", "text")
         deal = {"hands": data["hands"]}
         for f in ("talon", "discard"):
             if data.get(f):
@@ -293,20 +304,19 @@ def parse_paste(text) -> dict:
         return {"deal": _checked_lines(deal)}
     lines = [ln.strip() for ln in t.replace(";", "\n").splitlines() if ln.strip()]
     if len(lines) not in (3, 4):
-        raise IncidentError("text", f"expected 3 hands (and the talon), one per line; got {len(lines)} line(s)")
+        raise IncidentError.of("paste_lines", "text", n=len(lines))
     hands = []
     for i, ln in enumerate(lines):
-        what = f"line {i + 1}" + (" (talon)" if i == 3 else "")
         body = ln.split(":", 1)[1] if ":" in ln[:12] and ln[0] not in "♠♣♦♥♤♧♢♡" else ln
         try:
             hands.append([str(c) for c in Hand.parse(body)])
         except PrefError as e:
-            raise IncidentError("text", f"{what}: {e}") from None
+            raise IncidentError.of("paste_line", "text", line=i + 1, talon=i == 3, inner=e) from None
         # as prefdd refuses such a deal: a hand holds at most 10 cards, the talon 2
         if i < 3 and len(hands[-1]) > 10:
-            raise IncidentError("text", f"{what}: holds {len(hands[-1])} cards; a hand holds 1..10")
+            raise IncidentError.of("paste_line_size", "text", line=i + 1, n=len(hands[-1]))
         if i == 3 and len(hands[-1]) > 2:
-            raise IncidentError("text", f"{what}: expected 2 cards, got {len(hands[-1])}")
+            raise IncidentError.of("paste_talon_size", "text", n=len(hands[-1]))
     deal = {"hands": hands[:3]}
     if len(hands) == 4:
         deal["talon"] = hands[3]
@@ -317,17 +327,17 @@ def _checked_lines(deal: dict) -> dict:
     """No card twice; hands as lists of card strings."""
     hands = deal["hands"]
     if not isinstance(hands, list) or len(hands) != 3:
-        raise IncidentError("text", "expected three hands")
+        raise IncidentError.of("paste_three", "text")
     seen: dict[Card, str] = {}
     out: dict[str, list] = {"hands": []}
     for i, h in enumerate(hands):
         cs = _cards(h, f"hands[{i}]")
         if len(cs) > 10:
-            raise IncidentError("text", f"hand {i + 1}: holds {len(cs)} cards; a hand holds 1..10")
+            raise IncidentError.of("paste_hand_size", "text", line=i + 1, n=len(cs))
         for c in cs:
             if c in seen:
-                raise IncidentError("text", f"card {c} is in {seen[c]} and in hand {i + 1}")
-            seen[c] = f"hand {i + 1}"
+                raise IncidentError.of("paste_twice", "text", card=str(c), a=seen[c], b=f"hands[{i}]")
+            seen[c] = f"hands[{i}]"
         out["hands"].append([str(c) for c in cs])
     for f in ("discard", "talon"):
         if deal.get(f):
@@ -336,8 +346,8 @@ def _checked_lines(deal: dict) -> dict:
             if f == "discard" or not deal.get("discard"):
                 for c in cs:
                     if c in seen:
-                        raise IncidentError("text", f"card {c} is in {seen[c]} and in the {f}")
-                    seen[c] = f"the {f}"
+                        raise IncidentError.of("paste_twice", "text", card=str(c), a=seen[c], b=f)
+                    seen[c] = f
             out[f] = [str(c) for c in cs]
     return out
 

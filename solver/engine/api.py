@@ -206,7 +206,7 @@ class Search:
         v = self._bound(args).mtd(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, lo, hi, guess, self.gen,
                                   self.node_budget)
         if v < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+            raise SearchLimitError.of("node_budget_out", None, nodes=self.node_budget)
         return int(v)
 
     def _test(self, root: _Root, args, target: int) -> bool:
@@ -215,7 +215,7 @@ class Search:
         r = self._bound(args).search(h0, h1, h2, root.leader, root.nt, c0, c1, root.cs, target, self.gen,
                                      self.node_budget)
         if r < 0:
-            raise SearchLimitError(f"node budget of {self.node_budget} exhausted")
+            raise SearchLimitError.of("node_budget_out", None, nodes=self.node_budget)
         return bool(r)
 
     def _child(self, root: _Root, cons: Constraints, card: Card):
@@ -576,7 +576,7 @@ class Engine(Search):
             total += int(self._stats[layout.S_NODES])
             if r < 0:
                 self.nodes = total
-                raise SearchLimitError(f"node budget of {self.node_budget} exhausted (layout {a - 1 - r})")
+                raise SearchLimitError.of("node_budget_layout", None, nodes=self.node_budget, layout=a - 1 - r)
             if mode == 2:
                 if r < m:
                     self.nodes = total

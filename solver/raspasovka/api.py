@@ -192,14 +192,14 @@ def is_raspasovka_record(rec) -> bool:
 
 def _cards(value, what: str) -> list:
     if not isinstance(value, (list, tuple, str)):
-        raise RaspasovkaError(f"{what}: expected a list of cards, got {type(value).__name__}")
+        raise RaspasovkaError.of("expected_cards", what, got=type(value).__name__)
     try:
         cards = parse_cards(value)
     except PrefError as e:
-        raise RaspasovkaError(f"{what}: {e}") from None
+        raise e.again(RaspasovkaError, what) from None
     if len(set(cards)) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise RaspasovkaError(f"{what}: duplicate card {dup}")
+        raise RaspasovkaError.of("duplicate_card", what, card=str(dup))
     return cards
 
 
@@ -222,26 +222,26 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     or ``leader`` — all optional where the rules fix who plays first.
     """
     if not isinstance(rec, dict):
-        raise RaspasovkaError(f"expected a JSON object, got {type(rec).__name__}")
+        raise RaspasovkaError.of("expected_object", None, got=type(rec).__name__)
     from ..json_fields import check_fields
 
     check_fields(rec, RECORD_FIELDS, RaspasovkaError)
     if "hands" not in rec:
-        raise RaspasovkaError("missing field 'hands'")
+        raise RaspasovkaError.of("missing_field", None, name="hands")
     hands = rec["hands"]
     if not isinstance(hands, list) or len(hands) != 3:
-        raise RaspasovkaError("hands: expected a list of three hands")
+        raise RaspasovkaError.of("three_hands_list", "hands")
     masks = [mask_of(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
     talon = _cards(rec["talon"], "talon") if rec.get("talon") is not None else []
     rules = rules_from_json(rec)
     taken = rec.get("taken", [0, 0, 0])
     if not (isinstance(taken, list) and len(taken) == 3):
-        raise RaspasovkaError(f"taken: expected three trick counts, got {taken!r}")
+        raise RaspasovkaError.of("taken_three", "taken", got=taken)
     done = rec.get("tricks_done")
     leader = _seat(rec["leader"], "leader") if rec.get("leader") is not None else None
     if rec.get("history") is not None:
         if rec.get("trick") or "to_move" in rec:
-            raise RaspasovkaError("give either history or to_move/trick, not both")
+            raise RaspasovkaError.of("history_or_trick")
         pos = RaspasovkaPosition(masks, talon, done=done, leader=leader, taken=taken, rules=rules)
         pos.replay(_cards(rec["history"], "history"))
         return pos
@@ -249,12 +249,12 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     parsed = []
     if trick:
         if not isinstance(trick, list) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in trick):
-            raise RaspasovkaError("trick: expected [[seat, card], ...]")
+            raise RaspasovkaError.of("trick_pairs", "trick")
         for i, (s, c) in enumerate(trick):
             parsed.append((_seat(s, f"trick[{i}] seat"), _cards([c], f"trick[{i}]")[0]))
     pos = RaspasovkaPosition(masks, talon, done=done, leader=leader, trick=parsed, taken=taken, rules=rules)
     if "to_move" in rec and _seat(rec["to_move"], "to_move") != pos.to_move:
-        raise RaspasovkaError(f"to_move: seat {rec['to_move']} cannot be to move; it is seat {pos.to_move}'s turn")
+        raise RaspasovkaError.of("not_to_move", "to_move", got=rec["to_move"], seat=pos.to_move)
     return pos
 
 
@@ -268,7 +268,7 @@ def constraints_from_record(rec: dict) -> Constraints:
 def solve_record(rec: dict, *, all_cards=False, line=False, reference=False, solver=None) -> dict:
     """Solve one raspasovka record: ``{"player": X, "player_tricks": n, "player_total": ...}``."""
     if "player" not in rec:
-        raise RaspasovkaError("missing field 'player' (whose tricks are asked)")
+        raise RaspasovkaError.of("missing_player")
     player = _seat(rec["player"], "player")
     pos = position_from_record(rec)
     cons = constraints_from_record(rec)

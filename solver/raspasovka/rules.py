@@ -60,13 +60,13 @@ class RaspasovkaRules:
 
     def __post_init__(self):
         if self.talon not in TALON_RULES:
-            raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {self.talon!r}")
+            raise RaspasovkaError.of("choice", "talon_rule", known=", ".join(TALON_RULES), got=self.talon)
         if self.void_talon_trick not in VOID_TALON_RULES:
-            raise RaspasovkaError(f"void_talon_trick: expected one of {', '.join(VOID_TALON_RULES)}, "
-                                  f"got {self.void_talon_trick!r}")
+            raise RaspasovkaError.of("choice", "void_talon_trick", known=", ".join(VOID_TALON_RULES),
+                                     got=self.void_talon_trick)
         if self.after_talon_lead not in AFTER_TALON_RULES:
-            raise RaspasovkaError(f"after_talon_lead: expected one of {', '.join(AFTER_TALON_RULES)}, "
-                                  f"got {self.after_talon_lead!r}")
+            raise RaspasovkaError.of("choice", "after_talon_lead", known=", ".join(AFTER_TALON_RULES),
+                                     got=self.after_talon_lead)
 
     @classmethod
     def parse(cls, talon=None, void_talon_trick=None, after_talon_lead=None) -> RaspasovkaRules:
@@ -75,7 +75,7 @@ class RaspasovkaRules:
         if talon is not None:
             t = _TALON_WORDS.get(str(talon).strip().lower())
             if t is None:
-                raise RaspasovkaError(f"talon_rule: expected one of {', '.join(TALON_RULES)}, got {talon!r}")
+                raise RaspasovkaError.of("choice", "talon_rule", known=", ".join(TALON_RULES), got=talon)
             kw["talon"] = t
         if void_talon_trick is not None:
             kw["void_talon_trick"] = str(void_talon_trick).strip().lower()
@@ -111,13 +111,13 @@ class RaspasovkaPosition:
             raise RaspasovkaError("rules: expected RaspasovkaRules")
         self.rules = rules
         if len(hands) != 3:
-            raise RaspasovkaError(f"hands: expected three hands, got {len(hands)}")
+            raise RaspasovkaError.of("three_hands", "hands", got=len(hands))
         self.hands = [h if isinstance(h, int) else Hand(h).mask for h in hands]
         self.talon = tuple(Card.parse(c) for c in talon)
         self.trick = [(int(s), Card.parse(c)) for s, c in trick]
         if isinstance(taken, (str, bytes)) or len(taken) != 3 or any(
                 isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken):
-            raise RaspasovkaError(f"taken: expected three non-negative trick counts, got {taken!r}")
+            raise RaspasovkaError.of("taken_three", "taken", got=taken)
         self.taken = list(taken)
         self._stack: list = []
         self._check_cards()
@@ -126,7 +126,7 @@ class RaspasovkaPosition:
             if first not in (0, 1, 2):
                 raise RaspasovkaError(f"trick: seat must be 0, 1 or 2, got {first!r}")
             if leader is not None and leader != first:
-                raise RaspasovkaError(f"leader: seat {leader} disagrees with the trick, begun by seat {first}")
+                raise RaspasovkaError.of("leader_disagrees", "leader", seat=leader, first=first)
             leader = first
         n = self._mover_size(leader)
         if done is None:
@@ -153,8 +153,7 @@ class RaspasovkaPosition:
             return FIRST_HAND
         if self.done == k and self.rules.after_talon_lead == "first_hand":
             return FIRST_HAND
-        raise RaspasovkaError(f"leader: give the seat that leads trick {self.done + 1} "
-                              f"(the winner of the last trick)")
+        raise RaspasovkaError.of("leader_needed", "leader", trick=self.done + 1)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -190,7 +189,7 @@ class RaspasovkaPosition:
         places = CardPlaces(RaspasovkaError)
         places.claim_hands(self.hands)
         if len(self.talon) > 2:
-            raise RaspasovkaError(f"talon: at most two cards, got {len(self.talon)}")
+            raise RaspasovkaError.of("at_most_two", "talon", n=len(self.talon))
         for c in self.talon:
             places.claim(c, "talon")
         for i, (_, c) in enumerate(self.trick):
@@ -199,8 +198,7 @@ class RaspasovkaPosition:
             raise RaspasovkaError("trick: at most two cards can be on the table before the next move")
         sizes = [popcount(h) for h in self.hands]
         if not self.trick and len(set(sizes)) != 1:
-            raise RaspasovkaError(f"hands: sizes {sizes} differ, but with no card on the table every player "
-                                  f"holds the same number")
+            raise RaspasovkaError.of("sizes_differ", "hands", sizes=sizes)
 
     def validate(self) -> None:
         self._check_cards()
@@ -211,19 +209,17 @@ class RaspasovkaPosition:
                                       f"seat {self.leader} it is seat {order[i]}'s turn")
         n = check_hand_sizes(self, RaspasovkaError)
         if self.done + n > 10:
-            raise RaspasovkaError(f"tricks_done {self.done} plus {n} cards in hand exceeds 10 tricks")
+            raise RaspasovkaError.of("done_over", "tricks_done", done=self.done, n=n)
         if sum(self.taken) > self.done:
-            raise RaspasovkaError(f"taken {self.taken}: more tricks than the {self.done} already played")
+            raise RaspasovkaError.of("taken_more", "taken", taken=self.taken, done=self.done)
         k = self.talon_tricks
         if self.done < k and self.leader != FIRST_HAND:
-            raise RaspasovkaError(f"leader: trick {self.done + 1} is led by the talon; first hand (seat 0) "
-                                  f"plays first to it, not seat {self.leader}")
+            raise RaspasovkaError.of("talon_trick_leader", "leader", trick=self.done + 1, seat=self.leader)
         if self.done == 0 and k == 0 and self.leader != FIRST_HAND:
-            raise RaspasovkaError(f"leader: first hand (seat 0) leads trick 1, not seat {self.leader}")
+            raise RaspasovkaError.of("first_leads_one", "leader", seat=self.leader)
         if (0 < k == self.done and self.rules.after_talon_lead == "first_hand"
                 and self.leader != FIRST_HAND):
-            raise RaspasovkaError(f"leader: first hand (seat 0) leads trick {k + 1}, the first after the "
-                                  f"talon, not seat {self.leader}")
+            raise RaspasovkaError.of("first_after_talon", "leader", trick=k + 1, seat=self.leader)
         lead = self.lead_suit
         if lead is None:  # nothing led yet: nothing to follow
             return
@@ -231,7 +227,7 @@ class RaspasovkaPosition:
         for seat, card in self.trick[start:]:
             held = self.hands[seat] | card.mask
             if held & SUIT_MASKS[lead] and not card.mask & SUIT_MASKS[lead]:
-                raise RaspasovkaError(f"trick: seat {seat} played {card} but must follow suit {SUIT_SYMBOLS[lead]}")
+                raise RaspasovkaError.of("must_follow", "trick", seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead])
 
     # ------------------------------------------------------------------ play
     def legal_mask(self) -> int:
@@ -279,10 +275,10 @@ class RaspasovkaPosition:
         card = Card.parse(card)
         seat = self.to_move
         if not self.hands[seat] & card.mask:
-            raise IllegalMoveError(f"seat {seat} does not hold {card}")
+            raise IllegalMoveError.of("not_held", None, seat=seat, card=str(card))
         lead = self.lead_suit
         if not self.legal_mask() & card.mask and lead is not None:  # with nothing led, every card held is legal
-            raise IllegalMoveError(f"seat {seat} cannot play {card}: must follow suit {SUIT_SYMBOLS[lead]}")
+            raise IllegalMoveError.of("must_follow", None, seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead])
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
         if len(self.trick) < 3:
@@ -299,7 +295,7 @@ class RaspasovkaPosition:
 
     def undo(self):
         if not self._stack:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError.of("nothing_to_undo")
         top = self._stack.pop()
         if top is not None:
             trick, leader, winner = top

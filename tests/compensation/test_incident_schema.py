@@ -120,3 +120,33 @@ def test_solving_does_not_import_jsonschema():
             "print('jsonschema' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_the_schemas_violation_is_the_one_table_of_a_violations_fields():
+    """incident.schema.json's violation part is generated from compensation/violation_fields.py
+    (``python -m compensation.violation_fields`` writes it): the file as checked in equals it."""
+    import json
+
+    from compensation.violation_fields import SCHEMA_PATH, violation_schema
+
+    on_disk = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["properties"]["violation"]
+    assert on_disk == violation_schema()
+
+
+def test_a_rule_needing_an_undeclared_field_is_refused_at_registration():
+    import pytest
+
+    from compensation.rulings.registry import rule
+
+    with pytest.raises(ValueError, match="not a field of compensation.violation_fields"):
+        rule("99.99", title_ru="x", title_en="x", pattern="FIXED", needs=("colour",))
+
+
+def test_the_desk_form_and_the_messages_read_the_same_table():
+    from compensation.violation_fields import FIELDS
+    from prefdd.web.catalogue import FIELDS as FORM
+    from solver.messages import field_words
+
+    for name, f in FIELDS.items():
+        assert FORM[name] == (f.form, f.label[0], f.label[1])
+        assert field_words(f"violation.{name}", "ru") == f.words[1]

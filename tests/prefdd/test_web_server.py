@@ -23,8 +23,9 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
-from prefdd.messages import error_texts, translate
+from prefdd.messages import error_texts
 from prefdd.web.app import MAX_BODY, MAX_DEPTH, allowed_hosts, create_app
+from prefdd.web.table import parse_paste
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = json.loads((ROOT / "examples/incidents/rule_1_3_2_2_lead_out_of_turn_open.json").read_text())
@@ -122,18 +123,19 @@ def test_malformed_json_is_a_400_in_both_languages(client):
 
 
 # ---------------------------------------------------------------- the messages
-@pytest.mark.parametrize("english, russian", [
-    ("holds 15 cards; a hand holds 1..10", "15 карт: на руке бывает от 1 до 10 карт"),
-    ("trick 5, seat 1, card 9d: seat 1 does not hold 9d", "взятка 5: у второй руки нет карты 9♦"),
-    ("trick 1, seat 1, card Kh: seat 1 cannot play Kh: must follow suit ♠",
-     "взятка 1: вторая рука должна ходить в масть (пики)"),
-    ("line 2: not a card: 'Xz'", "строка 2: не карта: «Xz»"),
-    ("card As is in hand 1 and in hand 2", "карта Т♠ и в первой руке, и во второй руке"),
-    ("card As is also in deal.hands[0]", "карта Т♠ уже есть в первой руке"),
+@pytest.mark.parametrize("text, english, russian", [
+    ("As Kd\nXz\n7s 8s", "line 2: not a card: 'Xz'", "строка 2: не карта: «Xz»"),
+    ("As Kd\nQh As\n7s 8s", "card As is in hand 1 and in hand 2", "карта Т♠ указана дважды: первая рука и вторая рука"),
+    ("♠AK\nQh\n7s\n7s", "card 7s is in hand 3 and in the talon", "карта 7♠ указана дважды: третья рука и прикуп"),
 ])
-def test_library_messages_in_russian(english, russian):
-    assert translate(english) == russian
-    assert translate(english, "en") == english
+def test_library_errors_carry_their_kind_and_say_it_in_russian(text, english, russian):
+    """The error is raised with its kind; its English and Russian come from one catalogue (no
+    message is read back)."""
+    from solver.errors import PrefError
+
+    with pytest.raises(PrefError) as e:
+        parse_paste(text)
+    assert e.value.path == "text" and e.value.message == english and e.value.said("ru") == russian
 
 
 def test_an_unknown_message_keeps_its_english_as_the_detail_and_names_the_field_in_russian():
