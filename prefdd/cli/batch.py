@@ -60,13 +60,11 @@ def register(subparsers):
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="incidents: override a scoring option or a ruling option (compare, resolve), as in prefdd rule")
     p.add_argument("--lang", choices=["ru", "en"], default=None,
-                   help="language of the error messages on stderr (default ru, or $PREFDD_LANG); the output "
-                        "records' errors stay English, with their kind in error_kind")
+                   help="language of the progress, summary and error lines on stderr (default ru, or $PREFDD_LANG); "
+                        "the output records' errors stay English, with their kind in error_kind")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines, only the summary")
     p.add_argument("--log-every", type=options.seconds, default=10.0, metavar="SECONDS",
                    help="when stderr is not a terminal, a progress line this often (default 10)")
-    p.add_argument("--lang", choices=["ru", "en"], default="ru",
-                   help="language of the progress and summary lines (default ru)")
     options.add_output_switches(p, "text")  # the summary: a line on stderr, or --json an object on stdout
     p.set_defaults(func=run)
     return p
@@ -146,7 +144,7 @@ def run(args) -> int:
         summary = batch_file(args.input, args.output, args.kind, args.workers, dask=args.dask,
                              dask_local=args.dask_local, chunk_size=args.chunk_size, options=options,
                              threads=args.threads,
-                             progress=not args.no_progress, log_every=args.log_every, lang=args.lang)
+                             progress=not args.no_progress, log_every=args.log_every, lang=lang)
     except OutputWriteError as e:
         return _fail(str(e), 1)
     except (OutputError, InputMismatch, RulingsUnavailable) as e:

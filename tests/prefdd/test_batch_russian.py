@@ -25,7 +25,8 @@ def words(err: str, tmp_path, out) -> list[str]:
     return LATIN.findall(text.replace("in.jsonl", "").replace("out.jsonl", ""))
 
 
-def test_batch_speaks_russian_by_default(tmp_path, capsys):
+def test_batch_speaks_russian_by_default(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("PREFDD_LANG", raising=False)  # the suite's conftest sets English for the old tests
     src, out = records(tmp_path, bad=12), tmp_path / "out.jsonl"
     assert main(["batch", str(src), "-o", str(out), "--workers", "0", "--log-every", "0.1"]) == 2
     err = capsys.readouterr().err
