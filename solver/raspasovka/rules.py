@@ -306,6 +306,15 @@ class RaspasovkaPosition(Position):
     def notation(self) -> str:
         raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
 
+    @classmethod
+    def from_str(cls, text: str) -> RaspasovkaPosition:
+        raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
+
+    @classmethod
+    def from_json(cls, record) -> RaspasovkaPosition:
+        raise RaspasovkaError("a raspasovka record is read by solver.raspasovka.api.position_from_record "
+                              "(the rules module imports nothing from the questions)")
+
     def to_json(self) -> dict:
         raise RaspasovkaError("a raspasovka position is written as prefdd solve's raspasovka record, "
                               "not a Position's")

@@ -15,7 +15,8 @@ import pytest
 from solver import Card, Position
 from solver.errors import IllegalMoveError
 from solver.hands import mask_of
-from solver.raspasovka import NOBODY, RaspasovkaPosition, RaspasovkaRules
+from solver.raspasovka import NOBODY, RaspasovkaError, RaspasovkaPosition, RaspasovkaRules
+from solver.raspasovka.api import position_from_record
 
 SETTINGS = [RaspasovkaRules(t, v, a) for t, v, a in
             itertools.product(("both", "first", "none"), ("nobody", "first_hand"), ("first_hand", "winner"))]
@@ -28,6 +29,12 @@ def test_a_position_whose_play_is_positions():
     for name in ("legal_mask", "legal_moves", "is_legal", "play", "undo", "validate", "moves", "to_move",
                  "tricks_left", "is_over", "clear_stack", "root"):
         assert getattr(RaspasovkaPosition, name) is getattr(Position, name), name
+    rec = {"contract": "raspasovka", "player": 0, "hands": [["7s"], ["8s"], ["9s"]], "talon": ["Ac"],
+           "tricks_done": 0}
+    assert position_from_record(rec) == pos
+    for write in (pos.to_json, pos.notation, lambda: RaspasovkaPosition.from_json(rec)):
+        with pytest.raises(RaspasovkaError):  # a Position's formats, not a raspasovka's
+            write()
 
 
 class Reference:
