@@ -22,7 +22,7 @@ reader.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from . import json_fields
 from .cards import RANK_LETTERS, Card
@@ -166,6 +166,10 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.seat}, {self.card!r})"
 
+    def __iter__(self):
+        """``seat, card = move``, as for the pair :meth:`Position.undo` once returned on raspasovka."""
+        return iter((self.seat, self.card))
+
 
 class Position:
     """A mutable play position with ``legal_moves``, ``play`` and ``undo``.
@@ -173,6 +177,14 @@ class Position:
     ``hands`` are the cards still held; ``trick`` the cards already on the table in the
     current trick, ``leader`` who led it (or leads next when it is empty); ``taken`` the
     tricks already won by each seat; ``out`` cards out of play (talon, discard).
+
+    A game with other rules of play is a subclass overriding the hooks (python-chess's
+    variants of ``Board``; :class:`~solver.raspasovka.rules.RaspasovkaPosition`):
+    :attr:`lead_suit` (the suit to follow), :meth:`_trick_winner`, :meth:`_next_leader`,
+    :meth:`_close_trick`/:meth:`_reopen_trick` (the counts a completed trick changes),
+    :meth:`_check_cards`/:meth:`_check_counts` (validation), :meth:`_copy_rules`,
+    :meth:`_trick_number` and :meth:`key`. Legal moves, play, undo, the move history and
+    the checks of the trick on the table are written once, here.
     """
 
     __slots__ = ("hands", "contract", "declarer", "leader", "trick", "taken", "out", "_stack")
@@ -185,6 +197,7 @@ class Position:
     taken: list[int]
     out: int
     _stack: list
+    _error: type[PrefError] = PositionError  # the class of this game's position errors
 
     def __init__(self, hands, contract, declarer: int, leader: int, trick=(), taken=(0, 0, 0), out=()):
         self.contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
@@ -250,33 +263,45 @@ class Position:
 
     # ------------------------------------------------------------------ validation
     def validate(self) -> None:
-        places = CardPlaces(PositionError)
-        places.claim_hands(self.hands)
+        """Every card in one place, the trick in turn, hand sizes that fit it, the tricks
+        counted, and the cards on the table legal for what their players still hold."""
+        self._check_cards()
         order = [(self.leader + i) % 3 for i in range(3)]
-        if len(self.trick) > 2:
-            raise PositionError("trick: at most two cards can be on the table before the next move")
         for i, (seat, card) in enumerate(self.trick):
             if seat != order[i]:
-                raise PositionError(
+                raise self._error(
                     f"trick: card {i + 1} ({card}) was played by seat {seat}, but after leader "
                     f"{self.leader} it is seat {order[i]}'s turn"
                 )
+        n = check_hand_sizes(self, self._error)
+        self._check_counts(n)
+        lead = self.lead_suit
+        if lead is None:  # nothing led yet: nothing to follow
+            return
+        for seat, card in self.trick:  # the first card follows its own suit, unless a talon card leads
+            held = self.hands[seat] | card.mask
+            if not legal_mask(held, lead, self.trump) & card.mask:
+                raise _illegal(seat, card, held, lead, self.trump).again(self._error, "trick")
+
+    def _check_cards(self) -> None:
+        """Hook: every card in one place only, at most two on the table, the tricks taken."""
+        places = CardPlaces(PositionError)
+        places.claim_hands(self.hands)
+        if len(self.trick) > 2:
+            raise PositionError("trick: at most two cards can be on the table before the next move")
+        for _, card in self.trick:
             places.claim(card, "trick")
         for c in cards_of(self.out):
             places.claim(c, "talon/discard")
         if len(self.taken) != 3 or any((not isinstance(t, int)) or t < 0 for t in self.taken):
             raise PositionError.of("taken_three", "taken", got=self.taken)
-        n = check_hand_sizes(self, PositionError)
+
+    def _check_counts(self, n: int) -> None:
+        """Hook: the tricks taken and the ``n`` still to play fit one deal."""
         if n > 10:
             raise PositionError(f"hands of {n} cards: at most 10")
         if sum(self.taken) + n > 10:
             raise PositionError.of("taken_over", "taken", taken=list(self.taken), n=n)
-        # cards already on the table must have been legal for what the player still holds
-        for seat, card in self.trick[1:]:
-            lead = int(self.trick[0][1]) >> 3
-            allowed = legal_mask(self.hands[seat] | card.mask, lead, self.trump)
-            if not allowed & card.mask:
-                raise _illegal(seat, card, self.hands[seat] | card.mask, lead, self.trump).again(PositionError, "trick")
 
     # ------------------------------------------------------------------ play
     def legal_mask(self) -> int:
@@ -298,41 +323,62 @@ class Position:
             raise _illegal(seat, card, self.hands[seat], self.lead_suit, self.trump)
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
-        if len(self.trick) == 3:
-            done = self.trick
-            winner = trick_winner(done, self.trump)
-            self._stack.append((done, self.leader))
-            self.taken[winner] += 1
-            self.trick = []
-            self.leader = SEATS[winner]
-            return self.leader
-        self._stack.append(None)
-        return None
+        if len(self.trick) < 3:
+            self._stack.append(None)
+            return None
+        done = self.trick
+        winner = self._trick_winner(done)
+        self._stack.append((done, self.leader, winner))
+        self.leader = self._next_leader(winner)
+        self._close_trick(winner)
+        self.trick = []
+        return winner
 
     def undo(self) -> Move:
         if not self._stack:
             raise IllegalMoveError.of("nothing_to_undo")
         top = self._stack.pop()
         if top is not None:
-            done, leader = top
-            self.taken[self.leader] -= 1
+            done, leader, winner = top
+            self._reopen_trick(winner)
             self.trick = list(done)
             self.leader = leader
         seat, card = self.trick.pop()
         self.hands[seat] |= card.mask
         return Move(seat, card)
 
-    def copy(self, stack: bool = True) -> Position:
+    # the hooks of play: who takes a complete trick, who leads next, what its end counts
+    def _trick_winner(self, trick) -> int:
+        """Hook: the seat that takes a complete trick ``[(seat, card), ...]`` (in play order)."""
+        return trick_winner(trick, self.trump)
+
+    def _next_leader(self, winner: int) -> Seat:
+        """Hook: who leads the next trick once the current one, still counted as not done,
+        went to ``winner``."""
+        return winner  # type: ignore[return-value]  # a seat of the trick, so a Seat
+
+    def _close_trick(self, winner: int) -> None:
+        """Hook: count a completed trick (undone by :meth:`_reopen_trick`)."""
+        self.taken[winner] += 1
+
+    def _reopen_trick(self, winner: int) -> None:
+        self.taken[winner] -= 1
+
+    def copy(self, stack: bool = True) -> Self:
         """An independent copy; with its move history (so it can :meth:`undo`) unless
         ``stack=False``."""
-        p = Position.__new__(Position)
+        p = self.__class__.__new__(self.__class__)
         p.hands = list(self.hands)
-        p.contract, p.declarer, p.leader = self.contract, self.declarer, self.leader
+        p.leader = self.leader
         p.trick = list(self.trick)
         p.taken = list(self.taken)
-        p.out = self.out
         p._stack = list(self._stack) if stack else []
+        self._copy_rules(p)
         return p
+
+    def _copy_rules(self, p) -> None:
+        """Hook: what :meth:`copy` shares besides the cards and the tricks (the game's rules)."""
+        p.contract, p.declarer, p.out = self.contract, self.declarer, self.out
 
     def clear_stack(self) -> None:
         """Forget the moves played (:attr:`moves` becomes empty, :meth:`undo` has nothing to
@@ -340,9 +386,9 @@ class Position:
         ``Board.clear_stack``)."""
         self._stack.clear()
 
-    def root(self) -> Position:
+    def root(self) -> Self:
         """The position before the first of :attr:`moves` (a copy; no history)."""
-        p = self.copy()
+        p = self.copy(stack=True)
         while p._stack:
             p.undo()
         return p
@@ -368,7 +414,11 @@ class Position:
 
     def replay(self, history) -> None:
         """Play a list of cards in order, naming the first illegal one."""
-        replay_history(self, history, lambda: sum(self.taken) + 1)
+        replay_history(self, history, self._trick_number)
+
+    def _trick_number(self) -> int:
+        """Hook: the current trick's number, 1 to 10 (errors name it)."""
+        return sum(self.taken) + 1
 
     # ------------------------------------------------------------------ formats
     def to_json(self) -> dict[str, Any]:

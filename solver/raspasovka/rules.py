@@ -24,13 +24,15 @@ led by the previous trick's winner, as in every game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
-from ..cards import SUIT_SYMBOLS, Card
+from ..cards import Card
 from ..constraints import Constraints
 from ..constraints import check_constraints as check_held
-from ..errors import IllegalMoveError, PositionError
-from ..hands import SUIT_MASKS, Hand, cards_of, popcount
-from ..position import CardPlaces, check_hand_sizes, replay_history
+from ..contract import Contract
+from ..errors import PositionError
+from ..hands import Hand, popcount
+from ..position import CardPlaces, Position
 
 FIRST_HAND = 0
 NOBODY = -1  # the winner of a talon-led trick nobody followed, under void_talon_trick="nobody"
@@ -91,7 +93,7 @@ class RaspasovkaRules:
 SOCHI_RULES = RaspasovkaRules()
 
 
-class RaspasovkaPosition:
+class RaspasovkaPosition(Position):
     """A raspasovka position: hands, talon, the trick on the table, tricks taken.
 
     ``talon`` is the talon in the order its cards are turned. ``done`` is the number of
@@ -100,10 +102,25 @@ class RaspasovkaPosition:
     ``leader`` is who plays first to the current trick: first hand on a talon trick and
     on the first trick after them (by default), otherwise whoever won the last trick —
     then it must be given. ``trick`` holds the players' cards already played to it.
+
+    A variant of :class:`~solver.position.Position` (legal moves, play, undo, the move
+    history and the trick's checks are Position's), overriding its hooks: the suit to
+    follow is the talon card's on a talon-led trick (:attr:`lead_suit`), such a trick
+    may go to nobody (:meth:`trick_winner`, ``NOBODY``), the table's setting says who
+    leads after the talon (:meth:`next_leader`), and ``done`` counts the tricks played.
+    Unlike a Position it has no declarer (the attribute is unset) and no cards out of
+    play; :meth:`copy` leaves the move history behind unless ``stack=True``, and
+    :meth:`replay` clears it, as they always did here.
     """
 
-    __slots__ = ("hands", "talon", "done", "leader", "trick", "taken", "rules", "_stack")
+    __slots__ = ("talon", "done", "rules")
+    talon: tuple[Card, ...]
+    done: int
+    rules: RaspasovkaRules
+    contract = Contract.parse("raspasovka")
+    out = 0  # the talon leads tricks: no card is out of play
     trump = None  # no trumps on raspasovka (what the penalty-card constraints ask)
+    _error = RaspasovkaError
 
     def __init__(self, hands, talon=(), *, done=None, leader=None, trick=(), taken=(0, 0, 0),
                  rules: RaspasovkaRules = SOCHI_RULES):
@@ -114,12 +131,12 @@ class RaspasovkaPosition:
             raise RaspasovkaError.of("three_hands", "hands", got=len(hands))
         self.hands = [h if isinstance(h, int) else Hand(h).mask for h in hands]
         self.talon = tuple(Card.parse(c) for c in talon)
-        self.trick = [(int(s), Card.parse(c)) for s, c in trick]
+        self.trick = [(int(s), Card.parse(c)) for s, c in trick]  # type: ignore[misc]  # a Seat is an int
         if isinstance(taken, (str, bytes)) or len(taken) != 3 or any(
                 isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken):
             raise RaspasovkaError.of("taken_three", "taken", got=taken)
         self.taken = list(taken)
-        self._stack: list = []
+        self._stack = []
         self._check_cards()
         if self.trick:
             first = self.trick[0][0]
@@ -166,24 +183,14 @@ class RaspasovkaPosition:
         return self.talon[self.done] if self.done < self.talon_tricks else None
 
     @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
-
-    @property
     def lead_suit(self) -> int | None:
+        """Hook: on a talon-led trick the talon card's suit is followed, the first card too."""
         tc = self.talon_card
         if tc is not None:
             return int(tc) >> 3
         return int(self.trick[0][1]) >> 3 if self.trick else None
 
-    def tricks_left(self) -> int:
-        """Tricks still to play, the current one included."""
-        return (sum(popcount(h) for h in self.hands) + len(self.trick)) // 3
-
-    def is_over(self) -> bool:
-        return not self.trick and not any(self.hands)
-
-    # ------------------------------------------------------------------ validation
+    # ------------------------------------------------------------------ validation hooks
     def _check_cards(self) -> None:
         """Every card in one place only; at most two talon cards; sizes possible with no leader."""
         places = CardPlaces(RaspasovkaError)
@@ -200,14 +207,9 @@ class RaspasovkaPosition:
         if not self.trick and len(set(sizes)) != 1:
             raise RaspasovkaError.of("sizes_differ", "hands", sizes=sizes)
 
-    def validate(self) -> None:
-        self._check_cards()
-        order = [(self.leader + i) % 3 for i in range(3)]
-        for i, (seat, card) in enumerate(self.trick):
-            if seat != order[i]:
-                raise RaspasovkaError(f"trick: card {i + 1} ({card}) was played by seat {seat}, but after "
-                                      f"seat {self.leader} it is seat {order[i]}'s turn")
-        n = check_hand_sizes(self, RaspasovkaError)
+    def _check_counts(self, n: int) -> None:
+        """The tricks done, taken and still to play fit one deal; the leader is the one the
+        talon rules name."""
         if self.done + n > 10:
             raise RaspasovkaError.of("done_over", "tricks_done", done=self.done, n=n)
         if sum(self.taken) > self.done:
@@ -220,44 +222,25 @@ class RaspasovkaPosition:
         if (0 < k == self.done and self.rules.after_talon_lead == "first_hand"
                 and self.leader != FIRST_HAND):
             raise RaspasovkaError.of("first_after_talon", "leader", trick=k + 1, seat=self.leader)
-        lead = self.lead_suit
-        if lead is None:  # nothing led yet: nothing to follow
-            return
-        start = 0 if self.talon_card is not None else 1
-        for seat, card in self.trick[start:]:
-            held = self.hands[seat] | card.mask
-            if held & SUIT_MASKS[lead] and not card.mask & SUIT_MASKS[lead]:
-                raise RaspasovkaError.of("must_follow", "trick", seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead])
 
-    # ------------------------------------------------------------------ play
-    def legal_mask(self) -> int:
-        hand = self.hands[self.to_move]
-        lead = self.lead_suit
-        if lead is None:
-            return hand
-        follow = hand & SUIT_MASKS[lead]
-        return follow or hand
-
-    def legal_moves(self) -> list[Card]:
-        return cards_of(self.legal_mask())
-
+    # ------------------------------------------------------------------ play hooks
     def trick_winner(self, cards) -> int:
         """Winner of a complete trick given as its three cards in order of play (from the leader)."""
+        return self._trick_winner([((self.leader + i) % 3, c) for i, c in enumerate(cards)])
+
+    def _trick_winner(self, trick) -> int:
+        """Hook: the highest card of the suit followed wins; on a talon-led trick nobody may
+        have followed (``NOBODY``, or first hand by the ``void_talon_trick`` setting)."""
         tc = self.talon_card
-        if tc is not None:
-            suit = int(tc) >> 3
-            best, seat = -1, NOBODY
-            for i, c in enumerate(cards):
-                if int(c) >> 3 == suit and int(c) > best:
-                    best, seat = int(c), (self.leader + i) % 3
-            if seat == NOBODY and self.rules.void_talon_trick == "first_hand":
-                seat = FIRST_HAND
-            return seat
-        suit = int(cards[0]) >> 3
-        best, seat = int(cards[0]), self.leader
-        for i, c in enumerate(cards[1:], 1):
+        if tc is None:
+            return super()._trick_winner(trick)  # no trumps: Position's rule
+        suit = int(tc) >> 3
+        best, seat = -1, NOBODY
+        for s, c in trick:
             if int(c) >> 3 == suit and int(c) > best:
-                best, seat = int(c), (self.leader + i) % 3
+                best, seat = int(c), s
+        if seat == NOBODY and self.rules.void_talon_trick == "first_hand":
+            seat = FIRST_HAND
         return seat
 
     def next_leader(self, winner: int) -> int:
@@ -270,65 +253,38 @@ class RaspasovkaPosition:
             return FIRST_HAND
         return winner if winner != NOBODY else FIRST_HAND
 
-    def play(self, card) -> int | None:
-        """Play a card for the seat to move; at a trick's end return its winner (NOBODY = -1)."""
-        card = Card.parse(card)
-        seat = self.to_move
-        if not self.hands[seat] & card.mask:
-            raise IllegalMoveError.of("not_held", None, seat=seat, card=str(card))
-        lead = self.lead_suit
-        if not self.legal_mask() & card.mask and lead is not None:  # with nothing led, every card held is legal
-            raise IllegalMoveError.of("must_follow", None, seat=seat, card=str(card), suit=SUIT_SYMBOLS[lead])
-        self.hands[seat] ^= card.mask
-        self.trick.append((seat, card))
-        if len(self.trick) < 3:
-            self._stack.append(None)
-            return None
-        winner = self.trick_winner([c for _, c in self.trick])
-        self._stack.append((self.trick, self.leader, winner))
+    _next_leader = next_leader  # type: ignore[assignment]  # the hook (a seat as an int)
+
+    def _close_trick(self, winner: int) -> None:
         if winner != NOBODY:
             self.taken[winner] += 1
-        self.leader = self.next_leader(winner)
         self.done += 1
-        self.trick = []
-        return winner
 
-    def undo(self):
-        if not self._stack:
-            raise IllegalMoveError.of("nothing_to_undo")
-        top = self._stack.pop()
-        if top is not None:
-            trick, leader, winner = top
-            self.done -= 1
-            if winner != NOBODY:
-                self.taken[winner] -= 1
-            self.trick = list(trick)
-            self.leader = leader
-        seat, card = self.trick.pop()
-        self.hands[seat] |= card.mask
-        return seat, card
+    def _reopen_trick(self, winner: int) -> None:
+        self.done -= 1
+        if winner != NOBODY:
+            self.taken[winner] -= 1
 
-    def copy(self) -> RaspasovkaPosition:
-        p = RaspasovkaPosition.__new__(RaspasovkaPosition)
-        p.hands = list(self.hands)
-        p.talon = self.talon
-        p.done = self.done
-        p.leader = self.leader
-        p.trick = list(self.trick)
-        p.taken = list(self.taken)
-        p.rules = self.rules
-        p._stack = []
-        return p
+    def _trick_number(self) -> int:
+        return self.done + 1
 
-    def clear_stack(self) -> None:
-        """Forget the moves played (:meth:`undo` has nothing to take back); the position
-        stays (as :meth:`solver.position.Position.clear_stack`)."""
-        self._stack.clear()
+    # ------------------------------------------------------------------ copies, equality
+    def copy(self, stack: bool = False) -> Self:
+        """An independent copy, without the move history unless ``stack=True``."""
+        return super().copy(stack)
+
+    def _copy_rules(self, p) -> None:
+        p.talon, p.done, p.rules = self.talon, self.done, self.rules
 
     def replay(self, history) -> None:
-        """Play a list of cards in order, naming the first illegal one."""
-        replay_history(self, history, lambda: self.done + 1)
+        """Play a list of cards in order, naming the first illegal one; the history is not kept."""
+        super().replay(history)
         self.clear_stack()
+
+    def key(self) -> tuple:
+        """A frozen snapshot (hands, talon, tricks done, leader, trick, tricks taken, rules)."""
+        return (tuple(self.hands), self.talon, self.done, int(self.leader),
+                tuple((int(s), int(c)) for s, c in self.trick), tuple(self.taken), self.rules)
 
     # ------------------------------------------------------------------ printing
     def __str__(self) -> str:
@@ -340,6 +296,24 @@ class RaspasovkaPosition:
         if self.trick:
             lines.append("  trick: " + " ".join(f"{s}:{c.pretty()}" for s, c in self.trick))
         return "\n".join(lines)
+
+    diagram = __str__
+
+    def notation(self) -> str:
+        raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
+
+    @classmethod
+    def from_str(cls, text: str) -> RaspasovkaPosition:
+        raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
+
+    @classmethod
+    def from_json(cls, record) -> RaspasovkaPosition:
+        raise RaspasovkaError("a raspasovka record is read by solver.raspasovka.api.position_from_record "
+                              "(the rules module imports nothing from the questions)")
+
+    def to_json(self) -> dict:
+        raise RaspasovkaError("a raspasovka position is written as prefdd solve's raspasovka record, "
+                              "not a Position's")
 
     def __repr__(self) -> str:
         return (f"<RaspasovkaPosition done={self.done} to_move={self.to_move} "
