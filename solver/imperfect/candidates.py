@@ -31,6 +31,7 @@ proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 """
 from __future__ import annotations
 
+import copy
 import os
 import sys
 import time
@@ -388,8 +389,13 @@ def _run_share(k: int):
 
 
 def _scan_part(job, k: int, n: int):
-    """In a forked child: the k-th share of the parent's scan; its pair states back."""
-    scan, layouts, deadline, shared, counters = job
+    """In a forked child: the k-th share of the parent's scan; its pair states back. The share
+    runs on its own copy of the scan as the fork found it: one pool process may run two shares
+    one after the other (a slow start under load), and the second must not count the first's
+    layouts again."""
+    parent, layouts, deadline, shared, counters = job
+    scan = copy.copy(parent)
+    scan.gt, scan.best_in = [row[:] for row in parent.gt], parent.best_in[:]
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
