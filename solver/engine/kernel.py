@@ -152,18 +152,21 @@ def entry_depth(dat):
 
 
 def position_key(h0, h1, h2, absolute, SQ, SPREAD):
-    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute)."""
+    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute): hand 0 owns 1,
+    hand 1 owns 2, hand 2 owns 3 — that is sq(h0 | h2) spread + 2 sq(h1 | h2) spread, as in
+    :func:`misere_suit_index` (the hands are disjoint and both the squeeze and the spread
+    keep a disjoint union): four lookups a suit, not six."""
     key = u64(0)
+    h02 = h0 | h2
+    h12 = h1 | h2
+    hall = h0 | h1 | h2
     for s in range(4):
-        a0 = suit_of(h0, s)
-        a1 = suit_of(h1, s)
-        a2 = suit_of(h2, s)
         if absolute:
             alive = 0xFF
         else:
-            alive = a0 | a1 | a2
+            alive = suit_of(hall, s)
         base = alive * 256
-        k = SPREAD[SQ[base + a0]] + 2 * SPREAD[SQ[base + a1]] + 3 * SPREAD[SQ[base + a2]]
+        k = SPREAD[SQ[base + suit_of(h02, s)]] + 2 * SPREAD[SQ[base + suit_of(h12, s)]]
         key |= u64(k) << u64(16 * s)
     return i64(key)
 
