@@ -30,8 +30,32 @@ cdef extern from *:
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
-cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
-cdef uint64_t GOLDEN, MIX, U32, U3
+cdef extern from *:
+    """
+    #define PREFDD_HW ((int64_t)1)
+    #define PREFDD_ONE ((int64_t)1)
+    #define PREFDD_BYTE ((int64_t)0xFF)
+    #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
+    #define PREFDD_VOID_LAST ((int64_t)1 << 50)
+    #define PREFDD_NO_CEILING ((int64_t)15)
+    #define PREFDD_GOLDEN ((uint64_t)0x9E3779B97F4A7C15ULL)
+    #define PREFDD_MIX ((uint64_t)0xBF58476D1CE4E5B9ULL)
+    #define PREFDD_U32 ((uint64_t)32)
+    #define PREFDD_U3 ((uint64_t)3)
+    """
+    # compile-time constants (kernel.py gives the uncompiled source the same values): a module
+    # variable is loaded again after every store through the work array (it may alias it)
+    const int64_t HW "PREFDD_HW"
+    const int64_t ONE "PREFDD_ONE"
+    const int64_t BYTE "PREFDD_BYTE"
+    const int64_t LOW32 "PREFDD_LOW32"
+    const int64_t VOID_LAST "PREFDD_VOID_LAST"
+    const int64_t NO_CEILING "PREFDD_NO_CEILING"
+    const uint64_t GOLDEN "PREFDD_GOLDEN"
+    const uint64_t MIX "PREFDD_MIX"
+    const uint64_t U32 "PREFDD_U32"
+    const uint64_t U3 "PREFDD_U3"
+cdef int64_t TALON_ONE
 
 # bits
 cdef inline int64_t popcount(int64_t x) noexcept nogil

@@ -61,18 +61,12 @@ if not cython.compiled:  # the Cython build runs without NumPy (a solve's start-
 if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi, written by layout.py)
     from solver.engine.layout import *  # noqa: F403
 
-NO_CEILING = 15  # misere_suits_fill: no count for the suit
-VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
-HW = 1  # weight of the heuristic score against the history bonus on leads
-if cython.compiled:  # C integers, typed in kernel.pxd
-    ONE = 1
-    BYTE = 0xFF
-    LOW32 = 0xFFFFFFFF
-    GOLDEN = 0x9E3779B97F4A7C15
-    MIX = 0xBF58476D1CE4E5B9
-    U32 = 32
-    U3 = 3
-else:
+# The Cython build has these as C constants (kernel.pxd: macros, so a store through the work
+# array does not make the compiler load them again); the values here are the same.
+if not cython.compiled:
+    NO_CEILING = 15  # misere_suits_fill: no count for the suit
+    VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
+    HW = 1  # weight of the heuristic score against the history bonus on leads
     ONE = np.int64(1)
     BYTE = np.int64(0xFF)
     LOW32 = np.int64(0xFFFFFFFF)
