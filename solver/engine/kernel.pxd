@@ -116,7 +116,7 @@ cdef inline int64_t misere_best_answer(uint8_t *t, int64_t idx, int64_t d, int64
                y=int64_t, xa=int64_t, xb=int64_t, ra=int64_t, rb=int64_t, x1=int64_t, x2=int64_t, top=int64_t, i2=int64_t,
                worst=int64_t, best=int64_t, v=int64_t)
 cdef void misere_suits_fill(uint8_t *t) noexcept nogil
-@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t)
+@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil

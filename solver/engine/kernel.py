@@ -574,8 +574,10 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     exit. 15 or more: no ceiling."""
     total = 0
     exit_extra = NO_CEILING
+    db = decl_h | d2  # misere_suit_index's two unions, taken once for the four suits
+    ab = d1 | d2
     for s in range(4):
-        f = ONE * MISERE_SUITS[misere_suit_index(suit_of(decl_h, s), suit_of(d1, s), suit_of(d2, s))]  # noqa: F821 (a byte; defined at the end)
+        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; defined at the end)
         k = f & 15
         total += k
         if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
