@@ -1277,7 +1277,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             tcb = d * PLY + W_TC
             nt = W[d * PLY + W_NT]
             ld = W[d * PLY + W_L]
-            mover = (ld + nt) % 3
+            mover = ld + nt  # (ld + nt) % 3 without a division
+            if mover >= 3:
+                mover -= 3
             W[d * PLY + W_EXTRA] = -1
             W[d * PLY + W_BEST] = -1
             need = target - W[d * PLY + W_SC]
@@ -1357,8 +1359,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                                                  pen_flags, plan_cards)
             W[d * PLY + W_PLANNED] = planned
             alive_all = h0 | h1 | h2
-            for i in range(nt):
-                alive_all |= ONE << W[tcb + i]
+            if nt > 0:  # and the trick's cards (nt < 3)
+                alive_all |= ONE << W[tcb]
+                if nt > 1:
+                    alive_all |= ONE << W[tcb + 1]
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[d * PLY + W_NMV] = n
             W[d * PLY + W_MI] = 0
@@ -1378,7 +1382,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 c = W[d * PLY + W_MV + mi]
                 nt = W[d * PLY + W_NT]
                 ld = W[d * PLY + W_L]
-                mover = (ld + nt) % 3
+                mover = ld + nt
+                if mover >= 3:
+                    mover -= 3
                 e = d + 1
                 hb = d * PLY + W_H
                 tcb = d * PLY + W_TC
