@@ -30,8 +30,32 @@ cdef extern from *:
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
-cdef int64_t HW, ONE, BYTE, LOW32, VOID_LAST, TALON_ONE, NO_CEILING
-cdef uint64_t GOLDEN, MIX, U32, U3
+cdef extern from *:
+    """
+    #define PREFDD_HW ((int64_t)1)
+    #define PREFDD_ONE ((int64_t)1)
+    #define PREFDD_BYTE ((int64_t)0xFF)
+    #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
+    #define PREFDD_VOID_LAST ((int64_t)1 << 50)
+    #define PREFDD_NO_CEILING ((int64_t)15)
+    #define PREFDD_GOLDEN ((uint64_t)0x9E3779B97F4A7C15ULL)
+    #define PREFDD_MIX ((uint64_t)0xBF58476D1CE4E5B9ULL)
+    #define PREFDD_U32 ((uint64_t)32)
+    #define PREFDD_U3 ((uint64_t)3)
+    """
+    # compile-time constants (kernel.py gives the uncompiled source the same values): a module
+    # variable is loaded again after every store through the work array (it may alias it)
+    const int64_t HW "PREFDD_HW"
+    const int64_t ONE "PREFDD_ONE"
+    const int64_t BYTE "PREFDD_BYTE"
+    const int64_t LOW32 "PREFDD_LOW32"
+    const int64_t VOID_LAST "PREFDD_VOID_LAST"
+    const int64_t NO_CEILING "PREFDD_NO_CEILING"
+    const uint64_t GOLDEN "PREFDD_GOLDEN"
+    const uint64_t MIX "PREFDD_MIX"
+    const uint64_t U32 "PREFDD_U32"
+    const uint64_t U3 "PREFDD_U3"
+cdef int64_t TALON_ONE
 
 # bits
 cdef inline int64_t popcount(int64_t x) noexcept nogil
@@ -48,7 +72,7 @@ cdef inline int64_t entry_move(int64_t dat) noexcept nogil
 cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
-@cython.locals(key=uint64_t, k=int64_t, alive=int64_t)
+@cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, base=int64_t, s=int64_t)
 cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
@@ -92,7 +116,7 @@ cdef inline int64_t misere_best_answer(uint8_t *t, int64_t idx, int64_t d, int64
                y=int64_t, xa=int64_t, xb=int64_t, ra=int64_t, rb=int64_t, x1=int64_t, x2=int64_t, top=int64_t, i2=int64_t,
                worst=int64_t, best=int64_t, v=int64_t)
 cdef void misere_suits_fill(uint8_t *t) noexcept nogil
-@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t)
+@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil

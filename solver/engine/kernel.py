@@ -61,18 +61,12 @@ if not cython.compiled:  # the Cython build runs without NumPy (a solve's start-
 if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi, written by layout.py)
     from solver.engine.layout import *  # noqa: F403
 
-NO_CEILING = 15  # misere_suits_fill: no count for the suit
-VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
-HW = 1  # weight of the heuristic score against the history bonus on leads
-if cython.compiled:  # C integers, typed in kernel.pxd
-    ONE = 1
-    BYTE = 0xFF
-    LOW32 = 0xFFFFFFFF
-    GOLDEN = 0x9E3779B97F4A7C15
-    MIX = 0xBF58476D1CE4E5B9
-    U32 = 32
-    U3 = 3
-else:
+# The Cython build has these as C constants (kernel.pxd: macros, so a store through the work
+# array does not make the compiler load them again); the values here are the same.
+if not cython.compiled:
+    NO_CEILING = 15  # misere_suits_fill: no count for the suit
+    VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
+    HW = 1  # weight of the heuristic score against the history bonus on leads
     ONE = np.int64(1)
     BYTE = np.int64(0xFF)
     LOW32 = np.int64(0xFFFFFFFF)
@@ -152,18 +146,21 @@ def entry_depth(dat):
 
 
 def position_key(h0, h1, h2, absolute, SQ, SPREAD):
-    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute)."""
+    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute): hand 0 owns 1,
+    hand 1 owns 2, hand 2 owns 3 — that is sq(h0 | h2) spread + 2 sq(h1 | h2) spread, as in
+    :func:`misere_suit_index` (the hands are disjoint and both the squeeze and the spread
+    keep a disjoint union): four lookups a suit, not six."""
     key = u64(0)
+    h02 = h0 | h2
+    h12 = h1 | h2
+    hall = h0 | h1 | h2
     for s in range(4):
-        a0 = suit_of(h0, s)
-        a1 = suit_of(h1, s)
-        a2 = suit_of(h2, s)
         if absolute:
             alive = 0xFF
         else:
-            alive = a0 | a1 | a2
+            alive = suit_of(hall, s)
         base = alive * 256
-        k = SPREAD[SQ[base + a0]] + 2 * SPREAD[SQ[base + a1]] + 3 * SPREAD[SQ[base + a2]]
+        k = SPREAD[SQ[base + suit_of(h02, s)]] + 2 * SPREAD[SQ[base + suit_of(h12, s)]]
         key |= u64(k) << u64(16 * s)
     return i64(key)
 
@@ -577,8 +574,10 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     exit. 15 or more: no ceiling."""
     total = 0
     exit_extra = NO_CEILING
+    db = decl_h | d2  # misere_suit_index's two unions, taken once for the four suits
+    ab = d1 | d2
     for s in range(4):
-        f = ONE * MISERE_SUITS[misere_suit_index(suit_of(decl_h, s), suit_of(d1, s), suit_of(d2, s))]  # noqa: F821 (a byte; defined at the end)
+        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; defined at the end)
         k = f & 15
         total += k
         if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
@@ -1278,7 +1277,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             tcb = d * PLY + W_TC
             nt = W[d * PLY + W_NT]
             ld = W[d * PLY + W_L]
-            mover = (ld + nt) % 3
+            mover = ld + nt  # (ld + nt) % 3 without a division
+            if mover >= 3:
+                mover -= 3
             W[d * PLY + W_EXTRA] = -1
             W[d * PLY + W_BEST] = -1
             need = target - W[d * PLY + W_SC]
@@ -1358,8 +1359,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                                                  pen_flags, plan_cards)
             W[d * PLY + W_PLANNED] = planned
             alive_all = h0 | h1 | h2
-            for i in range(nt):
-                alive_all |= ONE << W[tcb + i]
+            if nt > 0:  # and the trick's cards (nt < 3)
+                alive_all |= ONE << W[tcb]
+                if nt > 1:
+                    alive_all |= ONE << W[tcb + 1]
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[d * PLY + W_NMV] = n
             W[d * PLY + W_MI] = 0
@@ -1379,7 +1382,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 c = W[d * PLY + W_MV + mi]
                 nt = W[d * PLY + W_NT]
                 ld = W[d * PLY + W_L]
-                mover = (ld + nt) % 3
+                mover = ld + nt
+                if mover >= 3:
+                    mover -= 3
                 e = d + 1
                 hb = d * PLY + W_H
                 tcb = d * PLY + W_TC
