@@ -25,6 +25,7 @@ import sys
 import time
 
 from solver.engine import Engine
+from solver.russian import agree
 
 DELAY = 1.0  # seconds before the progress line appears
 
@@ -33,7 +34,7 @@ class ProgressEngine(Engine):
     """An :class:`~solver.engine.Engine` that reports each search to a progress line."""
 
     def __init__(self, *, node_budget: int | None = None, stream=None, delay: float = DELAY, callback=None,
-                 every: float = 0.5, quiet: bool = False, **kw):
+                 every: float = 0.5, quiet: bool = False, lang: str = "en", **kw):
         super().__init__(node_budget=node_budget, reuse_table=True, **kw)
         from tqdm import tqdm  # only a ruling needs it
 
@@ -54,8 +55,11 @@ class ProgressEngine(Engine):
         self.delay = delay
         # a terminal sees the line redrawn; a log file gets a plain line every ten seconds
         self.quiet = quiet
+        self.lang = lang  # the line's language: "ru" or "en"
         self.pid = os.getpid()  # a forked scan's copy of the engine stays silent: the parent reports
-        self.bar = tqdm(desc="prefdd rule: searching", unit=" searches", delay=delay, leave=False, file=self.stream,
+        ru = lang == "ru"
+        self.bar = tqdm(desc="prefdd rule: перебор" if ru else "prefdd rule: searching",
+                        unit=" поиск." if ru else " searches", delay=delay, leave=False, file=self.stream,
                         dynamic_ncols=True, mininterval=0.5) if tty else None
 
     def snapshot(self) -> dict:
@@ -70,12 +74,27 @@ class ProgressEngine(Engine):
         settled, layouts = self.current
         if not self.decisions and not layouts:
             return ""
+        if self.lang == "ru":
+            d = self.decisions
+            out = f", {agree(d, 'просмотрено', 'просмотрены', 'просмотрено')} {_n(d, 'ru')} " \
+                  f"{agree(d, 'решение', 'решения', 'решений')}"
+            if layouts:
+                out += f", в текущем {_n(settled, 'ru')} из {_n(layouts, 'ru')} {agree(layouts, 'расклада', 'раскладов', 'раскладов')}"
+            if self.decisions_left is not None:
+                out += f", впереди ещё {self.decisions_left}"
+            return out
         out = f", {self.decisions:,} decisions scanned"
         if layouts:
             out += f", this one {settled:,} of {layouts:,} layouts"
         if self.decisions_left is not None:
             out += f", {self.decisions_left} to come"
         return out
+
+    def _nodes_text(self) -> str:
+        n = self.total_nodes
+        if self.lang == "ru":
+            return f"{_n(n, 'ru')} {agree(n, 'позиция', 'позиции', 'позиций')}"
+        return f"{n:,} nodes"
 
     def _tell(self, force: bool = False) -> None:
         if self.callback is None or os.getpid() != self.pid:
@@ -109,14 +128,19 @@ class ProgressEngine(Engine):
         if self.quiet or os.getpid() != self.pid:
             return
         if self.bar is not None:
-            self.bar.set_postfix_str(f"{self.total_nodes:,} nodes{self._layouts_text()}", refresh=False)
+            self.bar.set_postfix_str(f"{self._nodes_text()}{self._layouts_text()}", refresh=False)
             self.bar.update(searches)
             return
         now = time.monotonic()
         if (self.last is None and now - self.start >= self.delay) or (self.last is not None and now - self.last >= 10.0):
             self.last = now
-            print(f"prefdd rule: searching: {self.searches:,} searches, {self.total_nodes:,} nodes"
-                  f"{self._layouts_text()}, {now - self.start:.0f} s", file=self.stream, flush=True)
+            k, t = self.searches, f"{now - self.start:.0f}"
+            if self.lang == "ru":
+                head = f"prefdd rule: перебор: {_n(k, 'ru')} {agree(k, 'поиск', 'поиска', 'поисков')}"
+                tail = f", {t} с"
+            else:
+                head, tail = f"prefdd rule: searching: {k:,} searches", f", {t} s"
+            print(f"{head}, {self._nodes_text()}{self._layouts_text()}{tail}", file=self.stream, flush=True)
 
     def analyse(self, *args, **kw):
         try:
@@ -141,3 +165,8 @@ class ProgressEngine(Engine):
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _n(n: int, lang: str) -> str:
+    """A count with its thousands grouped: «184 756» (a no-break space) / "184,756"."""
+    return f"{n:,}".replace(",", "\u00a0") if lang == "ru" else f"{n:,}"

@@ -129,7 +129,7 @@ def run(args) -> int:
 
     try:
         limits = Limits(nodes=args.node_budget)  # the incident's violation.budget adds its seconds (solver.limits)
-        with ProgressEngine(node_budget=limits.nodes) as engine:
+        with ProgressEngine(node_budget=limits.nodes, lang=lang) as engine:
             ruling = rule_incident(data, settings, engine=engine, budget=limits)
     except SearchLimitError as e:
         return _fail(lang, name, _err("longer_search", None, inner=e))

@@ -1,5 +1,6 @@
 """Malformed or inconsistent incidents: one clear error naming the field, never a traceback."""
 import json
+import re
 import pathlib
 import subprocess
 import sys
@@ -185,6 +186,16 @@ def test_progress_engine_reports_its_searches():
             engine.analyse(inc.start())
         assert engine.searches == 3 and engine.total_nodes > 0 and engine.bar is None
     assert stream.getvalue().startswith("prefdd rule: searching: 1 searches") and "\r" not in stream.getvalue()
+    # in Russian (prefdd rule's default): the words agree with the counts, no Latin but the command's name
+    ru = io.StringIO()
+    with ProgressEngine(stream=ru, delay=0, lang="ru") as engine:
+        engine.analyse(inc.start())
+        engine.last = None   # the next line now, not ten seconds on
+        engine.scan_progress(1000, 184756, False)
+    first, last = ru.getvalue().splitlines()[0], ru.getvalue().splitlines()[-1]
+    assert first.startswith("prefdd rule: перебор: 1 поиск, ") and " позици" in first
+    assert "в текущем 1\u00a0000 из 184\u00a0756 раскладов" in last and last.endswith(" с")
+    assert re.findall(r"[A-Za-z]+", last.removeprefix("prefdd rule")) == []
     # a quick ruling: with the default one-second delay nothing is written
     quiet = io.StringIO()
     with ProgressEngine(stream=quiet) as engine:
