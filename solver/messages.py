@@ -188,6 +188,11 @@ add_field_words({
     "open": ("open or closed play", "открытая или закрытая игра"), "seed": ("seed", "номер сдачи"),
     "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
     "constraints": ("constraints", "ограничения"), "notation": ("position", "позиция"),
+    "hand": ("hand", "рука"), "voids": ("voids", "ренонсы"), "known": ("known cards", "известные карты"),
+    "voids/known": ("voids and known cards", "ренонсы и известные карты"), "hidden": ("hidden hands", "скрытые руки"),
+    "claim": ("claim", "заявка"), "sample": ("sample", "выборка раскладов"), "budget": ("time budget", "время"),
+    "max_layouts": ("most layouts", "предел числа раскладов"), "allowed": ("allowed cards", "разрешённые карты"),
+    "candidates": ("candidates", "кандидаты"), "guess": ("guess", "угадывание"),
 })
 
 
