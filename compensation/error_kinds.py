@@ -233,6 +233,26 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
     "one_of": ("must be one of {known}; got {got!r}", "ожидается одно из: {known_ru}; а не «{got}»"),
     "numbers_list": ("must be a non-empty list of numbers", "нужен непустой список чисел"),
     "unknown_option": ("{name}: unknown option{near_en}", "неизвестная настройка «{name}»{near_ru}"),
+    # claims (compensation.rulings.claims)
+    "claim_deal_over_move": ("the deal is over at that moment: nothing left to claim",
+                             "в этот момент сдача уже сыграна: заявлять нечего"),
+    "concede_or_claimed": ("give either concede or claimed, not both",
+                           "укажите либо сколько взяток отдано, либо сколько заявлено, но не то и другое"),
+    "concede_range": ("expected 0..{left} (tricks left), got {got}",
+                      "ожидается от 0 до {left} (столько взяток осталось), а не {got}"),
+    "claimed_range": ("expected the declarer's tricks in the deal, {lo}..{hi}, got {got}",
+                      "ожидаются взятки играющего за всю сдачу, от {lo} до {hi}, а не {got}"),
+    "split_object": ('expected {{"seat": tricks}} for the two defenders', "ожидается запись: рука — взятки, для обоих вистующих"),
+    "split_keys": ("keys must be the defenders' seats", "ключами должны быть руки вистующих"),
+    "split_seats": ("expected tricks for seats {first} and {second}", "ожидаются взятки обоих вистующих"),
+    "split_sum": ("the split must add up to the {tricks} trick(s) conceded",
+                  "в сумме должно выйти столько, сколько отдано: {n_tricks}"),
+    "split_needed": ("needed: the declarer conceded {tricks} trick(s), more than the worst-guess play gives; "
+                     "say how they split",
+                     "нужно указать, как делятся отданные взятки: играющий отдал {n_tricks}, больше, чем "
+                     "при худшем угадывании"),
+    "only_declarer_claims": ("seat {seat} is not the declarer (seat {declarer}); only the declarer claims",
+                             "{seat_nom} — не играющий; заявляет только играющий"),
 }
 
 add_kinds(COMPENSATION_KINDS)
