@@ -194,7 +194,6 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
     "unknown_option_named": ("unknown option {name!r}", "неизвестная настройка «{name}»"),
     "yes_or_no": ("must be yes or no, got {got!r}", "ожидается да или нет (yes/no), а не «{got}»"),
     "must_be_object": ("must be a JSON object, got {got}", "ожидается запись {{…}}"),
-    "required": ("required", "не задано"),
     "count_positive": ("must be an integer >= 1, got {got!r}", "ожидается целое число не меньше 1"),
     "raspasovka_price": ("raspasovka has no contract price; use a 'tricks' penalty",
                          "у распасовки нет цены контракта: штраф — во взятках"),
