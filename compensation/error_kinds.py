@@ -282,6 +282,17 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
                            "в розыгрыше {n_cards}: снос могли увидеть только в момент от 0 до {top}"),
     "discard_needed_6_1": ("rule 6.1 rules on what the offender saw in the discard: give the two discarded cards",
                            "правило 6.1 — о том, что нарушитель увидел в сносе: укажите две карты сноса"),
+    "option_choice": ("expected one of {known}, got {got!r}", "ожидается одно из: {known_ru}; а не «{got}»"),
+    "rasp_no_price": ("raspasovka has no contract price; use a 'tricks' penalty",
+                      "у распасовки нет цены контракта: штраф — взятками («tricks»)"),
+    "result_5_2": ("missing: rule 5.2 writes the whists and any undertricks of the actual result",
+                   "не задано: по правилу 5.2 пишутся висты и недобор по фактическому итогу"),
+    "discard_9": ("missing: rule 9 needs the two discarded cards", "не задано: правилу 9 нужны две карты сноса"),
+    "no_cards_to_mix": ("the deal is over: no cards left to mix", "сдача сыграна: смешивать нечего"),
+    "declarer_defender_share": ("the declarer and a defender cannot share one violation",
+                                "играющий и вистующий не могут быть нарушителями одного нарушения"),
+    "partner_result": ("missing: the partner writes whists for his actual tricks",
+                       "не задано: партнёр пишет висты за свои фактические взятки"),
 }
 
 add_kinds(COMPENSATION_KINDS)

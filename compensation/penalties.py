@@ -62,7 +62,7 @@ def whist_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
     """Gora for "без одной в гору на висте" (count=2: "без двух")."""
     c = parse_contract(contract)
     if c.is_raspasovka:
-        raise ScoringError("contract", "raspasovka has no contract price; use a 'tricks' penalty")
+        raise ScoringError.of("rasp_no_price", "contract")
     one = (convention.misere_undertrick_price * convention.responsibility_factor
            if c.level is None else convention.shortfall_gora(c.level))
     return _count(count) * one

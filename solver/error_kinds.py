@@ -219,4 +219,36 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
                      "карт в руках {a_n}, {b_n}, {c_n}, а нужно {c0}, {c1}, {c2}"),
     "layout_overlap": ("a card in two hands (or in a hand and the trick)",
                        "одна карта в двух руках (или на руке и на столе)"),
+    # raspasovka positions (solver.raspasovka)
+    "expected_rules": ("expected RaspasovkaRules", "ожидаются правила распасовки"),
+    "trick_seat": ("seat must be 0, 1 or 2, got {got!r}", "рука — 0, 1 или 2, а не «{got}»"),
+    "tricks_done_int": ("expected a non-negative integer, got {got!r}", "ожидается целое число не меньше 0, а не «{got}»"),
+    "seat_012": ("expected seat 0, 1 or 2, got {got!r}", "ожидается рука 0, 1 или 2, а не «{got}»"),
+    "rasp_no_notation": ("raspasovka has no one-line notation (its record is prefdd solve's JSON)",
+                         "у распасовки нет записи одной строкой (её записывают записью для prefdd solve)"),
+    "rasp_from_json": ("a raspasovka record is read by solver.raspasovka.api.position_from_record "
+                       "(the rules module imports nothing from the questions)",
+                       "запись распасовки читается своей функцией, а не как позиция игры"),
+    "rasp_to_json": ("a raspasovka position is written as prefdd solve's raspasovka record, not a Position's",
+                     "позиция распасовки записывается как запись распасовки для prefdd solve, а не как игра"),
+    "expected_constraints": ("expected Constraints, got {got}", "ожидаются ограничения, а не {got}"),
+    "rasp_no_plan": ("a plan of play belongs to the declarer's or the defence's side; raspasovka has no sides "
+                     "(penalty cards and lead rulings only)",
+                     "план розыгрыша бывает у играющего или у вистующих, а на распасовке сторон нет "
+                     "(только штрафные карты и ограничения хода)"),
+    "rasp_by": ("the seats forcing tricks on seat {seat} must be one or both others",
+                "всучивать взятки {seat_gen} могут одна или обе другие руки"),
+    "expected_rasp_position": ("expected a RaspasovkaPosition", "ожидается позиция распасовки"),
+    # cards, hands, tables
+    "not_a_suit": ("not a suit: {got!r}", "не масть: «{got}»"),
+    "card_index": ("card index out of range 0..31: {got!r}", "номер карты вне 0..31: «{got}»"),
+    "hand_mask": ("not a 32-bit hand mask: {got!r}", "не маска руки из 32 бит: «{got}»"),
+    "compact_suit_first": ("compact hand must start with a suit symbol: {got!r}",
+                           "рука записью подряд должна начинаться со значка масти: «{got}»"),
+    "table_row": ("expected three trick counts 0..10 (seats 0, 1, 2), got {got!r}",
+                  "ожидаются три числа взяток от 0 до 10 (первая, вторая, третья рука), а не «{got}»"),
+    "no_table_row": ("{strain} has no row in a double-dummy table", "у этой игры ({strain}) нет строки в таблице"),
+    "analysis_input": ("expected a Deal, a Position or a RaspasovkaPosition, got {got}",
+                       "ожидается сдача или позиция (игры или распасовки), а не {got}"),
+    "engine_backend": ("unknown engine backend {got!r} (one of {known})", "неизвестный движок «{got}» (известны: {known_ru})"),
 }

@@ -305,8 +305,7 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
         check_constraints(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
         game = _Game(deal_or_position.copy(), constraints or NO_CONSTRAINTS, engine)
     else:
-        raise PositionError(f"expected a Deal, a Position or a RaspasovkaPosition, got "
-                            f"{type(deal_or_position).__name__}")
+        raise PositionError.of("analysis_input", None, got=type(deal_or_position).__name__)
     cards = _history(history)
     check = deal_or_position.copy()
     check.replay(cards)  # the first illegal card by the rules of play, named, before any search
