@@ -251,4 +251,15 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
     "analysis_input": ("expected a Deal, a Position or a RaspasovkaPosition, got {got}",
                        "ожидается сдача или позиция (игры или распасовки), а не {got}"),
     "engine_backend": ("unknown engine backend {got!r} (one of {known})", "неизвестный движок «{got}» (известны: {known_ru})"),
+    # a card the constraints forbid (solver.play_analysis)
+    "only_plan": ("the constraints allow only {only} here (the plan plays it)",
+                  "ограничения разрешают здесь только {only} (так по плану)"),
+    "only_penalty": ("the constraints allow only {only} here (a penalty card due)",
+                     "ограничения разрешают здесь только {only} (нужно сыграть штрафную карту)"),
+    "only_constraint": ("the constraints allow only {only} here (a constraint)",
+                        "ограничения разрешают здесь только {only}"),
+    "only_lead_must": ("the constraints allow only {only} here (seat {seat}'s lead restriction: must lead {suit})",
+                       "ограничения разрешают здесь только {only} ({seat_nom} обязана ходить в {suit_ru})"),
+    "only_lead_must_not": ("the constraints allow only {only} here (seat {seat}'s lead restriction: must not lead {suit})",
+                           "ограничения разрешают здесь только {only} ({seat_nom} не может ходить в {suit_ru})"),
 }
