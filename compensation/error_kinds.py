@@ -293,6 +293,9 @@ COMPENSATION_KINDS: dict[str, tuple[str, str]] = {
                                 "играющий и вистующий не могут быть нарушителями одного нарушения"),
     "partner_result": ("missing: the partner writes whists for his actual tricks",
                        "не задано: партнёр пишет висты за свои фактические взятки"),
+    "seed_002_amount": ("seed 002 rule {rule} gives no amount; set it (--set {option}=N)",
+                        "правило {rule} (правила 002) не задаёт суммы: задайте её (--set {option}=N)"),
+    "must_be_integer": ("must be an integer, got {got!r}", "ожидается целое число, а не «{got}»"),
 }
 
 add_kinds(COMPENSATION_KINDS)

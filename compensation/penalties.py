@@ -82,8 +82,7 @@ def naming_penalty(rule: str, convention: Convention) -> Fraction:
     option = "penalty_002_" + rule.replace(".", "_")
     amount = getattr(convention, option)
     if amount is None:
-        raise ScoringError(option, f"seed 002 rule {rule} gives no amount; set it "
-                                   f"(--set {option}=N)")
+        raise ScoringError.of("seed_002_amount", option, rule=rule, option=option)
     return amount
 
 

@@ -519,7 +519,7 @@ def parse_position(text: str) -> Position:
         try:
             trick.append((SEATS[(leader + i) % 3], Card.parse(c)))
         except PrefError as e:
-            raise PositionError(e.message, f"trick[{i}]") from None
+            raise e.again(PositionError, f"trick[{i}]") from None
     taken: list[int] = [0, 0, 0]
     if len(parts) > 4:
         bits = parts[4].split(",")
@@ -531,7 +531,7 @@ def parse_position(text: str) -> Position:
         try:
             out = [Card.parse(c) for c in parts[5].split(",") if c]
         except PrefError as e:
-            raise PositionError(e.message, "out") from None
+            raise e.again(PositionError, "out") from None
     return Position(hands, contract, parse_seat(declarer, "declarer", strict=False), leader, trick, taken, out)
 
 
