@@ -148,7 +148,7 @@ class Convention:
             object.__setattr__(self, name, value)
 
         if not isinstance(self.name, str) or not self.name:
-            raise ScoringError("name", "must be a non-empty string")
+            raise ScoringError.of("nonempty_string", "name")
         if self.players not in (3, 4) or isinstance(self.players, bool):
             raise ScoringError.of("three_or_four", "players", got=self.players)
         for name in _LEVEL_TUPLES:
@@ -165,11 +165,10 @@ class Convention:
             raise ScoringError.of("prices_positive", "prices")
         for level, q in zip(LEVELS, self.whist_obligations):
             if not 0 <= q <= 11 - level:
-                raise ScoringError("whist_obligations", f"bad obligation {q} for level {level}")
+                raise ScoringError.of("bad_obligation", "whist_obligations", q=q, level=level)
         for level, q, s in zip(LEVELS, self.whist_obligations, self.shared_obligations):
             if s != 0 and 2 * s != q:
-                raise ScoringError("shared_obligations",
-                                   f"level {level}: share {s} must be 0 or half of Q={q}")
+                raise ScoringError.of("bad_share", "shared_obligations", level=level, s=s, q=q)
         levels = self.half_whist_levels
         if not isinstance(levels, (tuple, list)) or any(v not in LEVELS for v in levels):
             raise ScoringError.of("levels_list", "half_whist_levels")
@@ -197,13 +196,13 @@ class Convention:
             raise ScoringError.of("numbers_list", "raspasovka_progression")
         prog = tuple(_number("raspasovka_progression", v) for v in prog)
         if any(v <= 0 for v in prog):
-            raise ScoringError("raspasovka_progression", "every step must be positive")
+            raise ScoringError.of("step_positive", "raspasovka_progression")
         put("raspasovka_progression", prog)
 
     # ----- derived quantities, all exact -----
     def _index(self, level: int) -> int:
         if level not in LEVELS or isinstance(level, bool):
-            raise ScoringError("contract", f"level must be 6..10, got {level!r}")
+            raise ScoringError.of("level_range", "contract", got=repr(level))
         return level - 6
 
     def price(self, level: int) -> Fraction:
@@ -243,7 +242,7 @@ class Convention:
     def raspasovka_step(self, round_: int) -> Fraction:
         """r for the round-th raspasovka in a row (1 = the first)."""
         if isinstance(round_, bool) or not isinstance(round_, int) or round_ < 1:
-            raise ScoringError("raspasovka_round", f"must be an integer >= 1, got {round_!r}")
+            raise ScoringError.of("integer_min1", "raspasovka_round", got=repr(round_))
         prog = self.raspasovka_progression
         if round_ <= len(prog):
             return prog[round_ - 1]

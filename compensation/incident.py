@@ -297,7 +297,7 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
         if k not in RULING_OPTIONS:
             raise unknown_field("options", k, RULING_OPTIONS)
         if v not in RULING_OPTIONS[k][0]:
-            raise IncidentError(f"options.{k}", f"expected one of {', '.join(RULING_OPTIONS[k][0])}, got {v!r}")
+            raise IncidentError.of("option_choice", f"options.{k}", known=", ".join(RULING_OPTIONS[k][0]), got=v)
         opts[k] = v
 
     players = tuple(rec.get("players") or ())

@@ -46,7 +46,7 @@ def _int(record: dict, name: str, default: Any = None) -> Any:
     value = record.get(name, default)
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
-    raise ScoringError(name, f"must be an integer, got {value!r}")
+    raise ScoringError.of("must_be_integer", name, got=value)
 
 
 def parse_record(record: Any) -> tuple[Outcome, list[dict]]:

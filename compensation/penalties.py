@@ -62,7 +62,7 @@ def whist_penalty(contract, convention: Convention, count: int = 1) -> Fraction:
     """Gora for "без одной в гору на висте" (count=2: "без двух")."""
     c = parse_contract(contract)
     if c.is_raspasovka:
-        raise ScoringError("contract", "raspasovka has no contract price; use a 'tricks' penalty")
+        raise ScoringError.of("rasp_no_price", "contract")
     one = (convention.misere_undertrick_price * convention.responsibility_factor
            if c.level is None else convention.shortfall_gora(c.level))
     return _count(count) * one
@@ -82,8 +82,7 @@ def naming_penalty(rule: str, convention: Convention) -> Fraction:
     option = "penalty_002_" + rule.replace(".", "_")
     amount = getattr(convention, option)
     if amount is None:
-        raise ScoringError(option, f"seed 002 rule {rule} gives no amount; set it "
-                                   f"(--set {option}=N)")
+        raise ScoringError.of("seed_002_amount", option, rule=rule, option=option)
     return amount
 
 

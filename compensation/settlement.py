@@ -27,10 +27,9 @@ from .sheet import Entries, total
 
 def _check(entries: Entries, convention: Convention) -> None:
     if not isinstance(entries, Entries):
-        raise ScoringError("entries", f"expected Entries, got {type(entries).__name__}")
+        raise ScoringError.of("expected_entries", "entries", got=type(entries).__name__)
     if entries.n != convention.players:
-        raise ScoringError("players", f"entries for {entries.n} players, convention "
-                                      f"{convention.name!r} has players={convention.players}")
+        raise ScoringError.of("entries_players", "players", n=entries.n, name=convention.name, players=convention.players)
 
 
 def balances(entries: Entries, convention: Convention, include_pulya: bool = True
@@ -55,7 +54,7 @@ def balance(player: int, entries: Entries, convention: Convention,
             include_pulya: bool = True) -> Fraction:
     """W_player."""
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < entries.n:
-        raise ScoringError("player", f"must be a seat 0..{entries.n - 1}, got {player!r}")
+        raise ScoringError.of("seat_range", "player", top=entries.n - 1, got=repr(player))
     return balances(entries, convention, include_pulya)[player]
 
 
@@ -94,12 +93,12 @@ def compensation_entries(victim: int, offenders: Sequence[int], amount,
     """Entries for the victim writing ``amount`` whists, split equally among offenders."""
     offenders = list(offenders)
     if not offenders:
-        raise ScoringError("offenders", "at least one offender is needed")
+        raise ScoringError.of("offender_needed", "offenders")
     if victim in offenders:
-        raise ScoringError("offenders", "the victim cannot be an offender")
+        raise ScoringError.of("victim_offender", "offenders")
     amount = Fraction(amount)
     if amount < 0:
-        raise ScoringError("amount", f"compensation cannot be negative, got {amount}")
+        raise ScoringError.of("compensation_negative", "amount", got=amount)
     e = Entries.zero(convention.players)
     for o in offenders:
         e = e.add_whists(victim, o, amount / len(offenders))
@@ -111,7 +110,7 @@ def resolve_split(victim: int, candidates: Sequence[Entries], convention: Conven
     counterfactual uses: best for the victim (``counterfactual_split=for_victim``, the
     default) or worst for him (``against_victim``). Ties keep the first candidate."""
     if not candidates:
-        raise ScoringError("candidates", "no candidate outcome to choose from")
+        raise ScoringError.of("no_candidates", "candidates")
     inc = convention.pulya_in_damage
     values = [balance(victim, c, convention, inc) for c in candidates]
     target = max(values) if convention.counterfactual_split == "for_victim" else min(values)

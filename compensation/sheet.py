@@ -31,14 +31,14 @@ class Entries:
     def __post_init__(self) -> None:
         n = len(self.pulya)
         if n not in (3, 4):
-            raise ScoringError("players", f"entries need 3 or 4 players, got {n}")
+            raise ScoringError.of("entries_three_four", "players", got=n)
         if len(self.gora) != n or len(self.whists) != n or any(len(r) != n for r in self.whists):
-            raise ScoringError("entries", "pulya, gora and whists must all have N entries")
+            raise ScoringError.of("entries_n", "entries")
         object.__setattr__(self, "pulya", tuple(_frac(x) for x in self.pulya))
         object.__setattr__(self, "gora", tuple(_frac(x) for x in self.gora))
         object.__setattr__(self, "whists", tuple(tuple(_frac(x) for x in r) for r in self.whists))
         if any(self.whists[i][i] for i in range(n)):
-            raise ScoringError("whists", "a player cannot write whists on himself")
+            raise ScoringError.of("whists_on_self", "whists")
 
     @classmethod
     def zero(cls, n: int = 3) -> Entries:
@@ -64,7 +64,7 @@ class Entries:
         parse_seat(writer, "seat", players=self.n, error=ScoringError)
         parse_seat(on, "seat", players=self.n, error=ScoringError)
         if writer == on:
-            raise ScoringError("whists", "a player cannot write whists on himself")
+            raise ScoringError.of("whists_on_self", "whists")
         w = [list(r) for r in self.whists]
         w[writer][on] += _frac(amount)
         return Entries(self.pulya, self.gora, tuple(tuple(r) for r in w))
@@ -73,7 +73,7 @@ class Entries:
         if not isinstance(other, Entries):
             return NotImplemented
         if other.n != self.n:
-            raise ScoringError("players", f"cannot add entries for {self.n} and {other.n} players")
+            raise ScoringError.of("entries_add", "players", n=self.n, m=other.n)
         return Entries(
             tuple(a + b for a, b in zip(self.pulya, other.pulya)),
             tuple(a + b for a, b in zip(self.gora, other.gora)),

@@ -212,6 +212,22 @@ PREFDD_KINDS: dict[str, tuple[str, str]] = {
                         "игра сыграна не до конца ({n} из 10 взяток): снос не восстановить"),
     "read_foreign_card": ("the declarer played {card}, which neither his hand nor the talon holds",
                           "играющий сыграл {card_ru}, а её нет ни у него, ни в прикупе"),
+    # solving a record (prefdd.records) and writing a .bts file (prefdd.formats.bts)
+    "table_trick_start": ("--table: give a position at the start of a trick (no trick, no history)",
+                          "--table: нужна позиция в начале взятки (без карт на столе и без розыгрыша)"),
+    "reference_too_big": ("--engine reference: a raspasovka position of {tricks} tricks is too big for the plain minimax "
+                          "(at most {most}); use the fast engine",
+                          "движок «reference» (--engine): распасовка на {n_tricks} слишком велика для простого перебора "
+                          "(не больше {most}); возьмите быстрый движок"),
+    "write_record": ("record {i}: {inner}", "запись {i}: {inner}"),
+    "write_record_id": ("record {i} (id {id}): {inner}", "запись {i} («{id}»): {inner}"),
+    "bts_object": ("expected a JSON object", "ожидается запись {{…}}"),
+    "bts_raspasovka": ("Bridge studio has no raspasovka", "в Бридж-студии нет распасов"),
+    "bts_no_trick": ("a .bts file has no place for a trick in progress", "в файл Бридж-студии не записать недоигранную взятку"),
+    "bts_no_constraints": ("a .bts file has no place for constraints", "в файл Бридж-студии не записать ограничения"),
+    "bts_no_favour": ("a .bts file has no place for a favoured defender",
+                      "в файл Бридж-студии не записать, в чью пользу делятся взятки вистующих"),
+    "bts_no_taken": ("a .bts file has no place for tricks already won", "в файл Бридж-студии не записать уже взятые взятки"),
 }
 
 add_kinds(PREFDD_KINDS)

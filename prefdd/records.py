@@ -15,6 +15,8 @@ from solver.errors import PositionError, PrefError
 from solver.json_fields import json_kind
 from solver.seat import parse_seat
 
+from . import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
+
 if TYPE_CHECKING:  # not imported at run time: prefdd solve's start-up
     from solver.engine import Engine
     from solver.raspasovka.api import RaspasovkaSolver
@@ -34,7 +36,7 @@ def table_record(rec: dict, engine) -> dict:
     from solver.position import position_from_json
 
     if rec.get("trick") or rec.get("history"):
-        raise PrefError("--table: give a position at the start of a trick (no trick, no history)")
+        raise PrefError.of("table_trick_start")
     cons = constraints_from_json(rec.get("constraints"))
     pos = position_from_json(dict(rec, contract="nt", declarer=0))  # each strain and declarer in turn
     out = {"id": rec["id"]} if "id" in rec else {}
@@ -57,7 +59,7 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
     from solver.raspasovka.api import is_raspasovka_record
 
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {json_kind(rec)}")
+        raise PositionError.of("expected_json_object", None, got=json_kind(rec))
     if is_raspasovka_record(rec):  # contract "raspasovka": one player's tricks against the other two
         return _raspasovka(rec, engine, all_cards, line, reference)
 
@@ -73,9 +75,9 @@ def solve_record(rec: dict, engine, *, all_cards=False, line=False, favour=None,
         budget = node_budget or (engine.node_budget if _explicit_budget(engine) else None)
         if favour is not None:
             if favour == pos.declarer:
-                raise PositionError(f"favour: seat {favour} is not a defender")
+                raise PositionError.of("favour_not_defender", "favour", seat=favour)
             if pos.is_misere:
-                raise PositionError("favour: there are no whists on misère, no split to favour")
+                raise PositionError.of("favour_misere", "favour")
             tricks, mine = ref.solve_split(pos, favour, cons, budget)
             out["declarer_tricks"] = tricks
             remaining = pos.tricks_left()
@@ -119,8 +121,7 @@ def _raspasovka(rec: dict, engine, all_cards: bool, line: bool, reference: bool)
     if reference:
         left = position_from_record(rec).tricks_left()
         if left > REFERENCE_RASPASOVKA_TRICKS:
-            raise PrefError(f"--engine reference: a raspasovka position of {left} tricks is too big for the plain "
-                            f"minimax (at most {REFERENCE_RASPASOVKA_TRICKS}); use the fast engine")
+            raise PrefError.of("reference_too_big", None, tricks=left, most=REFERENCE_RASPASOVKA_TRICKS)
         return solve_raspasovka_record(rec, all_cards=all_cards, line=line, reference=True)
     return solve_raspasovka_record(rec, all_cards=all_cards, line=line, solver=raspasovka_solver(engine))
 

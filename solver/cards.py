@@ -43,7 +43,7 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         s = _SUIT_BY_TEXT.get(text.strip().lower())
         if s is None:
-            raise CardError(f"not a suit: {text!r}")
+            raise CardError.of("not_a_suit", None, got=text)
         return cls(s)
 
 
@@ -102,7 +102,7 @@ class Card:
                     raise IndexError
                 return cls._all[index]
             except (IndexError, TypeError):
-                raise CardError(f"card index out of range 0..31: {index!r}") from None
+                raise CardError.of("card_index", None, got=index) from None
         obj = super().__new__(cls)
         obj.index = index
         return obj

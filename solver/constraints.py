@@ -51,12 +51,12 @@ class PenaltyCard:
         object.__setattr__(self, "card", card)
         if isinstance(when, str):
             if when not in self.PRESETS:
-                raise PositionError(f"penalty card {card}: unknown mode {when!r} (one of {sorted(self.PRESETS)})")
+                raise PositionError.of("penalty_mode", None, card=str(card), got=when, modes=sorted(self.PRESETS))
             when = self.PRESETS[when]
         w = frozenset(when)
         bad = w - {"lead", "suit", "ruff", "any"}
         if bad or not w:
-            raise PositionError(f"penalty card {card}: unknown occasions {sorted(bad) or 'none'}")
+            raise PositionError.of("penalty_occasions", None, card=str(card), got=sorted(bad) or "none")
         object.__setattr__(self, "when", w)
         object.__setattr__(self, "seat", parse_seat(seat, f"penalty card {card}: seat", strict=False))
 
@@ -100,7 +100,7 @@ class LeadRestriction:
         """``seat`` as :func:`~solver.seat.parse_seat` reads it, ``suit`` a letter or 0..3."""
         s = Suit.parse(suit) if isinstance(suit, str) else suit
         if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3:
-            raise PositionError(f"expected a suit s c d h (or 0..3), got {suit!r}", "lead.suit")
+            raise PositionError.of("expected_suit_letter", "lead.suit", got=suit)
         object.__setattr__(self, "suit", int(s))
         object.__setattr__(self, "seat", parse_seat(seat, "lead restriction: seat", strict=False))
         object.__setattr__(self, "must", must)
@@ -140,7 +140,7 @@ class Plan:
 
     def __post_init__(self):
         if self.side not in ("declarer", "defence"):
-            raise PositionError(f"plan side must be 'declarer' or 'defence', got {self.side!r}")
+            raise PositionError.of("plan_side_must", None, got=self.side)
         object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
 
     def to_json(self) -> dict[str, Any]:

@@ -83,7 +83,7 @@ class Contract:
             object.__setattr__(self, "strain", _strain_of(self.strain))
         if self.strain in (Strain.MISERE, Strain.RASPASOVKA):
             if self.level is not None and not (self.strain is Strain.MISERE and self.level == 10):
-                raise PositionError(f"{self.strain.code} has no level, got {self.level!r}", "contract")
+                raise PositionError.of("no_level", "contract", strain=self.strain.code, got=repr(self.level))
             object.__setattr__(self, "level", None)
         elif self.level is not None and (isinstance(self.level, bool) or self.level not in LEVELS):
             raise PositionError.of("contract_level", "contract", level=repr(self.level))
@@ -94,11 +94,10 @@ class Contract:
         if isinstance(text, Contract):
             return text
         if not isinstance(text, str):
-            raise PositionError(f"unknown contract {text!r}: expected a string such as '7h', '6nt' or 'misere'",
-                                "contract")
+            raise PositionError.of("contract_type", "contract", got=text)
         t = text.strip()
         if not t:
-            raise PositionError(f"empty ({_HINT})", "contract")
+            raise PositionError.of("contract_empty", "contract")
         digits = len(t) - len(t.lstrip("0123456789"))
         if digits:
             level, rest = int(t[:digits]), t[digits:]
@@ -111,7 +110,7 @@ class Contract:
         except PrefError:
             raise PositionError.of("contract", "contract", text=text) from None
         if digits and strain is Strain.RASPASOVKA:
-            raise PositionError(f"raspasovka has no level: {text!r}", "contract")
+            raise PositionError.of("raspasovka_level", "contract", text=text)
         if strain is Strain.MISERE:
             level = None
         return cls(strain, level)
@@ -162,4 +161,4 @@ def _strain_of(value: object) -> Strain:
             return parse_strain(value)
         except PrefError:
             pass
-    raise PositionError(f"unknown strain {value!r} ({_HINT})", "contract")
+    raise PositionError.of("unknown_contract_strain", "contract", got=value)

@@ -34,8 +34,7 @@ class DDTable:
             strain = _strain(key)
             if not isinstance(row, (list, tuple)) or len(row) != 3 or not all(
                     isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 10 for t in row):
-                raise PositionError(f"expected three trick counts 0..10 (seats 0, 1, 2), got {row!r}",
-                                    f"table.{strain.code}")
+                raise PositionError.of("table_row", f"table.{strain.code}", got=row)
             rows[strain] = (int(row[0]), int(row[1]), int(row[2]))
         missing = [s.code for s in TABLE_STRAINS if s not in rows]
         if missing:
@@ -128,5 +127,5 @@ def _strain(key: Any) -> Strain:
     else:
         raise PositionError.of("unknown_strain", "table", got=key)
     if strain not in _LABELS:
-        raise PositionError(f"{strain.code} has no row in a double-dummy table", "table")
+        raise PositionError.of("no_table_row", "table", strain=strain.code)
     return strain

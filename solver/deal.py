@@ -57,7 +57,7 @@ class Deal:
         if sizes[0] == 10 and (self.talon or self.discard):
             held = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask | self._out()
             if held != 0xFFFFFFFF:
-                raise PositionError(f"a full deal accounts for all 32 cards; missing {' '.join(map(str, cards_of(~held & 0xFFFFFFFF)))}")
+                raise PositionError.of("deal_not_full", None, cards=" ".join(map(str, cards_of(~held & 0xFFFFFFFF))))
 
     def _out(self) -> int:
         """Cards out of play (:func:`out_of_play`)."""
@@ -94,16 +94,16 @@ class Deal:
         from .json_fields import cards as _cards
 
         if not isinstance(record, dict):
-            raise PositionError(f"expected a JSON object, got {type(record).__name__}", "deal")
+            raise PositionError.of("expected_json_object", "deal", got=type(record).__name__)
         unknown = sorted(set(record) - set(DEAL_FIELDS))
         if unknown:
-            raise PositionError(f"unknown field (known: {', '.join(DEAL_FIELDS)})", unknown[0])
+            raise PositionError.of("unknown_field_listed", unknown[0], name=unknown[0], known=", ".join(DEAL_FIELDS))
         for f in ("hands", "contract", "declarer"):
             if f not in record:
-                raise PositionError("required", f)
+                raise PositionError.of("required", f)
         hands = record["hands"]
         if not isinstance(hands, list) or len(hands) != 3:
-            raise PositionError("expected a list of three hands", "hands")
+            raise PositionError.of("three_hands_expected", "hands")
         return cls(
             tuple(Hand.from_json(h, f"hands[{i}]") for i, h in enumerate(hands)),
             Contract.parse(record["contract"]),

@@ -62,6 +62,14 @@ class PrefError(ValueError):
         err.kind, err.params = self.kind, dict(self.params)
         return err
 
+    def under(self, cls: type[PrefError], path: str) -> PrefError:
+        """This error as ``cls`` with the field ``path`` in front (a reader passing on what a
+        shared parser said of the field it was reading): its kind kept where it names no field
+        of its own, else its whole English line after ``path`` as before."""
+        if self.path:
+            return cls.at(path, str(self))
+        return self.again(cls, path)
+
     def said(self, lang: str = "en") -> str:
         """What is wrong, without the field, in ``lang``."""
         from .messages import say

@@ -47,7 +47,7 @@ class Hand:
     def __init__(self, cards=()):
         if isinstance(cards, int):
             if not 0 <= cards <= FULL_DECK:
-                raise CardError(f"not a 32-bit hand mask: {cards!r}")
+                raise CardError.of("hand_mask", None, got=cards)
             self.mask = cards
         elif isinstance(cards, str):
             self.mask = Hand.parse(cards).mask
@@ -126,7 +126,7 @@ def _parse_compact(text: str) -> list[Card]:
             i += 1
             continue
         if suit is None:
-            raise CardError(f"compact hand must start with a suit symbol: {text!r}")
+            raise CardError.of("compact_suit_first", None, got=text)
         rank_txt = text[i : i + 2] if text[i : i + 2] == "10" else ch
         cards.append(Card.parse(rank_txt + SUIT_SYMBOLS[suit]))
         i += len(rank_txt)

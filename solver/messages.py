@@ -15,7 +15,7 @@ said in words in Russian (and English) when a template asks for the derived name
 * ``seat`` → ``{seat_nom}``, ``{seat_gen}``, ``{seat_en}`` («первая рука», «первой руки», "first hand");
 * ``suit`` → ``{suit_ru}``, ``{suit_en}`` («пики», "spades");
 * ``near`` → ``{near_en}``, ``{near_ru}``: the "did you mean" of a misspelt name (empty without one);
-* ``n`` → ``{n_cards}`` («3 карты»);
+* ``n`` → ``{n_cards}`` («3 карты»); ``tricks`` → ``{n_tricks}`` («3 взятки»);
 * ``known`` → ``{known_ru}``: names the user may type, each in «»;
 * ``a``, ``b`` → ``{a_ru}``, ``{a_en}``…: places of a card (``hands[0]``, ``talon``) in words;
 * ``reason`` (and ``errno``) → ``{reason_ru}``: an operating system's reason;
@@ -126,12 +126,18 @@ def _derived(params: dict, lang: str) -> dict:
             q["n_cards"] = f"{n} {agree(n, 'карта', 'карты', 'карт')}"
         except (TypeError, ValueError):
             q["n_cards"] = str(params["n"])
+    if "tricks" in params:
+        try:
+            t = int(params["tricks"])
+            q["n_tricks"] = f"{t} {agree(t, 'взятка', 'взятки', 'взяток')}"
+        except (TypeError, ValueError):
+            q["n_tricks"] = str(params["tricks"])
     return q
 
 
 #: a derived placeholder -> the parameter it is made from (the catalogue's test checks both texts use the same)
 DERIVED = {"card_ru": "card", "seat_nom": "seat", "seat_gen": "seat", "seat_en": "seat", "suit_ru": "suit",
-           "suit_en": "suit", "near_en": "near", "near_ru": "near", "n_cards": "n",
+           "suit_en": "suit", "near_en": "near", "near_ru": "near", "n_cards": "n", "n_tricks": "tricks",
            "a_ru": "a", "b_ru": "b", "a_en": "a", "b_en": "b", "talon_en": "talon", "talon_ru": "talon", "kind_ru": "kind", "want_ru": "want", "known_ru": "known", "reason_ru": "reason"}
 _OS_RU = {2: "нет такого файла", 13: "нет доступа", 21: "это папка", 20: "не папка в пути", 28: "нет места на диске",
           36: "слишком длинное имя"}
@@ -188,6 +194,11 @@ add_field_words({
     "open": ("open or closed play", "открытая или закрытая игра"), "seed": ("seed", "номер сдачи"),
     "line": ("line of play", "линия розыгрыша"), "start": ("start of the line", "начало линии"),
     "constraints": ("constraints", "ограничения"), "notation": ("position", "позиция"),
+    "hand": ("hand", "рука"), "voids": ("voids", "ренонсы"), "known": ("known cards", "известные карты"),
+    "voids/known": ("voids and known cards", "ренонсы и известные карты"), "hidden": ("hidden hands", "скрытые руки"),
+    "claim": ("claim", "заявка"), "sample": ("sample", "выборка раскладов"), "budget": ("time budget", "время"),
+    "max_layouts": ("most layouts", "предел числа раскладов"), "allowed": ("allowed cards", "разрешённые карты"),
+    "candidates": ("candidates", "кандидаты"), "guess": ("guess", "угадывание"),
 })
 
 

@@ -156,18 +156,21 @@ class _Constrained:
 
     def why(self, card: Card) -> str:
         """Which constraint forbids ``card`` (legal by the rules of play) here."""
+        return self.why_error(card).message
+
+    def why_error(self, card: Card) -> IllegalMoveError:
+        """Which constraint forbids ``card`` (legal by the rules of play) here, as an error of its kind."""
         allowed, planned = self.cons.moves(self.pos, self.state)
         only = " ".join(str(c) for c in cards_of(allowed))
         if planned:
-            reason = "the plan plays it"
-        elif any(p.card.mask & allowed for p in self.cons.penalty_cards):
-            reason = "a penalty card due"
-        else:
-            lead = self.cons.lead
-            reason = ("a constraint" if lead is None else
-                      f"seat {lead.seat}'s lead restriction: {'must' if lead.must else 'must not'} lead "
-                      f"{SUIT_SYMBOLS[lead.suit]}")
-        return f"the constraints allow only {only} here ({reason})"
+            return IllegalMoveError.of("only_plan", None, only=only)
+        if any(p.card.mask & allowed for p in self.cons.penalty_cards):
+            return IllegalMoveError.of("only_penalty", None, only=only)
+        lead = self.cons.lead
+        if lead is None:
+            return IllegalMoveError.of("only_constraint", None, only=only)
+        return IllegalMoveError.of("only_lead_must" if lead.must else "only_lead_must_not", None, only=only,
+                                   seat=lead.seat, suit=SUIT_SYMBOLS[lead.suit])
 
     def remaining(self) -> Constraints:
         return _remaining(self.cons, self.state, self.pos)
@@ -305,8 +308,7 @@ def analyse_play(deal_or_position, history, constraints: Constraints | None = No
         check_constraints(deal_or_position, constraints or NO_CONSTRAINTS)  # before any is dropped as played
         game = _Game(deal_or_position.copy(), constraints or NO_CONSTRAINTS, engine)
     else:
-        raise PositionError(f"expected a Deal, a Position or a RaspasovkaPosition, got "
-                            f"{type(deal_or_position).__name__}")
+        raise PositionError.of("analysis_input", None, got=type(deal_or_position).__name__)
     cards = _history(history)
     check = deal_or_position.copy()
     check.replay(cards)  # the first illegal card by the rules of play, named, before any search
@@ -340,7 +342,8 @@ def _walk(game, cards: list) -> PlayAnalysis:
         trick = game.trick_number()
         allowed = game.allowed()
         if not allowed & card.mask:
-            raise IllegalMoveError(f"history[{i}]: trick {trick}, seat {seat}, card {card}: {game.why(card)}")
+            raise IllegalMoveError.of("at_card", f"history[{i}]", trick=trick, seat=seat, card=str(card),
+                                      inner=game.why_error(card))
         base = game.base()
         if popcount(allowed) == 1 and known is not None:
             before, values = known, {card: known}  # a forced card: nothing to search

@@ -202,8 +202,7 @@ class Position:
     def __init__(self, hands, contract, declarer: int, leader: int, trick=(), taken=(0, 0, 0), out=()):
         self.contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
         if self.contract.is_raspasovka:
-            raise PositionError("raspasovka is played by solver.raspasovka (RaspasovkaPosition), not Position",
-                                "contract")
+            raise PositionError.of("raspasovka_position", "contract")
         self.declarer = Seat.parse(declarer, "declarer")
         self.leader = Seat.parse(leader, "leader")
         if len(hands) != 3:
@@ -288,7 +287,7 @@ class Position:
         places = CardPlaces(PositionError)
         places.claim_hands(self.hands)
         if len(self.trick) > 2:
-            raise PositionError("trick: at most two cards can be on the table before the next move")
+            raise PositionError.of("trick_too_long", "trick")
         for _, card in self.trick:
             places.claim(card, "trick")
         for c in cards_of(self.out):
@@ -299,7 +298,7 @@ class Position:
     def _check_counts(self, n: int) -> None:
         """Hook: the tricks taken and the ``n`` still to play fit one deal."""
         if n > 10:
-            raise PositionError(f"hands of {n} cards: at most 10")
+            raise PositionError.of("hand_over_ten", None, n=n)
         if sum(self.taken) + n > 10:
             raise PositionError.of("taken_over", "taken", taken=list(self.taken), n=n)
 
@@ -485,16 +484,16 @@ def _dotted(mask: int) -> str:
 def _undotted(text: str, path: str) -> int:
     suits = text.split(".")
     if len(suits) != 4:
-        raise PositionError(f"expected four suits ♠.♣.♦.♥ separated by dots, got {text!r}", path)
+        raise PositionError.of("four_suits", path, got=text)
     mask = 0
     for s, ranks in enumerate(suits):
         for ch in ranks:
             r = RANK_LETTERS.find(ch.upper())
             if r < 0:
-                raise PositionError(f"not a rank: {ch!r} in {text!r} (ranks 7 8 9 T J Q K A)", path)
+                raise PositionError.of("not_a_rank", path, ch=ch, text=text)
             bit = 1 << (s * 8 + r)
             if mask & bit:
-                raise PositionError(f"duplicate card {Card(s * 8 + r)} in {text!r}", path)
+                raise PositionError.of("duplicate_in", path, card=str(Card(s * 8 + r)), text=text)
             mask |= bit
     return mask
 
@@ -502,38 +501,37 @@ def _undotted(text: str, path: str) -> int:
 def parse_position(text: str) -> Position:
     """A :class:`Position` from its one-line notation (see the module docstring)."""
     if not isinstance(text, str):
-        raise PositionError(f"expected a position in text notation, got {type(text).__name__}", "notation")
+        raise PositionError.of("notation_type", "notation", got=type(text).__name__)
     parts = text.split()
     if not 4 <= len(parts) <= 6:
-        raise PositionError(
-            f"expected 4 to 6 fields ({' '.join(_NOTATION_FIELDS)}), got {len(parts)}: {text!r}", "notation")
+        raise PositionError.of("notation_fields", "notation", fields=" ".join(_NOTATION_FIELDS), n=len(parts), text=text)
     contract, declarer, hands_txt, trick_txt = parts[:4]
     hands_list = hands_txt.split("/")
     if len(hands_list) != 3:
-        raise PositionError(f"expected three hands separated by '/', got {hands_txt!r}", "hands")
+        raise PositionError.of("three_hands_slash", "hands", got=hands_txt)
     hands = [_undotted(h, f"hands[{i}]") for i, h in enumerate(hands_list)]
     leader_txt, colon, cards_txt = trick_txt.partition(":")
     if not colon:
-        raise PositionError(f"expected leader:cards such as '1:' or '1:Ks,Qs', got {trick_txt!r}", "trick")
+        raise PositionError.of("trick_notation", "trick", got=trick_txt)
     leader = parse_seat(leader_txt, "leader", strict=False)
     trick = []
     for i, c in enumerate(x for x in cards_txt.split(",") if x):
         try:
             trick.append((SEATS[(leader + i) % 3], Card.parse(c)))
         except PrefError as e:
-            raise PositionError(e.message, f"trick[{i}]") from None
+            raise e.again(PositionError, f"trick[{i}]") from None
     taken: list[int] = [0, 0, 0]
     if len(parts) > 4:
         bits = parts[4].split(",")
         if len(bits) != 3 or not all(b.isdigit() for b in bits):
-            raise PositionError(f"expected three trick counts such as 1,0,0, got {parts[4]!r}", "taken")
+            raise PositionError.of("taken_notation", "taken", got=parts[4])
         taken = [int(b) for b in bits]
     out: list[Card] = []
     if len(parts) > 5 and parts[5] != "-":
         try:
             out = [Card.parse(c) for c in parts[5].split(",") if c]
         except PrefError as e:
-            raise PositionError(e.message, "out") from None
+            raise e.again(PositionError, "out") from None
     return Position(hands, contract, parse_seat(declarer, "declarer", strict=False), leader, trick, taken, out)
 
 
@@ -613,11 +611,9 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
         if "to_move" in rec:
             tm = parse_seat(rec.get("to_move"), "to_move")
             if tm != (leader + len(parsed)) % 3:
-                raise PositionError(
-                    f"to_move: seat {tm} cannot be to move after {len(parsed)} card(s) led by seat {leader}"
-                )
+                raise PositionError.of("to_move_after", "to_move", seat=tm, n=len(parsed), leader=leader)
         if "leader" in rec and rec["leader"] != leader:
-            raise PositionError(f"leader: {rec['leader']!r} disagrees with the trick, led by seat {leader}")
+            raise PositionError.of("leader_vs_trick", "leader", got=rec["leader"], seat=leader)
         held = [m | mask_of(c for s, c in parsed if s == seat) for seat, m in enumerate(masks)]
         return Position(masks, contract, declarer, leader, parsed, taken, out_of_play(held, declarer, talon, discard))
     if "leader" in rec:

@@ -27,8 +27,10 @@ defenders showed in ``history`` (with ``open`` play, after the first card, every
 """
 from __future__ import annotations
 
+from solver.errors import PrefError
 from solver.imperfect import GUESS_CANDIDATES, ClaimCheck, InfoSet, check_claim, worst_guess_play
 
+from .. import error_kinds  # noqa: F401  the kinds raised here, in the one catalogue
 from ..incident import IncidentError
 from .knowledge import candidates_note, guess_notes, layouts_note
 from .playout import made, need_play, score_tricks
@@ -77,9 +79,9 @@ def _setup(ctx):
         info = InfoSet.from_history(start, inc.history[:at],
                                     open_defence=inc.open and at >= 1)
     except Exception as e:  # the history was already checked by the parser; stay clear anyway
-        raise IncidentError("history", str(e)) from None
+        raise (e.under(IncidentError, "history") if isinstance(e, PrefError) else IncidentError("history", str(e))) from None
     if info.pos.is_over():
-        raise IncidentError("violation.move", "the deal is over at that moment: nothing left to claim")
+        raise IncidentError.of("claim_deal_over_move", "violation.move")
     # the fields' values (enums, integer ranges) are the schema's to check (incident_shape)
     reading = v.get("reading", "wrong_guess")
     search = {"candidates": v.get("candidates", GUESS_CANDIDATES), "guess": inc.option("guess"),
@@ -172,18 +174,17 @@ def _claimed(ctx, info: InfoSet):
     d = inc.declarer
     left = pos.tricks_left()
     if v.get("concede") is not None and v.get("claimed") is not None:
-        raise IncidentError("violation.claimed", "give either concede or claimed, not both")
+        raise IncidentError.of("concede_or_claimed", "violation.claimed")
     if v.get("concede") is not None:
         k = v.get("concede")
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= left:
-            raise IncidentError("violation.concede", f"expected 0..{left} (tricks left), got {k!r}")
+            raise IncidentError.of("concede_range", "violation.concede", left=left, got=repr(k))
         return pos.taken[d] + left - k
     if v.get("claimed") is not None:
         c = v.get("claimed")
         lo, hi = pos.taken[d], pos.taken[d] + left
         if isinstance(c, bool) or not isinstance(c, int) or not lo <= c <= hi:
-            raise IncidentError("violation.claimed", f"expected the declarer's tricks in the deal, {lo}..{hi}, "
-                                                     f"got {c!r}")
+            raise IncidentError.of("claimed_range", "violation.claimed", lo=lo, hi=hi, got=repr(c))
         return c
     return None
 
@@ -200,16 +201,15 @@ def _claim_tricks(ctx, info: InfoSet, check: ClaimCheck, claimed: int) -> tuple:
     split = v.get("defence_tricks")
     if split is not None:
         if not isinstance(split, dict):
-            raise IncidentError("violation.defence_tricks", "expected {\"seat\": tricks} for the two defenders")
+            raise IncidentError.of("split_object", "violation.defence_tricks")
         try:
             got = {int(k): x for k, x in split.items()}
         except (TypeError, ValueError):
-            raise IncidentError("violation.defence_tricks", "keys must be the defenders' seats") from None
+            raise IncidentError.of("split_keys", "violation.defence_tricks") from None
         if set(got) != {a, b} or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in got.values()):
-            raise IncidentError("violation.defence_tricks", f"expected tricks for seats {a} and {b}")
+            raise IncidentError.of("split_seats", "violation.defence_tricks", first=a, second=b)
         if sum(got.values()) != conceded:
-            raise IncidentError("violation.defence_tricks", f"the split must add up to the {conceded} trick(s) "
-                                                            "conceded")
+            raise IncidentError.of("split_sum", "violation.defence_tricks", tricks=conceded)
         t = list(pos.taken)
         t[d] = claimed
         t[a] += got[a]
@@ -218,8 +218,7 @@ def _claim_tricks(ctx, info: InfoSet, check: ClaimCheck, claimed: int) -> tuple:
     if check.worst.tricks[d] == claimed:
         return check.worst.tricks
     if len(inc.whisters) == 2 and not pos.is_misere:
-        raise IncidentError("violation.defence_tricks", f"needed: the declarer conceded {conceded} trick(s), more "
-                                                        "than the worst-guess play gives; say how they split")
+        raise IncidentError.of("split_needed", "violation.defence_tricks", tricks=conceded)
     t = list(check.worst.tricks)
     extra = t[d] - claimed
     t[d] = claimed
@@ -235,8 +234,8 @@ def claim(ctx) -> Ruling:
     r = ctx.ruling()
     inc = ctx.incident
     if inc.violation.offender is not None and inc.violation.offender != inc.declarer:
-        raise IncidentError("violation.offender", f"seat {inc.violation.offender} is not the declarer (seat "
-                                                  f"{inc.declarer}); only the declarer claims")
+        raise IncidentError.of("only_declarer_claims", "violation.offender", seat=inc.violation.offender,
+                                  declarer=inc.declarer)
     info, _, reading, search = _setup(ctx)
     claimed = _claimed(ctx, info)
     check = check_claim(info, claimed, ctx.engine, **search)

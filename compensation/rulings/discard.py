@@ -52,10 +52,10 @@ def mixed_discard(ctx) -> Ruling:
     need_play(ctx)
     decl = inc.declarer
     if len(inc.discard) != 2:
-        raise IncidentError("deal.discard", "missing: rule 9 needs the two discarded cards")
+        raise IncidentError.of("discard_9", "deal.discard")
     pos = inc.position_at(inc.moment_of_fault())
     if pos.is_over():
-        raise IncidentError("violation.move", "the deal is over: no cards left to mix")
+        raise IncidentError.of("no_cards_to_mix", "violation.move")
     if pos.trick and any(s == decl for s, _ in pos.trick):
         r.note("The declarer had already played to the current trick; the split is of the cards he still held.",
                "Играющий уже сыграл в текущую взятку; делятся карты, оставшиеся у него на руке.")

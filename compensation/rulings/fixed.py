@@ -158,8 +158,7 @@ def discard_swap(ctx) -> Ruling:
     inc = ctx.incident
     write_penalty(ctx, r, "game", inc.declarer)
     if inc.result is None:
-        raise IncidentError("result.tricks", "missing: rule 5.2 writes the whists and any undertricks of the "
-                                             "actual result")
+        raise IncidentError.of("result_5_2", "result.tricks")
     e = score_tricks(ctx, inc.result)
     if e.pulya[inc.declarer]:
         e = e.add_pulya(inc.declarer, -e.pulya[inc.declarer])

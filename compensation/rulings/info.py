@@ -74,7 +74,7 @@ def layout_helped(ctx) -> Ruling:
     inc = ctx.incident
     need_play(ctx)
     if inc.first_leader != inc.declarer:
-        raise IncidentError("first_leader", "rule 1.1 is about the declarer's first lead; the defence leads first here")
+        raise IncidentError.of("rule_1_1_defence", "first_leader")
     if not inc.history:
         r.note("The first lead is not recorded (history): taken as the declarer's double-dummy best.",
                "Первый ход не записан (history): принят лучший ход играющего в открытую.")
@@ -111,8 +111,7 @@ def passer_opened_closed(ctx) -> Ruling:
     write_penalty(ctx, r, "game", inc.violation.offender)
     start = inc.violation.move if inc.violation.move is not None else 1
     if start > len(inc.history):
-        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the cards were opened "
-                                              f"at one of 0..{len(inc.history)}")
+        raise IncidentError.of("opened_range", "violation.move", n=len(inc.history), top=len(inc.history))
     pos = inc.position_at(start)
     victims = _victims(ctx, inc.violation.offender)
     # play went on open: every later decision of the declarer was made seeing the cards
@@ -144,11 +143,9 @@ def discard_knowledge(ctx) -> Ruling:
     write_penalty(ctx, r, "game", v.offender, rule_no="6")
     start = v.move if v.move is not None else 0
     if start > len(inc.history):
-        raise IncidentError("violation.move", f"history has {len(inc.history)} card(s): the discard was seen "
-                                              f"at one of 0..{len(inc.history)}")
+        raise IncidentError.of("discard_seen_range", "violation.move", n=len(inc.history), top=len(inc.history))
     if not inc.discard:
-        raise IncidentError("deal.discard", "rule 6.1 rules on what the offender saw in the discard: give the "
-                                            "two discarded cards")
+        raise IncidentError.of("discard_needed_6_1", "deal.discard")
     pos = inc.position_at(start)
     decl = inc.declarer
     # before he looked he knew his own cards and, in open play, his partner's; not the discard

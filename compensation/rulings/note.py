@@ -54,7 +54,7 @@ def play_violation_note(ctx) -> Ruling:
     offenders = v.offenders or (v.offender,)
     if decl in offenders:
         if len(offenders) > 1:
-            raise IncidentError("violation.offenders", "the declarer and a defender cannot share one violation")
+            raise IncidentError.of("declarer_defender_share", "violation.offenders")
         at = inc.moment_of_fault()
         pos = inc.position_at(at)
         pl = play_out(ctx, pos, victim=inc.defenders[0])
@@ -111,7 +111,7 @@ def play_violation_note(ctx) -> Ruling:
         partner = inc.partner(offenders[0])
         if inc.decisions.get(partner) == "whist":
             if inc.result is None:
-                raise IncidentError("result.tricks", "missing: the partner writes whists for his actual tricks")
+                raise IncidentError.of("partner_result", "result.tricks")
             w = conv.whist_price(inc.level) * inc.result[partner]
             r.write(partner, "whists", w, on=decl,
                     why=text(f"the partner writes his whists ({inc.result[partner]} tricks)",

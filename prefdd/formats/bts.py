@@ -250,7 +250,11 @@ def write_bts(records) -> str:
             out.append(deal_block(i, rec))
         except PrefError as e:
             where = rec.get("id") if isinstance(rec, dict) else None
-            raise WriteError(f"record {i}" + (f" (id {where})" if where is not None else "") + f": {e}") from None
+            if e.path:
+                raise WriteError(f"record {i}" + (f" (id {where})" if where is not None else "") + f": {e}") from None
+            if where is None:
+                raise WriteError.of("write_record", None, i=i, inner=e) from None
+            raise WriteError.of("write_record_id", None, i=i, id=where, inner=e) from None
     return "\n".join(out) + "\n"
 
 
@@ -260,15 +264,15 @@ def deal_block(number: int, rec: dict) -> str:
     from solver.position import position_from_json
 
     if not isinstance(rec, dict):
-        raise WriteError("expected a JSON object")
+        raise WriteError.of("bts_object")
     if isinstance(rec.get("contract"), str) and Contract.parse(rec["contract"]).is_raspasovka:
-        raise WriteError("contract: Bridge studio has no raspasovka")
-    for key, why in (("trick", "a trick in progress"), ("to_move", "a trick in progress"),
-                     ("constraints", "constraints"), ("favour", "a favoured defender")):
+        raise WriteError.of("bts_raspasovka", "contract")
+    for key, why in (("trick", "bts_no_trick"), ("to_move", "bts_no_trick"),
+                     ("constraints", "bts_no_constraints"), ("favour", "bts_no_favour")):
         if rec.get(key):
-            raise WriteError(f"{key}: a .bts file has no place for {why}")
+            raise WriteError.of(why, key)
     if any(rec.get("taken") or []):
-        raise WriteError("taken: a .bts file has no place for tricks already won")
+        raise WriteError.of("bts_no_taken", "taken")
     position_from_json(rec)  # every check prefdd solve makes
     contract = Contract.parse(rec["contract"])
     hands = [[Card.parse(c) for c in h] for h in rec["hands"]]

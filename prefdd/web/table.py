@@ -116,7 +116,7 @@ def position_of(rec: dict) -> tuple[Position | RaspasovkaPosition, Contract]:
         pos = Position([list(h) for h in hands], solver_contract(contract), declarer, leader, taken=list(taken),
                        out=out)
     except PrefError as e:
-        raise IncidentError("deal", str(e)) from None
+        raise e.under(IncidentError, "deal") from None
     replay(pos, history, out_of_turn(rec.get("out_of_turn")))
     return pos, contract
 
@@ -128,7 +128,7 @@ def _raspasovka(hands, talon, taken, history):
     try:
         pos = RaspasovkaPosition([list(h) for h in hands], talon, done=10 - len(hands[0]), taken=list(taken))
     except PrefError as e:
-        raise IncidentError("deal", str(e)) from None
+        raise e.under(IncidentError, "deal") from None
     return replay_cards(pos, history)
 
 

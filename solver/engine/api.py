@@ -353,9 +353,9 @@ class Engine(Search):
         lexi = favour is not None
         if lexi:
             if favour == pos.declarer or favour not in (0, 1, 2):
-                raise PositionError(f"favour: seat {favour} is not a defender")
+                raise PositionError.of("favour_not_defender", "favour", seat=favour)
             if pos.is_misere:
-                raise PositionError("favour: there are no whists on misère, no split to favour")
+                raise PositionError.of("favour_misere", "favour")
             other = 3 - pos.declarer - favour
             rew = {pos.declarer: 0, favour: 17, other: 16}
             cfg[layout.C_MAXMASK] = 7 ^ (1 << pos.declarer)
@@ -501,7 +501,7 @@ class Engine(Search):
             row = tuple(out[i * k:(i + 1) * k])
             if -1 in row:
                 bad = cards[row.index(-1)]
-                raise PositionError(f"cards: {bad} is not a legal card of seat {mover} in layout {i}")
+                raise PositionError.of("not_legal_in_layout", "cards", card=str(bad), seat=mover, i=i)
             res.append(row)
         return res
 
@@ -530,7 +530,7 @@ class Engine(Search):
             return None
         i, flag = found
         if flag < 0:
-            raise PositionError(f"cards: {a} or {b} is not a legal card of seat {mover} in layout {i}")
+            raise PositionError.of("neither_legal_in_layout", "cards", card=str(a), other=str(b), seat=mover, i=i)
         return i
 
     def _layouts_input(self, pos: Position, layouts):
@@ -686,7 +686,7 @@ def constraint_arrays(backend: Backend, cons: Constraints, cfg) -> tuple:
     plan = backend.zeros(32)
     if cons.plan is not None:
         if len(cons.plan.cards) > 31:
-            raise PositionError("plan: at most 31 cards")
+            raise PositionError.of("plan_31", "plan")
         for i, c in enumerate(cons.plan.cards):
             plan[i] = int(c)
             special |= c.mask

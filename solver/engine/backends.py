@@ -108,7 +108,7 @@ def chosen_backend(name: str | None = None) -> str:
     """The name of the backend :func:`load_backend` would load, without loading it (no NumPy)."""
     name = (name or os.environ.get("PREFDD_ENGINE") or "auto").lower()
     if name not in NAMES:
-        raise PrefError(f"unknown engine backend {name!r} (one of {', '.join(NAMES)})")
+        raise PrefError.of("engine_backend", None, got=name, known=", ".join(NAMES))
     if name == "auto":
         from . import cy_backend
 

@@ -37,13 +37,13 @@ def encode_layouts(layouts, backend=None, counts: tuple | None = None, forbidden
     if hasattr(layouts, "__array_interface__") or isinstance(layouts, (memoryview, array.array, bytes, bytearray)):
         flat = memoryview(layouts).cast("B").cast("q")
         if len(flat) % 3:
-            raise PositionError(f"layouts: {len(flat)} words is not three a layout")
+            raise PositionError.of("layout_words", "layouts", n=len(flat))
         buf = array.array("q", flat)
     else:
         buf = array.array("q")
         for hands in layouts:
             if len(hands) != 3:
-                raise PositionError(f"layouts[{len(buf) // 3}]: {len(hands)} hands, expected 3")
+                raise PositionError.of("layout_hands", f"layouts[{len(buf) // 3}]", n=len(hands))
             buf.extend(int(h) for h in hands)
     if counts is not None:
         check_layouts(buf, counts, forbidden)
@@ -60,12 +60,12 @@ def check_layouts(flat, counts: tuple, forbidden: int = 0) -> None:
     for i in range(0, len(flat), 3):
         a, b, c = flat[i], flat[i + 1], flat[i + 2]
         if (a | b | c) >> 32 or a < 0 or b < 0 or c < 0:
-            raise PositionError(f"layouts[{i // 3}]: not a 32-card hand mask")
+            raise PositionError.of("layout_mask", f"layouts[{i // 3}]")
         if a.bit_count() != c0 or b.bit_count() != c1 or c.bit_count() != c2:
-            raise PositionError(f"layouts[{i // 3}]: {a.bit_count()}, {b.bit_count()}, {c.bit_count()} cards, "
-                                f"expected {c0}, {c1}, {c2}")
+            raise PositionError.of("layout_sizes", f"layouts[{i // 3}]", a_n=a.bit_count(), b_n=b.bit_count(),
+                                   c_n=c.bit_count(), c0=c0, c1=c1, c2=c2)
         if a & b or a & c or b & c or (a | b | c) & forbidden:
-            raise PositionError(f"layouts[{i // 3}]: a card in two hands (or in a hand and the trick)")
+            raise PositionError.of("layout_overlap", f"layouts[{i // 3}]")
 
 
 _REV = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # each byte's bits reversed
@@ -311,7 +311,7 @@ def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):
     out = out.reshape(n, k)
     if mode == 1 and n and int(out.min()) < 0:
         i, j = map(int, np.argwhere(out < 0)[0])
-        raise PositionError(f"cards: {cards[j]} is not a legal card of seat {pos.to_move} in a layout")
+        raise PositionError.of("not_legal_in_a_layout", "cards", card=str(cards[j]), seat=pos.to_move)
     if perm is not None:
         back = np.empty_like(out)
         back[perm] = out

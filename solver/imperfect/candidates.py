@@ -200,15 +200,15 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     scan then goes on until two cards differ somewhere.
     """
     if candidates not in CANDIDATES:
-        raise PositionError(f"candidates: expected one of {', '.join(CANDIDATES)}, got {candidates!r}")
+        raise PositionError.of("choice", "candidates", known=", ".join(CANDIDATES), got=candidates)
     t0 = time.monotonic()
     pos = view.pos
     seat = view.seat
     if pos.is_over():
-        raise PositionError("the deal is over: no decision to make")
+        raise PositionError.of("deal_over_no_decision")
     if pos.to_move != seat:
         who = "the declarer" if seat == pos.declarer else f"seat {seat}"
-        raise PositionError(f"seat {pos.to_move} is to move, not {who} (seat {seat})")
+        raise PositionError.of("seat_to_move_not_who", None, mover=pos.to_move, who=who, seat=seat)
     eng = engine if engine is not None else Engine(reuse_table=True)
     cache = {} if cache is None else cache
     trick_no = sum(pos.taken) + 1
@@ -217,7 +217,7 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
         allowed = set(allowed)
         legal = [c for c in legal if c in allowed]
         if not legal:
-            raise PositionError("allowed: none of these cards can be played here")
+            raise PositionError.of("none_allowed", "allowed")
     real = card_values(eng, pos, cache)
     real_values = {c: declarer_total(pos, real[c]) for c in legal}
     groups: dict[int, list] = {}

@@ -56,31 +56,31 @@ def view_from_json(rec) -> InfoSet:
     as ``prefdd solve``; the leader of the first trick, default 0), optional ``history``
     (the cards played from the first lead, every move checked)."""
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {json_fields.json_kind(rec)}")
+        raise PositionError.of("expected_json_object", None, got=json_fields.json_kind(rec))
     json_fields.check_fields(rec, LAYOUT_FIELDS)
     for f in ("hand", "discard", "contract", "declarer"):
         if f not in rec:
-            raise PositionError(f"missing field {f!r}")
+            raise PositionError.of("missing_field", None, name=f)
     hand = json_fields.cards(rec["hand"], "hand")
     discard = json_fields.cards(rec["discard"], "discard")
     for name, cs, n in (("hand", hand, 10), ("discard", discard, 2)):
         dup = next((c for c in cs if cs.count(c) > 1), None)
         if dup is not None:
-            raise PositionError(f"{name}: card {dup} is given twice")
+            raise PositionError.of("given_twice", name, card=str(dup))
         if len(cs) != n:
-            raise PositionError(f"{name}: expected {n} cards, got {len(cs)}")
+            raise PositionError.of("expected_n_cards", name, count=n, n=len(cs))
     both = set(hand) & set(discard)
     if both:
-        raise PositionError(f"discard: card {min(both)} is also in the hand")
+        raise PositionError.of("also_in_hand", "discard", card=str(min(both)))
     declarer = parse_seat(rec.get("declarer"), "declarer")
     leader = parse_seat(rec.get("leader"), "leader") if rec.get("leader") is not None else 0
     contract = rec["contract"]
     try:
         c = Contract.parse(contract)
     except PrefError as e:
-        raise PositionError(f"contract: {e}") from None
+        raise e.under(PositionError, "contract") from None
     if c.is_raspasovka:
-        raise PositionError("contract: raspasovka has no declarer; give a game or misère")
+        raise PositionError.of("no_declarer_game", "contract")
     history = json_fields.cards(rec["history"], "history") if rec.get("history") is not None else []
     mine = mask_of(hand)
     gone = mask_of(discard)
@@ -88,20 +88,19 @@ def view_from_json(rec) -> InfoSet:
     played: dict[int, int] = {0: 0, 1: 0, 2: 0}
     for i, (card, seat) in enumerate(zip(history, seats)):
         if seat == declarer and not card.mask & mine:
-            raise PositionError(f"history[{i}]: {card} is the declarer's card to play (seat {seat}) but not in "
-                                "his hand")
+            raise PositionError.of("declarer_card_not_held", f"history[{i}]", card=str(card), seat=seat)
         if seat != declarer and card.mask & (mine | gone):
-            where = "hand" if card.mask & mine else "discard"
-            raise PositionError(f"history[{i}]: {card} is played by seat {seat} but lies in the declarer's {where}")
+            where = "in_hand" if card.mask & mine else "in_discard"
+            raise PositionError.of(f"defender_card_{where}", f"history[{i}]", card=str(card), seat=seat)
         if card.mask & (played[0] | played[1] | played[2]):
-            raise PositionError(f"history[{i}]: {card} was already played")
+            raise PositionError.of("card_already_played", f"history[{i}]", card=str(card))
         played[seat] |= card.mask
     hands = _some_layout(declarer, mine, gone, history, seats, played)
     dealt = Position(hands, c, declarer, leader, out=gone)
     try:
         return InfoSet.from_history(dealt, [str(x) for x in history])
     except PositionError as e:
-        raise PositionError(f"{e} (no layout of the unseen cards makes this history legal)") from None
+        raise PositionError.of("no_layout_fits", e.path, inner=e) from None
 
 
 def _some_layout(declarer: int, mine: int, gone: int, history, seats, played) -> list[int]:
@@ -122,13 +121,11 @@ def _some_layout(declarer: int, mine: int, gone: int, history, seats, played) ->
     hands[a], hands[b] = played[a], played[b]
     stuck = rest & voids[a] & voids[b]
     if stuck:
-        raise PositionError(f"history: both defenders showed a void, yet {' '.join(map(str, cards_of(stuck)))} "
-                            "must lie with one of them: no layout fits it")
+        raise PositionError.of("both_void_stuck", "history", cards=" ".join(map(str, cards_of(stuck))))
     for s, o in ((a, b), (b, a)):  # the other's void suits are his
         forced = rest & voids[o]
         if popcount(forced) > need[s]:
-            raise PositionError(f"history: seat {s} would hold more than ten cards (the voids shown): "
-                                "no layout fits it")
+            raise PositionError.of("voids_overfill", "history", seat=s)
         hands[s] |= forced
         need[s] -= popcount(forced)
         rest &= ~forced
@@ -137,7 +134,7 @@ def _some_layout(declarer: int, mine: int, gone: int, history, seats, played) ->
         hands[s] |= card.mask
         need[s] -= 1
     if need[a] or need[b]:
-        raise PositionError("history: the defenders' cards do not make two hands of ten")
+        raise PositionError.of("defenders_not_ten", "history")
     return hands
 
 
@@ -189,7 +186,7 @@ def hand_layouts(view: InfoSet, engine=None, *, all_cards: bool = False, progres
     groups: dict[int, list] = {}
     if all_cards:
         if pos.is_over() or pos.to_move != d:
-            raise PositionError("all cards: the declarer is not to move here (give the history up to his turn)")
+            raise PositionError.of("declarer_not_to_move")
         for c in pos.legal_moves():
             groups.setdefault(view_run(view, c), []).append(c)
         reps = [g[0] for g in groups.values()]

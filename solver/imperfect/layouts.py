@@ -295,7 +295,7 @@ def capped_layouts(view, cap: int, seed: int = 0, every: bool = False) -> Layout
 
 def _check_sample(sample: int) -> None:
     if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
-        raise PositionError(f"sample: must be a whole number of at least 1, got {sample!r}")
+        raise PositionError.of("whole_number_min1", "sample", got=repr(sample))
 
 
 def declarer_layouts(view, sample: int | None, seed: int) -> Layouts:

@@ -337,16 +337,16 @@ def decide(view: InformationSet, played, engine: Engine | None = None, *, index:
     t0 = time.monotonic()
     pos = view.pos
     if pos.is_over():
-        raise PositionError("the deal is over: no decision to make")
+        raise PositionError.of("deal_over_no_decision")
     if pos.to_move != view.seat:
-        raise PositionError(f"seat {pos.to_move} is to move, not seat {view.seat}")
+        raise PositionError.of("seat_to_move_not", None, mover=pos.to_move, seat=view.seat)
     if max_layouts is not None and (isinstance(max_layouts, bool) or not isinstance(max_layouts, int)
                                     or max_layouts < 1):
-        raise PositionError(f"max_layouts: must be a whole number of at least 1, got {max_layouts!r}")
+        raise PositionError.of("whole_number_min1", "max_layouts", got=repr(max_layouts))
     played = Card.parse(played)
     legal = pos.legal_moves()
     if played not in legal:
-        raise PositionError(f"card {played} is not a legal card here")
+        raise PositionError.of("not_legal_here", None, card=str(played))
     eng = engine if engine is not None else Engine(reuse_table=True)
     d = pos.declarer
     seat = view.seat
@@ -534,14 +534,14 @@ def analyse_single_dummy(dealt: Position, history, *, open_defence: bool = False
     examined)."""
     t0 = time.monotonic()
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0):
-        raise PositionError(f"budget: must be a number of seconds above 0, got {budget!r}")
+        raise PositionError.of("budget_seconds", "budget", got=repr(budget))
     deadline = None if budget is None else t0 + budget
     cards = []
     for i, text in enumerate(history):
         try:
             cards.append(Card.parse(text))
         except PrefError as e:
-            raise PositionError(f"history[{i}]: {e}") from None
+            raise e.under(PositionError, f"history[{i}]") from None
     dealt.copy(stack=False).replay(cards)   # the first illegal card, named, before any search
     pos = dealt.copy(stack=False)
     d = pos.declarer
@@ -586,20 +586,19 @@ def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts:
     from ..raspasovka.api import is_raspasovka_record
 
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError.of("expected_json_object", None, got=type(rec).__name__)
     if is_raspasovka_record(rec):
-        raise PositionError("contract: single-dummy analysis is for a game or misère, not raspasovka")
+        raise PositionError.of("sd_raspasovka", "contract")
     if rec.get("history") is None:
-        raise PositionError("missing field 'history' (the cards played, in order from the first lead): "
-                            "single-dummy analysis needs it")
+        raise PositionError.of("sd_history_needed")
     if rec.get("constraints"):
-        raise PositionError("constraints: single-dummy analysis does not take constraints")
+        raise PositionError.of("sd_no_constraints", "constraints")
     open_defence = rec.get("open", False)
     if not isinstance(open_defence, bool):
-        raise PositionError(f"open: expected true or false, got {open_defence!r}")
+        raise PositionError.of("expected_bool", "open", got=repr(open_defence))
     hist = rec["history"]
     if not isinstance(hist, list):
-        raise PositionError("history: expected a list of cards")
+        raise PositionError.of("expected_card_list", "history")
     dealt = position_from_json(dict(rec, history=[]), RECORD_FIELDS)
     talon = mask_of(json_cards(rec["talon"], "talon")) if rec.get("talon") else 0
     discard = mask_of(json_cards(rec["discard"], "discard")) if rec.get("discard") else None

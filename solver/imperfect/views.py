@@ -131,14 +131,16 @@ def voids_from_history(dealt: Position, history) -> tuple[Position, dict]:
         try:
             card = Card.parse(text)
         except ValueError as e:
-            raise PositionError(f"history[{i}]: {e}") from None
+            raise (e.under(PositionError, f"history[{i}]") if isinstance(e, PrefError)
+                   else PositionError(f"history[{i}]: {e}")) from None
         if pos.is_over():
-            raise PositionError(f"history[{i}] ({card}): the deal is already over")
+            raise PositionError.of("history_deal_over", None, a=f"history[{i}]", card=str(card))
         voids = note_play(voids, pos, card)
         try:
             pos.play(card)
         except PrefError as e:
-            raise PositionError(f"history[{i}]: trick {sum(pos.taken) + 1}, seat {pos.to_move}: {e}") from None
+            raise (PositionError.of("at_move", f"history[{i}]", trick=sum(pos.taken) + 1, seat=pos.to_move, inner=e) if not e.path
+                   else PositionError(f"history[{i}]: trick {sum(pos.taken) + 1}, seat {pos.to_move}: {e}")) from None
     return pos.copy(stack=False), voids
 
 
@@ -255,7 +257,7 @@ class InfoSet:
                       for s, v in (self.known or {}).items()}
         for s in list(self.voids) + list(self.known):
             if s not in self.defenders:
-                raise PositionError(f"voids/known: seat {s} is not a defender (defenders: {a}, {b})")
+                raise PositionError.of("not_a_defender_of", "voids/known", seat=s, defenders=f"{a}, {b}")
         self._derive()
 
     def _derive(self, check: bool = True) -> None:
@@ -274,14 +276,13 @@ class InfoSet:
         for me in ((a, b) if check else ()):
             kn = known.get(me, 0)
             if kn & ~hands[me]:
-                raise PositionError(f"known: seat {me} does not hold {Hand(kn & ~hands[me]).compact()}")
+                raise PositionError.of("known_not_held", "known", seat=me, cards=Hand(kn & ~hands[me]).compact())
             bad = hands[me] & _suits_mask(voids.get(me, ()))
             if bad:
-                raise PositionError(
-                    f"voids: seat {me} is said to be void in "
-                    f"{''.join(SUIT_LETTERS[s] for s in sorted(voids[me]))} but holds {Hand(bad).compact()}")
+                raise PositionError.of("void_but_holds", "voids", seat=me, cards=Hand(bad).compact(),
+                                       suits="".join(SUIT_LETTERS[s] for s in sorted(voids[me])))
         if check and forced[a] & forced[b]:
-            raise PositionError(f"voids/known: cards {Hand(forced[a] & forced[b]).compact()} forced to both defenders")
+            raise PositionError.of("forced_to_both", "voids/known", cards=Hand(forced[a] & forced[b]).compact())
         self.forced = forced
         self.free = unseen & ~forced[a] & ~forced[b]
         self.need = self.sizes[a] - popcount(forced[a])  # free cards the first defender takes
@@ -427,7 +428,7 @@ class SeatView:
     def __post_init__(self):
         self.hidden = tuple(int(s) for s in self.hidden)
         if self.seat in self.hidden or any(s not in (0, 1, 2) for s in self.hidden):
-            raise PositionError(f"hidden: seats other than the viewer (seat {self.seat}), got {self.hidden}")
+            raise PositionError.of("hidden_seats", "hidden", seat=self.seat, got=self.hidden)
         self.voids = {int(s): frozenset(v) for s, v in (self.voids or {}).items() if v and int(s) in self.hidden}
         self.holders = self.hidden + ((DISCARD,) if self.discard else ())
         self.sizes = tuple(popcount(self.pos.hands[h]) for h in self.hidden) + \
@@ -562,22 +563,22 @@ def infoset_from_json(rec: dict) -> InfoSet:
     from ..position import position_from_json
 
     if not isinstance(rec, dict):
-        raise PositionError(f"expected a JSON object, got {type(rec).__name__}")
+        raise PositionError.of("expected_json_object", None, got=type(rec).__name__)
     open_defence = rec.get("open", False)
     if not isinstance(open_defence, bool):
-        raise PositionError(f"open: expected true or false, got {open_defence!r}")
+        raise PositionError.of("expected_bool", "open", got=repr(open_defence))
     known = _seat_map(rec.get("known"), "known", cards=True)
     voids = _seat_map(rec.get("voids"), "voids", cards=False)
     if rec.get("history") is not None:
         if voids:
-            raise PositionError("voids: give either history (voids are found from it) or voids, not both")
+            raise PositionError.of("history_or_voids", "voids")
         base = {k: v for k, v in rec.items() if k != "history"}
         if "leader" not in base:
             base["leader"] = 0
         dealt = position_from_json(base, INFOSET_FIELDS)
         hist = rec["history"]
         if not isinstance(hist, list):
-            raise PositionError("history: expected a list of cards")
+            raise PositionError.of("expected_card_list", "history")
         return InfoSet.from_history(dealt, hist, known, open_defence)
     return InfoSet.from_position(position_from_json(rec, INFOSET_FIELDS), voids, known, open_defence)
 
@@ -586,7 +587,7 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise PositionError(f"{field_name}: expected an object keyed by seat")
+        raise PositionError.of("object_by_seat", field_name)
     out: dict[int, int | frozenset[int]] = {}
     for k, v in value.items():
         seat = parse_seat(k, f"{field_name}[{k}]", strict=False)  # a JSON key: "1" (or "second hand")
@@ -594,14 +595,15 @@ def _seat_map(value, field_name: str, cards: bool) -> dict:
         if isinstance(v, str) and cards:
             items = v.split()
         if not isinstance(items, list):
-            raise PositionError(f"{field_name}[{k}]: expected a list")
+            raise PositionError.of("expected_a_list", f"{field_name}[{k}]")
         try:
             if cards:
                 out[seat] = mask_of(Card.parse(c) for c in items)
             else:
                 out[seat] = frozenset(int(Suit.parse(x)) for x in items)
         except (ValueError, PrefError) as e:
-            raise PositionError(f"{field_name}[{k}]: {e}") from None
+            raise (e.under(PositionError, f"{field_name}[{k}]") if isinstance(e, PrefError)
+                   else PositionError(f"{field_name}[{k}]: {e}")) from None
     return out
 
 

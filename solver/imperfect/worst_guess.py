@@ -354,7 +354,7 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
     one of the bound nearest double dummy.
     """
     if guess not in GUESSES:
-        raise PositionError(f"guess: expected one of {', '.join(GUESSES)}, got {guess!r}")
+        raise PositionError.of("choice", "guess", known=", ".join(GUESSES), got=guess)
     t0 = time.monotonic()
     if candidates is None:
         candidates = KNOWLEDGE_CANDIDATES if informed else GUESS_CANDIDATES
@@ -531,12 +531,12 @@ def check_claim(info: InfoSet, claimed: int | None = None, engine: Engine | None
     """Check a claim made at ``info.pos`` (``claimed``: the declarer's tricks in the deal)."""
     pos = info.pos
     if pos.is_over():
-        raise PositionError("claim: the deal is already over, nothing to claim")
+        raise PositionError.of("claim_deal_over", "claim")
     n_left = pos.tricks_left()
     if claimed is not None:
         lo, hi = pos.taken[pos.declarer], pos.taken[pos.declarer] + n_left
         if isinstance(claimed, bool) or not isinstance(claimed, int) or not lo <= claimed <= hi:
-            raise PositionError(f"claim: declarer's tricks must be {lo}..{hi} from this position, got {claimed!r}")
+            raise PositionError.of("claim_range", "claim", lo=lo, hi=hi, got=repr(claimed))
     eng = engine if engine is not None else Engine(reuse_table=True)
     dd = double_dummy(pos, eng)
     wg = worst_guess_play(info, eng, candidates=candidates, guess=guess, budget=budget)

@@ -95,7 +95,7 @@ class RaspasovkaSolver(Search):
             by = [s for s in range(3) if s != victim]
         by = [_seat(s, "by") for s in by]
         if victim in by or not by:
-            raise RaspasovkaError(f"by: the seats forcing tricks on seat {victim} must be one or both others")
+            raise RaspasovkaError.of("rasp_by", "by", seat=victim)
         maxmask = sum(1 << s for s in set(by))
         coalition = maxmask == 7 ^ (1 << victim)
         constrained = bool(cons)
@@ -126,7 +126,7 @@ class RaspasovkaSolver(Search):
 
     def _begin(self, pos, victim, by, cons: Constraints):
         if not isinstance(pos, RaspasovkaPosition):
-            raise RaspasovkaError("expected a RaspasovkaPosition")
+            raise RaspasovkaError.of("expected_rasp_position")
         check_constraints(pos, cons)
         if not self.reuse_table or cons or self.gen == 0:
             self.new_generation()

@@ -125,7 +125,7 @@ class RaspasovkaPosition(Position):
     def __init__(self, hands, talon=(), *, done=None, leader=None, trick=(), taken=(0, 0, 0),
                  rules: RaspasovkaRules = SOCHI_RULES):
         if not isinstance(rules, RaspasovkaRules):
-            raise RaspasovkaError("rules: expected RaspasovkaRules")
+            raise RaspasovkaError.of("expected_rules", "rules")
         self.rules = rules
         if len(hands) != 3:
             raise RaspasovkaError.of("three_hands", "hands", got=len(hands))
@@ -141,7 +141,7 @@ class RaspasovkaPosition(Position):
         if self.trick:
             first = self.trick[0][0]
             if first not in (0, 1, 2):
-                raise RaspasovkaError(f"trick: seat must be 0, 1 or 2, got {first!r}")
+                raise RaspasovkaError.of("trick_seat", "trick", got=first)
             if leader is not None and leader != first:
                 raise RaspasovkaError.of("leader_disagrees", "leader", seat=leader, first=first)
             leader = first
@@ -149,12 +149,12 @@ class RaspasovkaPosition(Position):
         if done is None:
             done = 10 - n
         if isinstance(done, bool) or not isinstance(done, int) or done < 0:
-            raise RaspasovkaError(f"tricks_done: expected a non-negative integer, got {done!r}")
+            raise RaspasovkaError.of("tricks_done_int", "tricks_done", got=done)
         self.done = done
         if leader is None:
             leader = self._default_leader()
         if isinstance(leader, bool) or leader not in (0, 1, 2):
-            raise RaspasovkaError(f"leader: expected seat 0, 1 or 2, got {leader!r}")
+            raise RaspasovkaError.of("seat_012", "leader", got=leader)
         self.leader = leader
         self.validate()
 
@@ -202,7 +202,7 @@ class RaspasovkaPosition(Position):
         for i, (_, c) in enumerate(self.trick):
             places.claim(c, f"trick[{i}]")
         if len(self.trick) > 2:
-            raise RaspasovkaError("trick: at most two cards can be on the table before the next move")
+            raise RaspasovkaError.of("trick_too_long", "trick")
         sizes = [popcount(h) for h in self.hands]
         if not self.trick and len(set(sizes)) != 1:
             raise RaspasovkaError.of("sizes_differ", "hands", sizes=sizes)
@@ -300,20 +300,18 @@ class RaspasovkaPosition(Position):
     diagram = __str__
 
     def notation(self) -> str:
-        raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
+        raise RaspasovkaError.of("rasp_no_notation")
 
     @classmethod
     def from_str(cls, text: str) -> RaspasovkaPosition:
-        raise RaspasovkaError("raspasovka has no one-line notation (its record is prefdd solve's JSON)")
+        raise RaspasovkaError.of("rasp_no_notation")
 
     @classmethod
     def from_json(cls, record) -> RaspasovkaPosition:
-        raise RaspasovkaError("a raspasovka record is read by solver.raspasovka.api.position_from_record "
-                              "(the rules module imports nothing from the questions)")
+        raise RaspasovkaError.of("rasp_from_json")
 
     def to_json(self) -> dict:
-        raise RaspasovkaError("a raspasovka position is written as prefdd solve's raspasovka record, "
-                              "not a Position's")
+        raise RaspasovkaError.of("rasp_to_json")
 
     def __repr__(self) -> str:
         return (f"<RaspasovkaPosition done={self.done} to_move={self.to_move} "
@@ -324,10 +322,9 @@ def check_constraints(pos: RaspasovkaPosition, cons: Constraints) -> None:
     """The penalty code's constraints that exist on raspasovka: penalty cards (held by their
     seat) and lead rulings; a plan of play belongs to a side, and raspasovka has none."""
     if not isinstance(cons, Constraints):
-        raise RaspasovkaError(f"constraints: expected Constraints, got {type(cons).__name__}")
+        raise RaspasovkaError.of("expected_constraints", "constraints", got=type(cons).__name__)
     if cons.plan is not None:
-        raise RaspasovkaError("constraints.plan: a plan of play belongs to the declarer's or the defence's side; "
-                              "raspasovka has no sides (penalty cards and lead rulings only)")
+        raise RaspasovkaError.of("rasp_no_plan", "constraints.plan")
     check_held(pos, cons)
 
 
