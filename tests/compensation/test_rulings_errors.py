@@ -1,7 +1,7 @@
 """Malformed or inconsistent incidents: one clear error naming the field, never a traceback."""
 import json
-import re
 import pathlib
+import re
 import subprocess
 import sys
 
