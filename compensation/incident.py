@@ -251,6 +251,9 @@ def parse_incident(data, *, convention_name: str | None = None, overrides: dict 
     deal = rec["deal"]
     hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(deal["hands"])]
     sizes = [len(h) for h in hands]
+    for i, size in enumerate(sizes):
+        if size > 10:  # name that hand, rather than which others would have to match it
+            raise IncidentError.of("hand_too_big", f"deal.hands[{i}]", n=size)
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 10:
         raise IncidentError.of("hands_unequal", "deal.hands", sizes=sizes)
     talon = _cards(deal.get("talon") or [], "deal.talon")

@@ -255,7 +255,7 @@ def test_convention_changes_and_a_bad_one_next_to_the_field(page):
     pg.click("#rule-go")
     pg.wait_for_selector('body[data-ruling="error"]', state="attached")
     # next to the convention's own control for the option (its box opened)
-    assert pg.inner_text('[data-err-for="scoring.set.players"]') == "должно быть 3 или 4, а не 5"
+    assert pg.inner_text('[data-err-for="scoring.set.players"]') == "за столом играют трое или четверо, а не 5"
     assert pg.is_visible('[data-err-for="scoring.set.players"]')
     pg.fill("#scoring-set", '{"players": 4}')
     pg.click("#rule-go")

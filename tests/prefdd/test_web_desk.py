@@ -179,7 +179,7 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     f = tmp_path / "fifteen.json"
     f.write_text(json.dumps(bad))
     upload(pg, f)
-    assert pg.inner_text("#upload-error") == "первая рука: 15 карт: на руке бывает от 1 до 10 карт"
+    assert pg.inner_text("#upload-error") == "Первая рука: 15 карт: на руке бывает не больше 10 (прикуп и снос — отдельные поля)"
     pg.screenshot(path=str(ART / f"upload_error_{pg.width}.png"))
     # a file the page loads but the server refuses: the message by its field, in Russian words
     f.write_text(json.dumps(dict(EXAMPLE, contract="11s")))
@@ -225,7 +225,7 @@ def test_a_fifteen_card_hand_is_refused_by_clicks_and_by_paste(page):
     pg.fill("#paste-text", " ".join(clubs_and_spades[:15]) + "\nAh Kh\nQh Jh")
     pg.click("#paste-go")
     pg.wait_for_selector("#paste-error:not(:empty)")
-    assert pg.inner_text("#paste-error") == "строка 1: 15 карт: на руке бывает от 1 до 10 карт"
+    assert pg.inner_text("#paste-error") == "строка 1: 15 карт, а на руке бывает от 1 до 10"
 
 
 def _misere_trick_for_declarer():
