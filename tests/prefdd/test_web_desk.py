@@ -181,10 +181,11 @@ def test_an_upload_error_stands_next_to_the_upload_and_clears_the_ruling(page, t
     upload(pg, f)
     assert pg.inner_text("#upload-error") == "Первая рука: 15 карт: на руке бывает не больше 10 (прикуп и снос — отдельные поля)"
     pg.screenshot(path=str(ART / f"upload_error_{pg.width}.png"))
-    # a file the page loads but the server refuses: the message by its field, in Russian words
+    # a file the page reads but the server refuses: the message by its field, in Russian words
     f.write_text(json.dumps(dict(EXAMPLE, contract="11s")))
     upload(pg, f)
-    assert pg.inner_text('#deal-section [data-err-for="contract"]') == "уровень контракта — от 6 до 10, а не 11"
+    # the server checks a file when it is loaded: refused at once, by the upload, the field in words
+    assert pg.inner_text("#upload-error") == "Контракт: уровень контракта — от 6 до 10, а не 11"
     # the next incident: no message about the last one is left anywhere
     upload(pg, EXAMPLE_PATH)
     assert pg.eval_on_selector_all(".err", "es => es.filter(e => e.textContent).map(e => e.textContent)") == []
