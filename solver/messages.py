@@ -120,19 +120,18 @@ def _derived(params: dict, lang: str) -> dict:
             q[f"{k}_en"] = _place_en(str(params[k]))
     if "talon" in params:  # a line of a paste that is the talon's
         q["talon_en"], q["talon_ru"] = (" (talon)", " (прикуп)") if params["talon"] else ("", "")
-    if "n" in params:
-        try:
-            n = int(params["n"])
-            q["n_cards"] = f"{n} {agree(n, 'карта', 'карты', 'карт')}"
-        except (TypeError, ValueError):
-            q["n_cards"] = str(params["n"])
-    if "tricks" in params:
-        try:
-            t = int(params["tricks"])
-            q["n_tricks"] = f"{t} {agree(t, 'взятка', 'взятки', 'взяток')}"
-        except (TypeError, ValueError):
-            q["n_tricks"] = str(params["tricks"])
+    for name, (counted, forms) in COUNTED.items():  # «15 карт», «3 взятки»
+        if name in params:
+            try:
+                k = int(params[name])
+                q[counted] = f"{k} {agree(k, *forms)}"
+            except (TypeError, ValueError):
+                q[counted] = str(params[name])
     return q
+
+
+# a parameter that counts something, and the Russian words it agrees with: {n_cards}, {n_tricks}
+COUNTED = {"n": ("n_cards", ("карта", "карты", "карт")), "tricks": ("n_tricks", ("взятка", "взятки", "взяток"))}
 
 
 #: a derived placeholder -> the parameter it is made from (the catalogue's test checks both texts use the same)
