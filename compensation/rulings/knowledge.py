@@ -115,11 +115,14 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
         else:
             _, c, n = max(scans, key=lambda x: x[2])
             r.note(f"Layouts he could believe in: {total}. Every decision was decided exactly "
-                   f"({seconds_words(seconds, 'en')}): the largest, over {n} layouts, once {c} of them had settled "
-                   "every pair of cards (a witness layout each way: no layout left could change it).",
+                   f"({seconds_words(seconds, 'en')}): the largest, over {n} layouts, once {c} of them had decided "
+                   "everything its figure rests on (witness layouts: for each pair of cards that could change it, "
+                   "one where each card is the better; or, for the card resolved against him, one where it beats each "
+                   "other card) — no layout left could change it.",
                    f"Возможных раскладов: {total}. Каждое решение определено точно ({seconds_words(seconds)}): самое "
-                   f"большое, из {n} раскладов, — когда {c} из них разрешили каждую пару карт (для каждой пары есть "
-                   "расклад в пользу каждой: остальные расклады ничего не меняют).")
+                   f"большое, из {n} раскладов, — когда {c} из них решили всё, на чём стоит результат (для каждой "
+                   "пары карт, которая могла бы его изменить, есть расклад в пользу каждой из двух; или для карты, "
+                   "сыгранной за него, — расклад, где она лучше каждой другой): остальные расклады ничего не меняют.")
         return
     und_en = (f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be "
               f"{'a reasonable choice' if len(undecided) == 1 else 'reasonable choices'}.") \
@@ -205,13 +208,13 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
     scans: list = []
     proven: tuple | None = None  # what a cut scan or a budget left: (why, bounds, short scans, undecided cards)
     if window == 1 and allowed is not None:
-        # one decision: the scan stops once the cards worst on the real layout are proven
-        # candidates (and two cards were seen to differ: not a decision equal everywhere)
+        # one decision: the scan stops once a card worst on the real layout is proven a
+        # candidate (and two cards were seen to differ: not a decision equal everywhere)
         real = ctx.engine.analyse(pos, all_cards=True).card_values
         low = worse(real[c] for c in allowed if c in real)
         dec = candidate_moves(pre, ctx.engine, candidates=cands, allowed=allowed, deadline=deadline,
                               cap=_cand.SCAN_CAP, track_equal=True,
-                              settle=[c for c in allowed if real.get(c) == low])
+                              settle=[c for c in allowed if real.get(c) == low], settle_one=True)
         rv = dec.real_values
         made_card = rest[0]  # as made (or his best card within the choice, when the lead is not recorded)
         same = dec.forced or dec.equal_everywhere is True  # no decision: played as made
@@ -274,11 +277,9 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
         layouts_note(r, total, seconds, budget, stop, bounds, short, undecided, scans)
     if counted:
         r.note("Decisions the knowledge could change: " + "; ".join(
-            f"trick {d.trick}: {', '.join(x.pretty() for x in d.candidates + d.undecided)} possible, "
-            f"{c.pretty()} made for him" for d, c in counted) + ".",
+            f"trick {d.trick}: {_possible(d, 'en')}, {c.pretty()} made for him" for d, c in counted) + ".",
                "Решения, которые знание могло изменить: " + "; ".join(
-            f"взятка {d.trick}: возможны {', '.join(x.russian() for x in d.candidates + d.undecided)}, за него "
-            f"сыграно {c.russian()}" for d, c in counted) + ".")
+            f"взятка {d.trick}: {_possible(d, 'ru')}, за него сыграно {c.russian()}" for d, c in counted) + ".")
     elif proven is not None and proven[0] in ("budget", "stop"):
         pass  # the search stopped before the decisions were listed: the bounds note says what is known
     else:
@@ -288,6 +289,22 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
                "разумный ход или все допустимые карты стоили одинаково в каждом раскладе, который она могла "
                "предполагать.")
     return base, proxy
+
+
+def _possible(d, lang: str) -> str:
+    """A decision's reasonable cards, in words. Where the scan stopped once the card resolved
+    against him was proven one of them (``settled``), the cards it left undecided are named
+    apart: each is worth at least that card on the real layout, so in the set or out of it
+    they cannot change the figure."""
+    name = (lambda x: x.pretty()) if lang == "en" else (lambda x: x.russian())
+    if d.settled and d.undecided:
+        und = ", ".join(name(x) for x in d.undecided)
+        cands = ", ".join(name(x) for x in d.candidates)
+        if lang == "en":
+            return f"{cands} possible ({und} not decided: they cannot change the figure)"
+        return f"возможны {cands} (разумны ли {und} — не решалось: на результат это не влияет)"
+    cards = ", ".join(name(x) for x in d.candidates + d.undecided)
+    return f"{cards} possible" if lang == "en" else f"возможны {cards}"
 
 
 def guess_notes(r: Ruling, decisions) -> None:

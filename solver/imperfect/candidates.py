@@ -55,6 +55,7 @@ GUESS_CANDIDATES = "best_somewhere"    # 1.6.2, claims, rule 001: deemed not to 
 KNOWLEDGE_CANDIDATES = "undominated"   # the information rules and single dummy: could knowledge change it
 DEFAULT_CANDIDATES = KNOWLEDGE_CANDIDATES  # a decision asked on its own (candidate_moves, single dummy)
 CHUNK = 1024           # layouts solved in one call of the engine
+FIRST_PIECE = 64       # a scan's first call of the engine: this many layouts, then twice as many, up to CHUNK
 COUNT_LIMIT = 20_000   # up to this many layouts every card is solved in every one (exact "best in N")
 SPLIT_FROM = 20_000    # from this many layouts the scan is split across the cores (Cython: forked processes)
 SCAN_CAP = 200_000     # at most this many layouts of one decision are examined: every one of a declarer's
@@ -179,7 +180,7 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
                     deadline: float | None = None, cache: dict | None = None,
                     workers: int | None = None, cap: int | None = SCAN_CAP, settle=None,
-                    track_equal: bool = False) -> Decision:
+                    settle_one: bool = False, track_equal: bool = False) -> Decision:
     """The candidates of the seat whose view ``view`` is, at ``view.pos`` (he must be to move).
 
     ``view``: the declarer's :class:`~solver.imperfect.InfoSet` or any seat's
@@ -195,6 +196,10 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     pair was settled the decision is not ``exact``: ``candidates`` are the proven ones,
     ``undecided`` the rest. ``settle``: cards whose proof as candidates (every one) ends the scan (the
     worst on the real layout, for a greedy or one-move reading); ``settled`` then says so.
+    ``settle_one``: the proof of one of them ends it — where everything after the decision is
+    double dummy, the decision's value is the real-layout worst whichever of those cards is
+    the set's, so the pairs among the others (two cards equal in every layout need every
+    layout) cannot change it; they stay ``undecided``.
     ``track_equal``: the scan also settles whether every card has the same value in every
     layout (``equal_everywhere``; with ``undominated`` it always does): a ``best_somewhere``
     scan then goes on until two cards differ somewhere.
@@ -241,6 +246,7 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
         layouts = witness_first(view, layouts, WITNESS_FIRST * scan.shares(layouts, workers) - 1)
     if settle is not None:
         scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
+        scan.settle_one = settle_one
     hook = scan_progress(eng)
     scan.hook = hook
     if hook is not None:
@@ -401,6 +407,20 @@ def _scan_part(job, k: int, n: int):
     return scan.gt, scan.best_in, scan.covered, done
 
 
+def _growing(chunks):
+    """The chunks' layouts in the same order, the first ones cut into pieces of ``FIRST_PIECE``,
+    twice that, and so on up to a whole chunk: the scan looks at its pair states (and the
+    other shares' witnesses) after each piece, so a decision whose witnesses lie in the first
+    few dozen spread layouts stops there rather than after a whole chunk of every card."""
+    size = FIRST_PIECE
+    for part in chunks:
+        i = 0
+        while i < len(part):
+            yield part[i:i + size]
+            i += size
+            size = min(2 * size, CHUNK)
+
+
 class _Scan:
     """The pair states of one decision, updated chunk by chunk over the layouts.
 
@@ -420,6 +440,7 @@ class _Scan:
         self.best_in = [0] * n
         self.covered = 0
         self.settle: set = set()
+        self.settle_one = False
         # a split scan's witnesses, shared by its processes (``n * n`` pair bits, then ``n``
         # "best somewhere" bits): each is a fact about one layout, so a pair one share settled
         # is settled for the others too, and they stop solving it
@@ -439,11 +460,14 @@ class _Scan:
         return any(any(row) for row in self.gt)
 
     def all_settled(self) -> bool:
-        """Every card asked for (``settle``) is proven a candidate. All of them, not one: greedy
-        plays the worst of its candidates on the real layout, and where several cards tie for
-        that, which of them are candidates can change the line. (``track_equal``: and two cards
-        were seen to differ.)"""
-        return (bool(self.settle) and all(self.proven(i) for i in self.settle)
+        """Every card asked for (``settle``) is proven a candidate (``settle_one``: one of them).
+        All of them for greedy: it plays the worst of its candidates on the real layout, and
+        where several cards tie for that, which of them are candidates can change the line that
+        follows. One is enough where what follows is double dummy: the decision is worth that
+        real-layout worst whichever tied card it is. (``track_equal``: and two cards were seen
+        to differ.)"""
+        proven = any if self.settle_one else all
+        return (bool(self.settle) and proven(self.proven(i) for i in self.settle)
                 and (not self.track_equal or self.any_differ()))
 
     def relevant(self) -> list[int]:
@@ -492,7 +516,7 @@ class _Scan:
         every one was seen or nothing is left to decide."""
         view, pos = self.view, self.view.pos
         k, n = share
-        for part in layouts.chunks(CHUNK, (k, n)):
+        for part in _growing(layouts.chunks(CHUNK, (k, n))):
             if self.shared is not None:
                 self._exchange()
             rel = self.relevant()

@@ -153,8 +153,8 @@ class _Search:
         """The viewer's decision at ``node``: pruned scans while searching (``counts`` false);
         the reported line asks again with ``counts`` for its "best in N" figures. ``last``: the
         window's last decision — everything after it is double dummy, so as with greedy only
-        the cards worst on the real layout matter, and the scan stops once they are proven
-        candidates (the same depth for the same key: the cards played fix it)."""
+        the cards worst on the real layout matter, and the scan stops once one of them is proven
+        a candidate (the same depth for the same key: the cards played fix it)."""
         k = (node.key(), counts)   # the key leaves out the tricks taken: the same cards, the same scan
         got = self.decisions.get(k)
         taken = node.pos.taken[node.pos.declarer]
@@ -169,7 +169,8 @@ class _Search:
                 w = self.worse(real.values())
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
-                                cache=self.values, settle=None if counts else settle, counts=counts,
+                                cache=self.values, settle=None if counts else settle, settle_one=last,
+                                counts=counts,
                                 cap=_cand.SCAN_CAP, track_equal=self.informed)
             if not d.exact and passed(self.deadline):
                 raise OutOfBudget

@@ -162,16 +162,19 @@ def test_each_decision_on_the_line_shows_its_own_positions_values():
 
 
 # ---------------------------------------------------------------- the information rules' windows
-def brute_informed(view, history, depth: int, on: bool, reading: str, guess: str) -> int:
+def brute_informed(view, history, depth: int, on: bool, reading: str, guess: str, window: int | None = None) -> int:
     """Rule 1.1.4 / 6.1's window written out plainly (rulings.md): every decision of the
     viewer to the end resolved against him over his view — except one where every legal card
     has the same value in every layout, played as recorded (off the record: his double-dummy
     best cards, every one followed) — with candidates by the definition (``reading``);
     every other seat plays its recorded card while it is double-dummy best, else every best
-    card; the worst for the viewer over all of it. The declarer's tricks still to come."""
+    card; the worst for the viewer over all of it. The declarer's tricks still to come.
+    ``window``: his decisions count in the first ``window`` cards only, then double dummy."""
     p = view.pos
     if p.is_over():
         return 0
+    if window is not None and depth >= window:
+        return ref.solve(p)
     d, me = p.declarer, view.seat
     decl_side = me == d
     worse = (max if p.is_misere else min) if decl_side else (min if p.is_misere else max)
@@ -200,7 +203,8 @@ def brute_informed(view, history, depth: int, on: bool, reading: str, guess: str
     for c in moves:
         nxt = view.after(c)
         won = nxt.pos.taken[d] - p.taken[d]
-        out.append(won + brute_informed(nxt, history, depth + 1, on and rec is not None and c == rec, reading, guess))
+        out.append(won + brute_informed(nxt, history, depth + 1, on and rec is not None and c == rec, reading, guess,
+                                        window))
     return worse(out)
 
 
@@ -241,3 +245,31 @@ def test_an_information_window_equals_a_brute_force(reading):
                 equal_seen += any(d.equal_everywhere for d in fast.decisions)
                 checked += 1
     assert checked == 88
+
+
+@pytest.mark.parametrize("reading", ["undominated", "best_somewhere"])
+def test_a_short_window_equals_a_brute_force(reading, monkeypatch):
+    """A window of one or two cards (1.1.2, 1.2.x: one lead; then double dummy): the last
+    decision's scan stops as soon as ONE of the cards worst on the real layout is proven a
+    candidate — the others tied with it, or pairs among better cards (two cards equal in
+    every layout need every layout to tell), cannot change the figure. Pieces of two layouts
+    make the scans stop early here; against the plain definition over every layout."""
+    from solver.imperfect import SeatView, resolve_against
+
+    monkeypatch.setattr(cand, "FIRST_PIECE", 2)
+    checked = stopped_early = 0
+    for k, pos in enumerate(random_endings(12, 3, 31) + random_endings(8, 3, 32, first=1)):
+        history = _recorded_play(pos, k)
+        for view in (InfoSet.from_position(pos), SeatView(pos, 1, (0, 2))):
+            if view.pos.to_move != view.seat:
+                continue
+            for window in (1, 2):
+                for guess in ("every_sequence", "greedy"):
+                    fast = resolve_against(view, ENGINE, history=history, window=window, informed=True,
+                                           candidates=reading, guess=guess)
+                    assert fast.exact
+                    want = pos.taken[0] + brute_informed(view, history, 0, True, reading, guess, window)
+                    assert fast.declarer_tricks == want, (pos.hands, pos.contract, history, view.seat, window, guess)
+                    stopped_early += any(d.settled and d.undecided for d in fast.decisions)
+                    checked += 1
+    assert checked > 40 and stopped_early > 0, (checked, stopped_early)
