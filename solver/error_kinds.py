@@ -213,6 +213,8 @@ SOLVER_KINDS: dict[str, tuple[str, str]] = {
                               "{card_ru} не может сыграть {seat_nom} в одном из раскладов"),
     "plan_31": ("at most 31 cards", "не больше 31 карты"),
     "layout_words": ("{n} words is not three a layout", "{n} чисел — не по три на расклад"),
+    "share_died": ("process {k} of the {n} scanning the layouts died (exit code {code}): the search was stopped",
+                   "процесс {k} из {n}, перебиравших расклады, погиб (код выхода {code}): перебор остановлен"),
     "layout_hands": ("{n} hands, expected 3", "рук {n}, а нужно 3"),
     "layout_mask": ("not a 32-card hand mask", "не маска руки из 32 карт"),
     "layout_sizes": ("{a_n}, {b_n}, {c_n} cards, expected {c0}, {c1}, {c2}",

@@ -151,7 +151,7 @@ def option_conflict(args):
 
 def single_dummy_settings(args, progress) -> dict:
     """The settings of the single-dummy analysis from the switches."""
-    from solver.imperfect.single_dummy import default_workers
+    from solver.engine.shares import default_workers
 
     return single_dummy.settings(args.max_layouts, args.workers or default_workers(), progress,
                                  cli_limits(args).seconds)

@@ -9,14 +9,12 @@ layout (:func:`encode_layouts`).
 :func:`revolving_door` enumerates the ways to split cards between two hands so that
 consecutive layouts differ by one swapped pair of cards (Knuth's Algorithm R, TAOCP 7.2.1.3):
 neighbouring layouts then share most of their positions, and the previous layout's value is
-a close first guess. :func:`solve_split` runs :meth:`solve_layouts` in ``workers`` processes,
-each on a contiguous share of the layouts with an engine of its own.
+a close first guess. :func:`run_split` runs the kernel's loop in ``workers`` processes, each
+on a contiguous share of the layouts (the one split of every scan, :mod:`.shares`).
 """
 from __future__ import annotations
 
 import array
-import os
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -182,91 +180,40 @@ def split_layouts(fixed_seat: int, fixed_hand: int, unseen: int, seat_a: int, k:
 
 # ---------------------------------------------------------------- processes
 
-def _worker(conn, engine_cls, engine_args: dict, pos, flat_bytes: bytes, mode: int, cards: list, flags: int,
-            chunk: int) -> None:
-    """One share of :func:`run_split` in its own process: an engine of the parent's class
-    (passed in, so this module need not import the engine's: no circle)."""
-    try:
-        eng = engine_cls(**engine_args)
-        lay = array.array("q")
-        lay.frombytes(flat_bytes)  # checked by the parent already
-        flat = encode_layouts(lay, eng.backend)
+def _layouts_share(job, k: int, n: int):
+    """Share ``k`` of :func:`run_split`: the kernel's loop on its contiguous stretch of the
+    layouts, with the parent's engine as the fork found it; (its answer, its nodes) back."""
+    engine, pos, flat, bounds, mode, cards, flags, chunk, counters = job
 
-        def report(done):
-            conn.send(("progress", done))
+    def report(done):
+        if counters is not None:
+            counters[k] = done
 
-        out = eng._run_layouts(pos, flat, mode, cards, flags, chunk, report)
-        conn.send(("done", (out, eng.nodes)))
-    except BaseException as e:  # noqa: BLE001 (sent to the parent, which raises it)
-        conn.send(("error", e))
-    finally:
-        conn.close()
+    out = engine._run_layouts(pos, flat[3 * bounds[k]:3 * bounds[k + 1]], mode, cards, flags, chunk, report)
+    return out, engine.nodes
 
 
 def run_split(engine, pos, flat, mode: int, cards: list, flags: int, chunk: int, workers: int, progress=None):
     """The kernel's loop (``Engine._run_layouts``, ``mode`` as there) on ``workers``
-    contiguous shares of the encoded layouts ``flat``, one process and one engine each
-    (forked where the platform can: the parent's compiled kernel comes along). Returns the
-    shares' answers in order, their first layouts' indices, and the nodes summed."""
-    import multiprocessing as mp
+    contiguous shares of the encoded layouts ``flat``, split the way every layout scan is
+    (:func:`~solver.engine.shares.in_shares`). Returns the shares' answers in order, their
+    first layouts' indices, and the nodes summed."""
+    import multiprocessing
+
+    from .shares import in_shares
 
     n = len(flat) // 3
     workers = max(1, min(workers, n))
-    ctx: Any = mp.get_context("fork" if sys.platform != "win32" and "fork" in mp.get_all_start_methods() else "spawn")
-    args = dict(table_mb=engine.tt.nbytes / (1024 * 1024), node_budget=engine.node_budget, backend=engine.backend_name,
-                layouts_table_mb=engine.layouts_table_mb)
-    raw = array.array("q", flat).tobytes()
     bounds = [n * w // workers for w in range(workers + 1)]
-    procs, conns = [], []
-    for w in range(workers):
-        parent, child = ctx.Pipe(duplex=False)
-        piece = raw[24 * bounds[w]:24 * bounds[w + 1]]
-        p = ctx.Process(target=_worker, args=(child, type(engine), args, pos, piece, mode, cards, flags, chunk),
-                        daemon=True)
-        p.start()
-        child.close()
-        procs.append(p)
-        conns.append(parent)
-    done = [0] * workers
-    results: list = [None] * workers
-    nodes = 0
-    pending = set(range(workers))
-    from multiprocessing.connection import wait
+    counters = multiprocessing.RawArray("q", workers) if progress is not None else None
 
-    try:
-        while pending:
-            for ready in wait([conns[w] for w in pending]):
-                w = conns.index(ready)  # type: ignore[arg-type]
-                try:
-                    kind, payload = conns[w].recv()
-                except EOFError:
-                    raise RuntimeError(f"solve_layouts: worker {w} died (exit code {procs[w].exitcode})") from None
-                if kind == "progress":
-                    done[w] = payload
-                    if progress is not None:
-                        progress(sum(done))
-                elif kind == "error":
-                    assert isinstance(payload, BaseException)
-                    raise payload
-                else:
-                    results[w], k = payload
-                    nodes += k
-                    done[w] = bounds[w + 1] - bounds[w]
-                    pending.discard(w)
-    finally:
-        for p in procs:
-            if p.is_alive() and pending:
-                p.terminate()
-            p.join()
-    return results, bounds, nodes
+    def poll():
+        if counters is not None:
+            progress(sum(counters))
 
-
-def default_workers() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    parts = in_shares(_layouts_share, (engine, pos, flat, bounds, mode, cards, flags, chunk, counters), workers,
+                      poll if progress is not None else None)
+    return [out for out, _ in parts], bounds, sum(k for _, k in parts)
 
 
 # ---------------------------------------------------------------- one scan's chunks, trusted

@@ -32,7 +32,6 @@ proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 from __future__ import annotations
 
 import copy
-import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Engine
 from ..engine.many import solve_trusted
+from ..engine.shares import can_fork, default_workers, in_shares
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
@@ -351,53 +351,22 @@ def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
 
-_JOB: list = [None]       # the share function and job a forked child works on (set just before the fork)
-_IN_CHILD: list = [False]
-
-
 def can_split(eng, layouts: int, workers: int | None, split_from: int | None = None) -> int:
     """The processes a layout scan of ``layouts`` is split into (1: not split). Only the Cython
-    backend forks (a compiled kernel comes along cheaply); never from a forked share or from a
-    pool's daemon worker (the web desk's), which may have no children."""
-    import multiprocessing
-
-    n = workers if workers is not None else (os.cpu_count() or 1)
-    if (n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" or _IN_CHILD[0]
-            or multiprocessing.current_process().daemon):
+    backend forks (a compiled kernel comes along cheaply); never where
+    :func:`~solver.engine.shares.can_fork` says no (a forked share, the web desk's daemon
+    worker). The split itself is :func:`~solver.engine.shares.in_shares`, every scan's."""
+    n = workers if workers is not None else default_workers()
+    if n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" \
+            or not can_fork():
         return 1
     return n
 
 
-def in_shares(part, job, n: int, poll=None) -> list:
-    """``part(job, k, n)`` for k = 0 .. n-1, each in a forked process, the answers in order:
-    the one split every layout scan uses (the candidates' :class:`_Scan`, single dummy's
-    tally). ``job`` is handed over by the fork, not pickled; ``poll`` is called every half
-    second while the shares run (progress)."""
-    import multiprocessing
-
-    _JOB[0] = (part, job, n)
-    try:
-        with multiprocessing.get_context("fork").Pool(n) as pool:
-            res = pool.map_async(_run_share, range(n))
-            while not res.ready():
-                res.wait(0.5)
-                if poll is not None:
-                    poll()
-            return res.get()
-    finally:
-        _JOB[0] = None
-
-
-def _run_share(k: int):
-    part, job, n = _JOB[0]
-    _IN_CHILD[0] = True
-    return part(job, k, n)
-
-
 def _scan_part(job, k: int, n: int):
-    """In a forked child: the k-th share of the parent's scan; its pair states back. The share
-    runs on its own copy of the scan as the fork found it: one pool process may run two shares
-    one after the other (a slow start under load), and the second must not count the first's
+    """The k-th share of the parent's scan (in a forked child); its pair states back. The share
+    runs on its own copy of the scan as it was handed over: where the platform cannot fork the
+    shares run one after the other in one process, and the second must not count the first's
     layouts again."""
     parent, layouts, deadline, shared, counters = job
     scan = copy.copy(parent)

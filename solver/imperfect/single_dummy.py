@@ -39,7 +39,6 @@ are those of the layouts examined, with what they prove of all of them (``bounds
 """
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,11 +47,12 @@ from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
 from ..engine.many import solve_trusted
+from ..engine.shares import in_shares
 from ..errors import PositionError, PrefError
 from ..hands import cards_of, mask_of, popcount
 from ..interrupt import passed
 from ..position import Position
-from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, can_split, in_shares, side_better, use_numpy
+from .candidates import CHUNK, SCAN_CAP, SPLIT_FROM, can_split, side_better, use_numpy
 from .layouts import Layouts, capped_layouts
 from .views import InformationSet, InfoSet, SeatView, view_run
 
@@ -605,10 +605,6 @@ def single_dummy_record(rec: dict, engine: Engine | None = None, *, max_layouts:
     return analyse_single_dummy(dealt, json_cards(hist, "history"), open_defence=open_defence, discard=discard,
                                 talon=talon, engine=engine, max_layouts=max_layouts, budget=budget, workers=workers,
                                 progress=progress)
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1
 
 
 # ---------------------------------------------------------------------- text

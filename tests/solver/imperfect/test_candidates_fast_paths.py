@@ -88,10 +88,11 @@ def test_counted_scans_are_the_same_whatever_the_split(monkeypatch):
 
 
 def test_two_shares_run_by_one_process_count_each_layout_once(monkeypatch):
-    """A pool process may run two shares of one split one after the other (the other process
-    slow to start under load). Each share works on the scan as the fork found it, so the
-    layouts covered and the counts come out as the unsplit scan's — seen on a loaded machine
-    as 1,400 layouts covered of 924 before each share had its own copy."""
+    """One process may run two shares of one split one after the other (where the platform
+    cannot fork; once, a pool process while the other was slow to start). Each share works
+    on the scan as it was handed over, so the layouts covered and the counts come out as the
+    unsplit scan's — seen on a loaded machine as 1,400 layouts covered of 924 before each
+    share had its own copy."""
     info = max(_decisions(), key=lambda i: i.count)
     monkeypatch.setattr(cand, "CHUNK", 32)
     monkeypatch.setattr(cand, "SPLIT_FROM", 10 ** 9)

@@ -1,0 +1,128 @@
+"""One split of a layout scan across processes, for every scan that splits.
+
+The candidates' pair states, single dummy's tallies and the engine's layouts loop each run
+``part(job, k, n)`` for k = 0 .. n-1 through :func:`in_shares`: one forked process a share,
+the job handed over by the fork (nothing pickled on the way in: the compiled kernel and the
+parent's table come along), each share's answer sent back on a pipe. A share that dies
+(``kill -9``, the out-of-memory killer) is named at once — a pool would wait for its answer
+for ever — and the others are stopped. Where the platform cannot fork, the shares run one
+after the other in this process: the same answers, one core.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import PositionError
+
+_JOB: list = [None]        # (part, job, n): what the forked shares run (set just before the fork)
+_IN_CHILD: list = [False]  # this process is a share: it splits nothing further
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Shares may run in forked processes here: the platform forks, this process is not a
+    share itself, and not a pool's daemon worker (the web desk's), which may have no children."""
+    return (sys.platform != "win32" and "fork" in multiprocessing.get_all_start_methods()
+            and not _IN_CHILD[0] and not multiprocessing.current_process().daemon)
+
+
+def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Callable[[], None] | None = None,
+              every: float = 0.5) -> list:
+    """``[part(job, k, n) for k in range(n)]``, each in a forked process where :func:`can_fork`
+    (else in turn, here). ``poll`` is called every ``every`` seconds while they run (progress).
+    An exception in a share is raised here; a share that dies raises
+    :class:`~solver.errors.PositionError` (``share_died``)."""
+    if n < 2 or not can_fork():
+        out = []
+        for k in range(n):
+            out.append(part(job, k, n))
+            if poll is not None:
+                poll()
+        return out
+    ctx = multiprocessing.get_context("fork")
+    from multiprocessing.connection import wait
+
+    procs, conns = [], []
+    _JOB[0] = (part, job, n)
+    try:
+        for k in range(n):
+            receive, send = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=_share, args=(send, k), daemon=True)
+            p.start()
+            send.close()
+            procs.append(p)
+            conns.append(receive)
+    finally:
+        _JOB[0] = None  # the shares hold their own copy
+    results: list = [None] * n
+    pending = set(range(n))
+    try:
+        while pending:
+            ready = wait([conns[k] for k in pending], timeout=every)
+            if poll is not None:
+                poll()
+            for conn in ready:
+                k = conns.index(conn)  # type: ignore[arg-type]
+                try:
+                    kind, payload = conns[k].recv()
+                except EOFError:
+                    procs[k].join()
+                    raise PositionError.of("share_died", None, k=k + 1, n=n, code=procs[k].exitcode) from None
+                if kind == "error":
+                    raise payload
+                results[k] = payload
+                pending.discard(k)
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+            p.join()
+        for conn in conns:
+            conn.close()
+    return results
+
+
+def _share(conn, k: int) -> None:
+    """In a forked child: share ``k`` of the job the parent left in ``_JOB``, its answer (or
+    its exception) sent back."""
+    part, job, n = _JOB[0]
+    _IN_CHILD[0] = True
+    _die_with_parent()
+    try:
+        try:
+            conn.send(("done", part(job, k, n)))
+        except BaseException as e:  # noqa: BLE001 (sent to the parent, which raises it)
+            try:
+                conn.send(("error", e))
+            except Exception:  # noqa: BLE001 (an exception that does not pickle: its words)
+                conn.send(("error", RuntimeError(f"{type(e).__name__}: {e}")))
+    finally:
+        conn.close()
+
+
+def _die_with_parent() -> None:
+    """Linux: this share is killed when its parent dies (``kill -9`` of ``prefdd``): an orphaned
+    share would keep a core busy to the end of its layouts for an answer nobody reads.
+    Elsewhere nothing: the share then stops at its next write to the closed pipe."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, 9)   # PR_SET_PDEATHSIG, SIGKILL
+        if os.getppid() == 1:   # the parent died before the call
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
