@@ -223,8 +223,9 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
         else:
             # the worst true candidate, between the worst proven one (none proven: the best
             # undecided card, the set might be that card alone) and the worst of them all
-            w = worse(rv[c] for c in dec.candidates) if dec.candidates else better(rv[c] for c in dec.undecided)
-            card = next(c for c in (dec.candidates or dec.undecided) if rv[c] == w)
+            known = dec.candidates + dec.level  # (level: one of them is as good as a candidate on the real layout)
+            w = worse(rv[c] for c in known) if known else better(rv[c] for c in dec.undecided)
+            card = next(c for c in (known or dec.undecided) if rv[c] == w)
             outcomes = [w, worse(rv[c] for c in dec.candidates + dec.undecided)]
             if dec.equal_everywhere is None:  # a cut scan: every card might be equal everywhere
                 outcomes.append(rv[made_card])
@@ -298,11 +299,25 @@ def _possible(d, lang: str) -> str:
     they cannot change the figure."""
     name = (lambda x: x.pretty()) if lang == "en" else (lambda x: x.russian())
     if d.settled and d.undecided:
-        und = ", ".join(name(x) for x in d.undecided)
+        level = [x for x in d.level if x in d.undecided]
+        rest = [x for x in d.undecided if x not in level]
+        und = ", ".join(name(x) for x in rest)
         cands = ", ".join(name(x) for x in d.candidates)
+        lv_en = " or ".join(name(x) for x in level)
         if lang == "en":
-            return f"{cands} possible ({und} not decided: they cannot change the figure)"
-        return f"возможны {cands} (разумны ли {und} — не решалось: на результат это не влияет)"
+            parts = [f"{cands} possible"] if cands else []
+            if level:
+                parts.append(f"{lv_en} possible (one of them at least)")
+            if rest:
+                parts.append(f"not decided: {und} (no effect on the figure)")
+            return "; ".join(parts)
+        lv_ru = " или ".join(name(x) for x in level)
+        parts = [f"возможны {cands}"] if cands else []
+        if level:
+            parts.append(f"возможен {lv_ru} (хотя бы один из них)")
+        if rest:
+            parts.append(f"не решалось о {und} (на результат не влияет)")
+        return "; ".join(parts)
     cards = ", ".join(name(x) for x in d.candidates + d.undecided)
     return f"{cards} possible" if lang == "en" else f"возможны {cards}"
 

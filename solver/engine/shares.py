@@ -37,13 +37,18 @@ def can_fork() -> bool:
             and not _IN_CHILD[0] and not multiprocessing.current_process().daemon)
 
 
+def will_fork(n: int) -> bool:
+    """:func:`in_shares` runs ``n`` shares at once, each in its own process (not in turn)."""
+    return n >= 2 and can_fork()
+
+
 def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Callable[[], None] | None = None,
               every: float = 0.5) -> list:
     """``[part(job, k, n) for k in range(n)]``, each in a forked process where :func:`can_fork`
     (else in turn, here). ``poll`` is called every ``every`` seconds while they run (progress).
     An exception in a share is raised here; a share that dies raises
     :class:`~solver.errors.PositionError` (``share_died``)."""
-    if n < 2 or not can_fork():
+    if not will_fork(n):
         out = []
         for k in range(n):
             out.append(part(job, k, n))

@@ -34,13 +34,13 @@ from __future__ import annotations
 import copy
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
 from ..engine.many import solve_trusted
-from ..engine.shares import can_fork, default_workers, in_shares
+from ..engine.shares import can_fork, default_workers, in_shares, will_fork
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
@@ -138,6 +138,11 @@ class Decision:
     # (a layout where two cards differ), None where a cut scan found no such layout yet
     equal_everywhere: bool | None = False
     choices: int = 1         # distinct choices (runs) among the candidates and the undecided cards
+    # (``settle_one``, none of them proven) the undecided cards worst on the real layout, of
+    # which at least one is a candidate: one of them has a witness against every card worth
+    # more there, so only a card as good there can dominate it (and whatever dominates that
+    # one): the set's worst real value is theirs
+    level: list = field(default_factory=list)
 
     @property
     def guess(self) -> bool:
@@ -146,11 +151,8 @@ class Decision:
 
     def played_as(self, card: Card | None, changed: bool | None = None) -> Decision:
         """The same decision with the card made for him (and whether the knowledge could change it)."""
-        return Decision(self.trick, self.seat, self.layouts, self.candidates, self.best_in, self.real_values,
-                        card if card is not None else self.played, self.forced,
-                        self.changed if changed is None else changed, self.dominated, self.exact,
-                        self.undecided, self.covered, self.seconds, self.settled, self.equal_everywhere,
-                        self.choices)
+        return replace(self, played=card if card is not None else self.played,
+                       changed=self.changed if changed is None else changed)
 
     def to_json(self) -> dict:
         out: dict = {"trick": self.trick, "seat": self.seat}
@@ -262,12 +264,18 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     best_in = None
     if scan.counting and complete:
         best_in = {c: scan.best_in[reps.index(_rep_of(view, groups, c))] for c in legal}
+    level = []
+    if (scan.settle_one and und and not any(scan.proven(i) for i in scan.settle)
+            and any(scan.level_safe(i) for i in scan.settle)):
+        worst = {reps[i] for i in scan.settle}   # one of them at least is a candidate
+        level = [c for c in und if _rep_of(view, groups, c) in worst]
     differ = scan.any_differ()
     every = complete and scan.covered >= layouts.used and layouts.method in ("exact", "open")
     equal = False if differ else (True if every else None)
     return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=exact,
                     undecided=und, covered=scan.covered, seconds=time.monotonic() - t0,
-                    settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided))
+                    settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided),
+                    level=level)
 
 
 NUMPY_FROM = 2048   # a scan of this many layouts folds its chunks in NumPy (below it, unless NumPy is loaded
@@ -368,10 +376,11 @@ def _scan_part(job, k: int, n: int):
     runs on its own copy of the scan as it was handed over: where the platform cannot fork the
     shares run one after the other in one process, and the second must not count the first's
     layouts again."""
-    parent, layouts, deadline, shared, counters = job
+    parent, layouts, deadline, shared, counters, lock, votes = job
     scan = copy.copy(parent)
     scan.gt, scan.best_in = [row[:] for row in parent.gt], parent.best_in[:]
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
+    scan.lock, scan.votes = lock, votes
     done = scan.run(layouts, deadline, (k, n))
     return scan.gt, scan.best_in, scan.covered, done
 
@@ -415,6 +424,8 @@ class _Scan:
         # is settled for the others too, and they stop solving it
         self.shared: Any = None
         self.counters: Any = None  # a split scan's layouts examined, a word per share (progress)
+        self.lock: Any = None      # a split scan in step: a barrier, and a vote a share (see :meth:`run`)
+        self.votes: Any = None
         self.share = 0
         self.hook: Any = None      # the engine's scan_progress (see :func:`scan_progress`), parent only
 
@@ -424,20 +435,31 @@ class _Scan:
             return self.best_in[i] > 0
         return all(self.gt[i][j] for j in range(len(self.reps)) if j != i)
 
+    def level_safe(self, i: int) -> bool:
+        """Card ``i`` (one asked for) has a witness layout against every card not asked for —
+        every card worth more on the real layout: only one as good there could dominate it, so
+        some card of its real-layout value is a candidate (``undominated``; ``best_somewhere``:
+        it is one itself once best somewhere)."""
+        if self.rule == "best_somewhere":
+            return self.proven(i)
+        return all(self.gt[i][j] for j in range(len(self.reps)) if j != i and j not in self.settle)
+
     def any_differ(self) -> bool:
         """Some layout seen where two of the cards differ in value."""
         return any(any(row) for row in self.gt)
 
     def all_settled(self) -> bool:
-        """Every card asked for (``settle``) is proven a candidate (``settle_one``: one of them).
-        All of them for greedy: it plays the worst of its candidates on the real layout, and
-        where several cards tie for that, which of them are candidates can change the line that
-        follows. One is enough where what follows is double dummy: the decision is worth that
-        real-layout worst whichever tied card it is. (``track_equal``: and two cards were seen
-        to differ.)"""
-        proven = any if self.settle_one else all
-        return (bool(self.settle) and proven(self.proven(i) for i in self.settle)
-                and (not self.track_equal or self.any_differ()))
+        """Every card asked for (``settle``) is proven a candidate (``settle_one``: one of them
+        is :meth:`level_safe`). All of them for greedy: it plays the worst of its candidates on
+        the real layout, and where several cards tie for that, which of them are candidates can
+        change the line that follows. One is enough where what follows is double dummy: the
+        decision is worth that real-layout worst whichever tied card it is. (``track_equal``:
+        and two cards were seen to differ.)"""
+        if self.settle_one:
+            done = any(self.level_safe(i) for i in self.settle)
+        else:
+            done = all(self.proven(i) for i in self.settle)
+        return bool(self.settle) and done and (not self.track_equal or self.any_differ())
 
     def relevant(self) -> list[int]:
         n = len(self.reps)
@@ -463,13 +485,16 @@ class _Scan:
         k = len(self.reps)
         shared = ctx.RawArray("b", k * k + k)
         counters = ctx.RawArray("q", n)
+        # in step where the stop depends on what was seen (``settle``) and the shares run at once
+        lock = ctx.Barrier(n) if self.settle and will_fork(n) else None
+        votes = ctx.RawArray("b", n)
         hook = self.hook
 
         def poll():
             if hook is not None:
                 hook(self.covered + sum(counters), layouts.used, False)
 
-        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters), n, poll)
+        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll)
         complete = True
         for gt, best_in, covered, done in parts:
             for i, row in enumerate(gt):
@@ -482,17 +507,45 @@ class _Scan:
 
     def run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
         """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
-        every one was seen or nothing is left to decide."""
+        every one was seen or nothing is left to decide.
+
+        A split scan that stops once cards are proven (``settle``) runs its shares in step
+        (``lock``, a barrier): each round every share reads one piece, then all of them take
+        every share's witnesses and decide together whether to go on — so where it stops, and
+        with it which cards are proven and the line made for him, is the same on every run,
+        whichever share happens to be faster."""
         view, pos = self.view, self.view.pos
         k, n = share
-        for part in _growing(layouts.chunks(CHUNK, (k, n))):
-            if self.shared is not None:
-                self._exchange()
+        pieces = _growing(layouts.chunks(CHUNK, (k, n)))
+        lock = self.lock
+        while True:
+            part = next(pieces, None)
+            if lock is not None:
+                self.votes[k] = (0 if part is not None else 1) | (2 if passed(deadline) else 0)
+                self._publish()
+                lock.wait()        # every share's witnesses of the round are out
+                self._take()
+                votes = list(self.votes)
+                lock.wait()        # and read by all: the next round's may come
+                if all(v & 1 for v in votes):
+                    return True
+                if any(v & 2 for v in votes):
+                    return False
+            else:
+                if part is None:
+                    return True
+                if self.shared is not None:
+                    self._publish()
+                    self._take()
+                if passed(deadline):
+                    return False
             rel = self.relevant()
             if not rel:
                 return True
-            if passed(deadline) or self.all_settled():
+            if self.all_settled():
                 return False
+            if part is None:   # this share has read its every layout; the others go on
+                continue
             full = len(rel) == len(self.reps)
             cards = [self.reps[i] for i in rel]
             if use_numpy(layouts.used):
@@ -510,24 +563,29 @@ class _Scan:
                 self.counters[self.share] = self.covered
             elif self.hook is not None:
                 self.hook(self.covered, layouts.used, False)
-        return True
 
-    def _exchange(self) -> None:
-        """Publish this share's witnesses and take the other shares' (a split scan)."""
+    def _publish(self) -> None:
+        """This share's witnesses out to the others (a split scan)."""
         sh, n = self.shared, len(self.reps)
-        gt = self.gt
-        for i in range(n):
-            row = gt[i]
+        for i, row in enumerate(self.gt):
             for j in range(n):
                 if row[j]:
                     sh[i * n + j] = 1
-                elif sh[i * n + j]:
-                    row[j] = True
         if self.rule == "best_somewhere" and not self.counting:
             for i in range(n):
                 if self.best_in[i]:
                     sh[n * n + i] = 1
-                elif sh[n * n + i]:
+
+    def _take(self) -> None:
+        """The other shares' witnesses in (a split scan)."""
+        sh, n = self.shared, len(self.reps)
+        for i, row in enumerate(self.gt):
+            for j in range(n):
+                if not row[j] and sh[i * n + j]:
+                    row[j] = True
+        if self.rule == "best_somewhere" and not self.counting:
+            for i in range(n):
+                if not self.best_in[i] and sh[n * n + i]:
                     self.best_in[i] = 1  # best in a layout of another share: only "> 0" is read
 
     def _update_rows(self, rel, vals, tops) -> None:

@@ -231,8 +231,10 @@ class _Search:
 
     def _moves(self, node, dec: Decision) -> tuple[list, list]:
         """(pessimistic cards, optimistic groups) for the viewer (see :meth:`options`). His
-        true candidates hold the proven ones and lie among the proven and the undecided."""
-        proven, wide = dec.candidates, dec.candidates + dec.undecided
+        true candidates hold the proven ones and lie among the proven and the undecided. (A
+        window's last decision: ``dec.level`` holds cards of which at least one is as good as a
+        candidate on the real layout, so they count as proven here.)"""
+        proven, wide = dec.candidates + dec.level, dec.candidates + dec.undecided
         if self.guess == "greedy" or dec.forced:
             rv = dec.real_values
             if not proven:   # any card could be the set's worst on the real layout

@@ -165,3 +165,35 @@ def test_a_capped_scan_reads_the_same_layouts_in_shares_and_decides_the_same(mon
                 inexact += not fast.exact
     assert checked == 4 * len(infos)
     assert 0 < inexact < checked  # both kinds: settled within the cap, and left open by it
+
+
+def test_a_split_scan_that_stops_on_proof_stops_at_the_same_place_whichever_share_is_slower(monkeypatch):
+    """A scan that stops once the worst card on the real layout is proven (a window's last
+    decision) runs its shares in step: which cards it proved, and so the card made for him,
+    do not depend on which process happened to be faster (one share slowed down by turns)."""
+    import time
+
+    monkeypatch.setattr(cand, "SPLIT_FROM", 100)
+    monkeypatch.setattr(cand, "FIRST_PIECE", 2)
+    monkeypatch.setattr(cand, "CHUNK", 16)
+    monkeypatch.setattr(cand, "use_numpy", lambda n: False)
+    plain = cand._Scan._update_rows
+    seen = 0
+    for info in _decisions():
+        real = Engine().analyse(info.pos, all_cards=True).card_values
+        low = min(real.values())
+        settle = [c for c, v in real.items() if v == low]
+        got = []
+        for slow in (0, 1):
+            def update(self, rel, vals, tops, slow=slow):
+                if self.share == slow:
+                    time.sleep(0.01)
+                return plain(self, rel, vals, tops)
+
+            monkeypatch.setattr(cand._Scan, "_update_rows", update)
+            d = candidate_moves(info, Engine(reuse_table=True), counts=False, workers=2, settle=settle,
+                                settle_one=True, track_equal=True)
+            got.append((d.candidates, d.undecided, d.level, d.covered, d.settled))
+        assert got[0] == got[1], info.pos
+        seen += got[0][4] and bool(got[0][1])
+    assert seen > 0   # some scans stopped on proof with cards left undecided

@@ -257,7 +257,7 @@ def test_a_short_window_equals_a_brute_force(reading, monkeypatch):
     from solver.imperfect import SeatView, resolve_against
 
     monkeypatch.setattr(cand, "FIRST_PIECE", 2)
-    checked = stopped_early = 0
+    checked = stopped_early = by_level = 0
     for k, pos in enumerate(random_endings(12, 3, 31) + random_endings(8, 3, 32, first=1)):
         history = _recorded_play(pos, k)
         for view in (InfoSet.from_position(pos), SeatView(pos, 1, (0, 2))):
@@ -271,5 +271,8 @@ def test_a_short_window_equals_a_brute_force(reading, monkeypatch):
                     want = pos.taken[0] + brute_informed(view, history, 0, True, reading, guess, window)
                     assert fast.declarer_tricks == want, (pos.hands, pos.contract, history, view.seat, window, guess)
                     stopped_early += any(d.settled and d.undecided for d in fast.decisions)
+                    by_level += any(d.level for d in fast.decisions)
                     checked += 1
     assert checked > 40 and stopped_early > 0, (checked, stopped_early)
+    if reading == "undominated":
+        assert by_level > 0, checked   # a tied worst card proven against every better card only
