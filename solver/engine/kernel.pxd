@@ -144,7 +144,7 @@ cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t
 cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover, int64_t decl, int64_t trump, int64_t hdecl,
                                int64_t allh) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, opp=int64_t, dcards=int64_t)
-cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh) noexcept nogil
+cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh, int64_t split_low) noexcept nogil
 @cython.locals(r=int64_t, val=int64_t, wins=bint, partner_winning=bint)
 cdef inline int64_t score_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, bint second,
                                  bint lead_holds, bint last_partner, int64_t ls, int64_t lhi, int64_t ltop) noexcept nogil

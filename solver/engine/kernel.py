@@ -602,7 +602,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
                 continue
             theirs = suit_of(dh, s)
             if theirs and highest_bit(theirs) > lowest_index(mine):
-                return 0
+                # not every card of his wins; the coming trick does if he has no exit
+                return 1 if (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) == 0 else 0
         return n
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
@@ -877,9 +878,10 @@ def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
     return sc
 
 
-def score_misere_lead(c, mover, decl, hdecl, allh):
+def score_misere_lead(c, mover, decl, hdecl, allh, split_low):
     """A lead's score on misère: the declarer's safe exits first; a defender's leads that force
-    him to win, his void suits last."""
+    him to win, his void suits last. ``split_low``: per suit byte, the higher of the two
+    defenders' lowest cards (a void defender's none) — above the lead, that defender must beat it."""
     s = c >> 3
     r = c & 7
     if mover == decl:
@@ -888,6 +890,10 @@ def score_misere_lead(c, mover, decl, hdecl, allh):
         if (opp >> (r + 1)) == 0:
             return -r
         if (opp & low_bits(r)) != 0:
+            if suit_of(split_low, s) > (ONE << r):
+                # one defender holds the suit only above it and must beat it, though the other
+                # could play under: an exit the merged cards hide (5 % / 2 % fewer nodes)
+                return 220 - r
             return 60 - r
         if suit_safe(suit_of(hdecl, s), opp, True):
             return 200 - r
@@ -976,10 +982,22 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     me_decl = mover == decl
     if nt == 0 and ts < 0:
         hist = W_HIST + (1 if me_decl else 0) * 32
+        split_low = 0
+        if misere and me_decl:
+            # per suit, the higher of the two defenders' lowest cards (score_misere_lead's exits)
+            ha = W[hb + (decl + 1) % 3]
+            hb2 = W[hb + (decl + 2) % 3]
+            for s in range(4):
+                a = suit_of(ha, s)
+                b = suit_of(hb2, s)
+                m = a & -a
+                if (b & -b) > m:
+                    m = b & -b
+                split_low |= m << (8 * s)
         for i in range(n):
             c = W[mv + i]
             if misere:
-                sc = score_misere_lead(c, mover, decl, hdecl, allh)
+                sc = score_misere_lead(c, mover, decl, hdecl, allh, split_low)
             else:
                 sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
             W[W_SCORE + i] = sc * HW + W[hist + c]
