@@ -65,6 +65,7 @@ if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi
 # array does not make the compiler load them again); the values here are the same.
 if not cython.compiled:
     NO_CEILING = 15  # misere_suits_fill: no count for the suit
+    SUITS_SAME = 0xE4E4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
     ONE = np.int64(1)
@@ -163,6 +164,47 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
         k = SPREAD[SQ[base + suit_of(h02, s)]] + 2 * SPREAD[SQ[base + suit_of(h12, s)]]
         key |= u64(k) << u64(16 * s)
     return i64(key)
+
+
+def suit_canon(key):
+    """A position key with its four suits (16 bits each) sorted, and the code of the
+    permutation: bits 2c..2c+1 the suit in canonical place c, bits 8 + 2s.. the place of
+    suit s. Without trumps (misère) the suits are alike, so positions equal up to a
+    permutation of the suits — one line of play discarding a spade where another discards a
+    heart — share the table's entry (the best move is kept in canonical places)."""
+    f0 = key & 0xFFFF
+    f1 = (key >> 16) & 0xFFFF
+    f2 = (key >> 32) & 0xFFFF
+    f3 = (key >> 48) & 0xFFFF
+    i0 = 0
+    i1 = 1
+    i2 = 2
+    i3 = 3
+    # a sorting network of five exchanges, each field carrying its suit
+    if f0 > f1:
+        f0, f1 = f1, f0
+        i0, i1 = i1, i0
+    if f2 > f3:
+        f2, f3 = f3, f2
+        i2, i3 = i3, i2
+    if f0 > f2:
+        f0, f2 = f2, f0
+        i0, i2 = i2, i0
+    if f1 > f3:
+        f1, f3 = f3, f1
+        i1, i3 = i3, i1
+    if f1 > f2:
+        f1, f2 = f2, f1
+        i1, i2 = i2, i1
+    ckey = i64(u64(f0) | (u64(f1) << u64(16)) | (u64(f2) << u64(32)) | (u64(f3) << u64(48)))
+    code = i0 | (i1 << 2) | (i2 << 4) | (i3 << 6) | (1 << (8 + 2 * i1)) | (2 << (8 + 2 * i2)) | (3 << (8 + 2 * i3))
+    return ckey, code
+
+
+def suits_canonical(x, code):
+    """A hand word with its suit bytes in :func:`suit_canon`'s places."""
+    return (suit_of(x, code & 3) | (suit_of(x, (code >> 2) & 3) << 8) | (suit_of(x, (code >> 4) & 3) << 16)
+            | (suit_of(x, (code >> 6) & 3) << 24))
 
 
 def tt_index(key, extra, mask):
@@ -904,7 +946,12 @@ def score_misere_lead(c, mover, decl, hdecl, allh, split_low):
         # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
         return 10 - r - VOID_LAST
     if not suit_safe(dcards, suit_of(allh & ~hdecl, s), False):
-        return 200 - r if lowest_index(dcards) > r else 150 - r
+        if lowest_index(dcards) > r:
+            pl = suit_of(split_low, s)  # the partner's lowest card of the suit (0: void)
+            if pl == 0 or pl < (dcards & -dcards):
+                return 250 + r  # he must win it: the partner can stay under too
+            return 200 + r
+        return 150 - r
     return 100 - r if lowest_index(dcards) > r else 50 - r
 
 
@@ -983,6 +1030,12 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     if nt == 0 and ts < 0:
         hist = W_HIST + (1 if me_decl else 0) * 32
         split_low = 0
+        if misere and not me_decl:
+            # per suit, the partner's lowest card (score_misere_lead's forcing leads)
+            hp = W[hb + 3 - decl - mover]
+            for s in range(4):
+                a = suit_of(hp, s)
+                split_low |= (a & -a) << (8 * s)
         if misere and me_decl:
             # per suit, the higher of the two defenders' lowest cards (score_misere_lead's exits)
             ha = W[hb + (decl + 1) % 3]
@@ -1271,6 +1324,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
     talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
+    # no trumps and nothing naming a suit (constraints, talon tricks, absolute ranks): the
+    # table's keys up to a permutation of the suits (suit_canon)
+    canon = misere and trump < 0 and not cons and not talon and not absolute
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -1337,6 +1393,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # the key first and its bucket fetched from memory while the bounds are
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
+                pcode = SUITS_SAME
+                if canon:
+                    key, pcode = suit_canon(key)
+                W[d * PLY + W_PERM] = pcode
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
                 idx = tt_bucket(tt, key, extra, ttmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
@@ -1351,13 +1411,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         val = verdict
                         status = 2
                         continue
-                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH)
+                alive_all = h0 | h1 | h2
+                if pcode != SUITS_SAME:
+                    alive_all = suits_canonical(alive_all, pcode)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, alive_all, absolute, NTH)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
                     status = 2
                     continue
                 if bm >= 0:
+                    if pcode != SUITS_SAME:  # the table's move in canonical places: its own suit
+                        bm = ((pcode >> (2 * (bm >> 3))) & 3) * 8 + (bm & 7)
                     W[d * PLY + W_BEST] = bm
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
@@ -1442,6 +1507,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
+            pcode = W[d * PLY + W_PERM]
+            if bm >= 0 and pcode != SUITS_SAME:  # the move kept in canonical places
+                alive_all = suits_canonical(alive_all, pcode)
+                bm = ((pcode >> (8 + 2 * (bm >> 3))) & 3) * 8 + (bm & 7)
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
