@@ -38,7 +38,7 @@ cdef extern from *:
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
     #define PREFDD_VOID_LAST ((int64_t)1 << 50)
     #define PREFDD_NO_CEILING ((int64_t)15)
-    #define PREFDD_SUITS_SAME ((int64_t)0xE4E4)
+    #define PREFDD_SUITS_SAME ((int64_t)0xE4)
     #define PREFDD_GOLDEN ((uint64_t)0x9E3779B97F4A7C15ULL)
     #define PREFDD_MIX ((uint64_t)0xBF58476D1CE4E5B9ULL)
     #define PREFDD_U32 ((uint64_t)32)
@@ -76,8 +76,10 @@ cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
 @cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, base=int64_t, s=int64_t)
 cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
-@cython.locals(f0=int64_t, f1=int64_t, f2=int64_t, f3=int64_t, i0=int64_t, i1=int64_t, i2=int64_t, i3=int64_t, ckey=int64_t, code=int64_t)
+@cython.locals(v0=int64_t, v1=int64_t, v2=int64_t, v3=int64_t, a=int64_t, b=int64_t, c=int64_t, d=int64_t, lo=int64_t, x=int64_t, y=int64_t,
+               hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)
 cdef inline (int64_t, int64_t) suit_canon(int64_t key) noexcept nogil
+cdef inline int64_t suit_place(int64_t code, int64_t s) noexcept nogil
 cdef inline int64_t suits_canonical(int64_t x, int64_t code) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil

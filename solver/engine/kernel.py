@@ -65,7 +65,7 @@ if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi
 # array does not make the compiler load them again); the values here are the same.
 if not cython.compiled:
     NO_CEILING = 15  # misere_suits_fill: no count for the suit
-    SUITS_SAME = 0xE4E4  # suit_canon's code of the identity (each suit in its own place)
+    SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
     ONE = np.int64(1)
@@ -167,38 +167,36 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 
 
 def suit_canon(key):
-    """A position key with its four suits (16 bits each) sorted, and the code of the
-    permutation: bits 2c..2c+1 the suit in canonical place c, bits 8 + 2s.. the place of
-    suit s. Without trumps (misère) the suits are alike, so positions equal up to a
-    permutation of the suits — one line of play discarding a spade where another discards a
-    heart — share the table's entry (the best move is kept in canonical places)."""
-    f0 = key & 0xFFFF
-    f1 = (key >> 16) & 0xFFFF
-    f2 = (key >> 32) & 0xFFFF
-    f3 = (key >> 48) & 0xFFFF
-    i0 = 0
-    i1 = 1
-    i2 = 2
-    i3 = 3
-    # a sorting network of five exchanges, each field carrying its suit
-    if f0 > f1:
-        f0, f1 = f1, f0
-        i0, i1 = i1, i0
-    if f2 > f3:
-        f2, f3 = f3, f2
-        i2, i3 = i3, i2
-    if f0 > f2:
-        f0, f2 = f2, f0
-        i0, i2 = i2, i0
-    if f1 > f3:
-        f1, f3 = f3, f1
-        i1, i3 = i3, i1
-    if f1 > f2:
-        f1, f2 = f2, f1
-        i1, i2 = i2, i1
-    ckey = i64(u64(f0) | (u64(f1) << u64(16)) | (u64(f2) << u64(32)) | (u64(f3) << u64(48)))
-    code = i0 | (i1 << 2) | (i2 << 4) | (i3 << 6) | (1 << (8 + 2 * i1)) | (2 << (8 + 2 * i2)) | (3 << (8 + 2 * i3))
-    return ckey, code
+    """A position key with its four suits (16 bits each) sorted, and the permutation's code:
+    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère) the suits are
+    alike, so positions equal up to a permutation of the suits — one line of play
+    discarding a spade where another discards a heart — share the table's entry (its best
+    move kept in canonical places). Branch-free: each field carries its suit in two low
+    bits (so no two are equal), and five min / max exchanges sort them."""
+    v0 = (key & 0xFFFF) << 2
+    v1 = (((key >> 16) & 0xFFFF) << 2) | 1
+    v2 = (((key >> 32) & 0xFFFF) << 2) | 2
+    v3 = (((key >> 48) & 0xFFFF) << 2) | 3
+    a = min(v0, v1)
+    b = max(v0, v1)
+    c = min(v2, v3)
+    d = max(v2, v3)
+    lo = min(a, c)
+    x = max(a, c)
+    y = min(b, d)
+    hi = max(b, d)
+    m1 = min(x, y)
+    m2 = max(x, y)
+    ckey = i64(u64(lo >> 2) | (u64(m1 >> 2) << u64(16)) | (u64(m2 >> 2) << u64(32)) | (u64(hi >> 2) << u64(48)))
+    return ckey, (lo & 3) | ((m1 & 3) << 2) | ((m2 & 3) << 4) | ((hi & 3) << 6)
+
+
+def suit_place(code, s):
+    """The canonical place of suit ``s`` under :func:`suit_canon`'s ``code``."""
+    for c in range(3):
+        if ((code >> (2 * c)) & 3) == s:
+            return c
+    return 3
 
 
 def suits_canonical(x, code):
@@ -1324,9 +1322,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
     talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
-    # no trumps and nothing naming a suit (constraints, talon tricks, absolute ranks): the
-    # table's keys up to a permutation of the suits (suit_canon)
-    canon = misere and trump < 0 and not cons and not talon and not absolute
+    # the table's keys up to a permutation of the suits (suit_canon) on misère (no trumps) with
+    # nothing naming a suit (constraints, talon tricks, absolute ranks), when the table is kept
+    # from one search to the next (the layouts' loop: 3–30 % fewer nodes; a single deal meets
+    # too few permuted positions to pay the sort: benchmarks/log, issue 40's fourth misère round)
+    canon = misere and trump < 0 and reuse and not cons and not talon and not absolute
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -1510,7 +1510,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             pcode = W[d * PLY + W_PERM]
             if bm >= 0 and pcode != SUITS_SAME:  # the move kept in canonical places
                 alive_all = suits_canonical(alive_all, pcode)
-                bm = ((pcode >> (8 + 2 * (bm >> 3))) & 3) * 8 + (bm & 7)
+                bm = suit_place(pcode, bm >> 3) * 8 + (bm & 7)
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
