@@ -38,6 +38,7 @@ cdef extern from *:
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
     #define PREFDD_VOID_LAST ((int64_t)1 << 50)
     #define PREFDD_NO_CEILING ((int64_t)15)
+    #define PREFDD_SUITS_SAME ((int64_t)0xE4)
     #define PREFDD_GOLDEN ((uint64_t)0x9E3779B97F4A7C15ULL)
     #define PREFDD_MIX ((uint64_t)0xBF58476D1CE4E5B9ULL)
     #define PREFDD_U32 ((uint64_t)32)
@@ -51,6 +52,7 @@ cdef extern from *:
     const int64_t LOW32 "PREFDD_LOW32"
     const int64_t VOID_LAST "PREFDD_VOID_LAST"
     const int64_t NO_CEILING "PREFDD_NO_CEILING"
+    const int64_t SUITS_SAME "PREFDD_SUITS_SAME"
     const uint64_t GOLDEN "PREFDD_GOLDEN"
     const uint64_t MIX "PREFDD_MIX"
     const uint64_t U32 "PREFDD_U32"
@@ -74,6 +76,11 @@ cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
 @cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, base=int64_t, s=int64_t)
 cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
+@cython.locals(v0=int64_t, v1=int64_t, v2=int64_t, v3=int64_t, a=int64_t, b=int64_t, c=int64_t, d=int64_t, lo=int64_t, x=int64_t, y=int64_t,
+               hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)
+cdef inline (int64_t, int64_t) suit_canon(int64_t key) noexcept nogil
+cdef inline int64_t suit_place(int64_t code, int64_t s) noexcept nogil
+cdef inline int64_t suits_canonical(int64_t x, int64_t code) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
@@ -144,7 +151,7 @@ cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t
 cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover, int64_t decl, int64_t trump, int64_t hdecl,
                                int64_t allh) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, opp=int64_t, dcards=int64_t)
-cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh) noexcept nogil
+cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh, int64_t split_low) noexcept nogil
 @cython.locals(r=int64_t, val=int64_t, wins=bint, partner_winning=bint)
 cdef inline int64_t score_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, bint second,
                                  bint lead_holds, bint last_partner, int64_t ls, int64_t lhi, int64_t ltop) noexcept nogil
@@ -189,7 +196,7 @@ cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, pcode=int64_t, canon=bint)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

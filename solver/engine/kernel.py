@@ -65,6 +65,7 @@ if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi
 # array does not make the compiler load them again); the values here are the same.
 if not cython.compiled:
     NO_CEILING = 15  # misere_suits_fill: no count for the suit
+    SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
     ONE = np.int64(1)
@@ -163,6 +164,45 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
         k = SPREAD[SQ[base + suit_of(h02, s)]] + 2 * SPREAD[SQ[base + suit_of(h12, s)]]
         key |= u64(k) << u64(16 * s)
     return i64(key)
+
+
+def suit_canon(key):
+    """A position key with its four suits (16 bits each) sorted, and the permutation's code:
+    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère) the suits are
+    alike, so positions equal up to a permutation of the suits — one line of play
+    discarding a spade where another discards a heart — share the table's entry (its best
+    move kept in canonical places). Branch-free: each field carries its suit in two low
+    bits (so no two are equal), and five min / max exchanges sort them."""
+    v0 = (key & 0xFFFF) << 2
+    v1 = (((key >> 16) & 0xFFFF) << 2) | 1
+    v2 = (((key >> 32) & 0xFFFF) << 2) | 2
+    v3 = (((key >> 48) & 0xFFFF) << 2) | 3
+    a = min(v0, v1)
+    b = max(v0, v1)
+    c = min(v2, v3)
+    d = max(v2, v3)
+    lo = min(a, c)
+    x = max(a, c)
+    y = min(b, d)
+    hi = max(b, d)
+    m1 = min(x, y)
+    m2 = max(x, y)
+    ckey = i64(u64(lo >> 2) | (u64(m1 >> 2) << u64(16)) | (u64(m2 >> 2) << u64(32)) | (u64(hi >> 2) << u64(48)))
+    return ckey, (lo & 3) | ((m1 & 3) << 2) | ((m2 & 3) << 4) | ((hi & 3) << 6)
+
+
+def suit_place(code, s):
+    """The canonical place of suit ``s`` under :func:`suit_canon`'s ``code``."""
+    for c in range(3):
+        if ((code >> (2 * c)) & 3) == s:
+            return c
+    return 3
+
+
+def suits_canonical(x, code):
+    """A hand word with its suit bytes in :func:`suit_canon`'s places."""
+    return (suit_of(x, code & 3) | (suit_of(x, (code >> 2) & 3) << 8) | (suit_of(x, (code >> 4) & 3) << 16)
+            | (suit_of(x, (code >> 6) & 3) << 24))
 
 
 def tt_index(key, extra, mask):
@@ -602,7 +642,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
                 continue
             theirs = suit_of(dh, s)
             if theirs and highest_bit(theirs) > lowest_index(mine):
-                return 0
+                # not every card of his wins; the coming trick does if he has no exit
+                return 1 if (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) == 0 else 0
         return n
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
@@ -877,9 +918,10 @@ def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
     return sc
 
 
-def score_misere_lead(c, mover, decl, hdecl, allh):
+def score_misere_lead(c, mover, decl, hdecl, allh, split_low):
     """A lead's score on misère: the declarer's safe exits first; a defender's leads that force
-    him to win, his void suits last."""
+    him to win, his void suits last. ``split_low``: per suit byte, the higher of the two
+    defenders' lowest cards (a void defender's none) — above the lead, that defender must beat it."""
     s = c >> 3
     r = c & 7
     if mover == decl:
@@ -888,6 +930,10 @@ def score_misere_lead(c, mover, decl, hdecl, allh):
         if (opp >> (r + 1)) == 0:
             return -r
         if (opp & low_bits(r)) != 0:
+            if suit_of(split_low, s) > (ONE << r):
+                # one defender holds the suit only above it and must beat it, though the other
+                # could play under: an exit the merged cards hide (5 % / 2 % fewer nodes)
+                return 220 - r
             return 60 - r
         if suit_safe(suit_of(hdecl, s), opp, True):
             return 200 - r
@@ -898,7 +944,12 @@ def score_misere_lead(c, mover, decl, hdecl, allh):
         # below any history bonus (measured: 8 % / 2 % fewer misère nodes)
         return 10 - r - VOID_LAST
     if not suit_safe(dcards, suit_of(allh & ~hdecl, s), False):
-        return 200 - r if lowest_index(dcards) > r else 150 - r
+        if lowest_index(dcards) > r:
+            pl = suit_of(split_low, s)  # the partner's lowest card of the suit (0: void)
+            if pl == 0 or pl < (dcards & -dcards):
+                return 250 + r  # he must win it: the partner can stay under too
+            return 200 + r
+        return 150 - r
     return 100 - r if lowest_index(dcards) > r else 50 - r
 
 
@@ -976,10 +1027,28 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     me_decl = mover == decl
     if nt == 0 and ts < 0:
         hist = W_HIST + (1 if me_decl else 0) * 32
+        split_low = 0
+        if misere and not me_decl:
+            # per suit, the partner's lowest card (score_misere_lead's forcing leads)
+            hp = W[hb + 3 - decl - mover]
+            for s in range(4):
+                a = suit_of(hp, s)
+                split_low |= (a & -a) << (8 * s)
+        if misere and me_decl:
+            # per suit, the higher of the two defenders' lowest cards (score_misere_lead's exits)
+            ha = W[hb + (decl + 1) % 3]
+            hb2 = W[hb + (decl + 2) % 3]
+            for s in range(4):
+                a = suit_of(ha, s)
+                b = suit_of(hb2, s)
+                m = a & -a
+                if (b & -b) > m:
+                    m = b & -b
+                split_low |= m << (8 * s)
         for i in range(n):
             c = W[mv + i]
             if misere:
-                sc = score_misere_lead(c, mover, decl, hdecl, allh)
+                sc = score_misere_lead(c, mover, decl, hdecl, allh, split_low)
             else:
                 sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
             W[W_SCORE + i] = sc * HW + W[hist + c]
@@ -1253,6 +1322,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
     talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
+    # the table's keys up to a permutation of the suits (suit_canon) on misère (no trumps) with
+    # nothing naming a suit (constraints, talon tricks, absolute ranks), when the table is kept
+    # from one search to the next (the layouts' loop: 3–30 % fewer nodes; a single deal meets
+    # too few permuted positions to pay the sort: benchmarks/log, issue 40's fourth misère round)
+    canon = misere and trump < 0 and reuse and not cons and not talon and not absolute
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -1319,6 +1393,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 # the key first and its bucket fetched from memory while the bounds are
                 # computed (a probe is usually a cache miss; bounds first: see RESULTS.md)
                 key = position_key(h0, h1, h2, absolute, SQ, SPREAD)
+                pcode = SUITS_SAME
+                if canon:
+                    key, pcode = suit_canon(key)
+                W[d * PLY + W_PERM] = pcode
                 extra = ld | (ctx << 2) | (W[d * PLY + W_CS] << 12)
                 idx = tt_bucket(tt, key, extra, ttmask)
                 if use_bounds and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # no bounds on talon tricks
@@ -1333,13 +1411,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         val = verdict
                         status = 2
                         continue
-                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH)
+                alive_all = h0 | h1 | h2
+                if pcode != SUITS_SAME:
+                    alive_all = suits_canonical(alive_all, pcode)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, alive_all, absolute, NTH)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
                     status = 2
                     continue
                 if bm >= 0:
+                    if pcode != SUITS_SAME:  # the table's move in canonical places: its own suit
+                        bm = ((pcode >> (2 * (bm >> 3))) & 3) * 8 + (bm & 7)
                     W[d * PLY + W_BEST] = bm
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
@@ -1424,6 +1507,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
+            pcode = W[d * PLY + W_PERM]
+            if bm >= 0 and pcode != SUITS_SAME:  # the move kept in canonical places
+                alive_all = suits_canonical(alive_all, pcode)
+                bm = suit_place(pcode, bm >> 3) * 8 + (bm & 7)
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1

@@ -69,8 +69,9 @@ cdef enum:
     W_NEED = 16
     W_NMV = 10
     W_NT = 7
+    W_PERM = 30
     W_PLANNED = 17
     W_SC = 8
     W_SCORE = 1088
     W_TC = 3
-    LAYOUT_HASH = 492568245
+    LAYOUT_HASH = 1546642205

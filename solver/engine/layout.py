@@ -67,10 +67,11 @@ W_EXTRA = 15  # table extra key (-1: not a table node)
 W_NEED = 16  # the target from here
 W_PLANNED = 17  # the plan's state at this move
 W_MV = 18  # the move list, MVMAX
+W_PERM = 30  # a table node's suit permutation (suit_canon), after the move list
 W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
 WORK_SIZE = W_HIST + 64
-assert W_MV + MVMAX <= PLY
+assert W_MV + MVMAX <= W_PERM < PLY
 
 
 __all__ = sorted(k for k, v in globals().items() if k.isupper() and isinstance(v, int))

@@ -433,3 +433,53 @@ def test_the_table_index_hears_every_suit():
                 buckets = {int(K.tt_index(np.int64(v << (16 * s)), np.int64(extra), mask)) for v in range(1, 1025)}
             assert len(buckets) > 1000, (s, extra, len(buckets))
             assert all(b % 4 == 0 and 0 <= b <= int(mask) for b in buckets)
+
+
+# ---------------------------------------------------------------- fourth round: a forced trick on lead; the suits' permutation
+
+
+def test_on_lead_with_no_exit_he_takes_the_coming_trick():
+    # Not every card of his wins (the As is over his 8s), so misere_forced's "all of them"
+    # fails; but each defender can play under his 8s (the 7s) or is void, and under his 9h
+    # (the 7h) or void: whatever he leads, he wins it.
+    p = pos("8s 9h", "7s As", "7h Kh", 0, 0)
+    assert verdict(p, need=1) == 1
+    assert ref.solve(p) >= 1
+
+
+def test_an_exit_per_defender_is_no_forced_trick():
+    # The same, but the second defender holds hearts only over his 9h (the Kh): an exit.
+    p = pos("8s 9h", "7s As", "Kh 7d", 0, 0)
+    assert verdict(p, need=1) != 1
+    assert ref.solve(p) == 0
+
+
+def _key(hands):
+    import numpy as np
+
+    from solver.engine.backends import load_backend
+
+    sq, _rep, spread, _nth = load_backend("python").tables
+    return int(K.position_key(np.int64(hands[0]), np.int64(hands[1]), np.int64(hands[2]), False, sq, spread))
+
+
+def _swap_suits(x, s, t):
+    """A hand word with its suit bytes s and t exchanged."""
+    a = (x >> (8 * s)) & 0xFF
+    b = (x >> (8 * t)) & 0xFF
+    x &= ~((0xFF << (8 * s)) | (0xFF << (8 * t)))
+    return x | (a << (8 * t)) | (b << (8 * s))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_cards=8, mid_trick=False, strains=("misere",)), st.integers(0, 3), st.integers(0, 3))
+def test_positions_equal_up_to_the_suits_share_the_canonical_key(p, s, t):
+    # suit_canon (the layouts' table on misère): two positions differing by an exchange of
+    # two suits get one key; the code moves a position's suits to the places of that key
+    hands = list(p.hands)
+    key, code = (int(v) for v in K.suit_canon(_key(hands)))
+    key2, _ = (int(v) for v in K.suit_canon(_key([_swap_suits(h, s, t) for h in hands])))
+    assert key == key2
+    assert _key([int(K.suits_canonical(h, code)) for h in hands]) == key
+    for x in range(4):  # suit_place inverts the code
+        assert (code >> (2 * int(K.suit_place(code, x)))) & 3 == x
