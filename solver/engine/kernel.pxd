@@ -20,12 +20,18 @@ cdef extern from *:
     static inline int64_t prefdd_ctz(int64_t x) { int64_t i = 0; while (!((x >> i) & 1)) i++; return i; }
     static inline int64_t prefdd_hibyte(int64_t b) { int64_t i = 7; while (!((b >> i) & 1)) i--; return i; }
     #endif
+    #define PREFDD_P2(n) n, n + 1, n + 1, n + 2
+    #define PREFDD_P4(n) PREFDD_P2(n), PREFDD_P2(n + 1), PREFDD_P2(n + 1), PREFDD_P2(n + 2)
+    #define PREFDD_P6(n) PREFDD_P4(n), PREFDD_P4(n + 1), PREFDD_P4(n + 1), PREFDD_P4(n + 2)
+    static const uint8_t prefdd_pop8_table[256] = {PREFDD_P6(0), PREFDD_P6(1), PREFDD_P6(1), PREFDD_P6(2)};
+    static inline int64_t prefdd_pop8(int64_t b) { return prefdd_pop8_table[b]; }
     """
-    # C casts and bit-scan instructions; kernel.py defines plain functions of the same names
+    # C casts, bit-scan instructions and a byte's bit count; kernel.py defines plain functions of the same names
     uint64_t u64 "prefdd_u64"(int64_t x) noexcept nogil
     int64_t i64 "prefdd_i64"(uint64_t x) noexcept nogil
     int64_t lowest_index "prefdd_ctz"(int64_t x) noexcept nogil
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
+    int64_t pop8 "prefdd_pop8"(int64_t b) noexcept nogil  # set bits of a byte (0 <= b < 256): a table
     void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
@@ -129,7 +135,7 @@ cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexce
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
+@cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,

@@ -243,7 +243,7 @@ def move_code(bm, alive_all, absolute):
     s = bm >> 3
     if absolute:
         return 1 + bm
-    return 1 + s * 8 + popcount(suit_of(alive_all, s) & low_bits(bm & 7))
+    return 1 + s * 8 + pop8(suit_of(alive_all, s) & low_bits(bm & 7))
 
 
 def move_decode(mcode, alive_all, absolute, NTH):
@@ -292,7 +292,8 @@ def tt_add(tt, key, extra, gen, reuse, need, val, mcode, depth, ttmask):
 
 # ---------------------------------------------------------------- bounds
 
-# highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here
+# highest_bit(b) / lowest_index(x): bit scans, C builtins in the .pxd, loops at the end here; pop8(b):
+# a byte's set bits, a table in the .pxd
 
 def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
     """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
@@ -308,26 +309,26 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             ctl = True
         else:
             top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
-            ctl = popcount(top) >= max(popcount(suit_of(o1, trump)), popcount(suit_of(o2, trump)))
+            ctl = pop8(top) >= max(pop8(suit_of(o1, trump)), pop8(suit_of(o2, trump)))
     for s in range(4):
         mine = suit_of(mine_h, s)
         if mine == 0:
             continue
         opp = suit_of(o1 | o2, s)
         if opp == 0:
-            k = popcount(mine)
+            k = pop8(mine)
         else:
-            k = popcount(mine >> (highest_bit(opp) + 1))
+            k = pop8(mine >> (highest_bit(opp) + 1))
         if k == 0:
             continue
         limit = k
         if trump >= 0 and s != trump and not ctl:
             if suit_of(o1, trump):
-                c = popcount(suit_of(o1, s))
+                c = pop8(suit_of(o1, s))
                 if c < limit:
                     limit = c
             if suit_of(o2, trump):
-                c = popcount(suit_of(o2, s))
+                c = pop8(suit_of(o2, s))
                 if c < limit:
                     limit = c
         if limit == 0:
@@ -341,7 +342,7 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             low_win = highest_bit(m)
             ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
             partner_ruffs = ptrumps and part == 0
-            short = ptrumps and popcount(part) < limit
+            short = ptrumps and pop8(part) < limit
             if partner_ruffs or short or (part != 0 and highest_bit(part) > low_win):
                 risky = 1
                 continue
@@ -377,18 +378,18 @@ def trump_bounds(td, t1, t2, r):
     played in the same trick, so the declarer makes at least his trumps less all the
     defenders' (each losing trump of his shares a trick with one of theirs), and a defender
     at least his trumps less the declarer's."""
-    nd = popcount(td)
-    n1 = popcount(t1)
-    n2 = popcount(t2)
+    nd = pop8(td)
+    n1 = pop8(t1)
+    n2 = pop8(t2)
     if t1 | t2:
-        lbd = popcount(td >> (highest_bit(t1 | t2) + 1))
+        lbd = pop8(td >> (highest_bit(t1 | t2) + 1))
     else:
         lbd = nd
     if nd - n1 - n2 > lbd:
         lbd = nd - n1 - n2
     if td:
         hb = highest_bit(td) + 1
-        ds = max(popcount(t1 >> hb), popcount(t2 >> hb))
+        ds = max(pop8(t1 >> hb), pop8(t2 >> hb))
     else:
         ds = max(n1, n2)
     if max(n1, n2) - nd > ds:
@@ -689,10 +690,10 @@ def defence_takes_later(hd, he1, he2, trump):
             return True
     if trump >= 0:
         t1 = suit_of(he1, trump)
-        if t1 != 0 and popcount(t1) > popcount(tdd >> (highest_bit(t1) + 1)):
+        if t1 != 0 and pop8(t1) > pop8(tdd >> (highest_bit(t1) + 1)):
             return True
         t2 = suit_of(he2, trump)
-        if t2 != 0 and popcount(t2) > popcount(tdd >> (highest_bit(t2) + 1)):
+        if t2 != 0 and pop8(t2) > pop8(tdd >> (highest_bit(t2) + 1)):
             return True
     return False
 
@@ -759,27 +760,23 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
     the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
     leader's and (for a defender on lead) his partner's."""
-    lbd = 0
-    ubd = r
     if trump >= 0:
         lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
+        if lbd >= need:
+            return 1
+        if ubd < need:
+            return 0
+    # the quick tricks only where they can decide (every bound is sound: a lower and an upper
+    # one never cross, so the order of the tests does not change the verdict)
     if ld == decl:
-        q = quick_tricks(hd, 0, False, he1, he2, trump)
-        if q > lbd:
-            lbd = q
+        if quick_tricks(hd, 0, False, he1, he2, trump) >= need:
+            return 1
     else:
-        q = quick_tricks(hl, hp, True, hd, 0, trump)
-        if r - q >= need and ubd >= need and partner_entry(hl, hp, hd, trump):
-            # or the partner's quick tricks, the entry trick the first of them
-            q2 = quick_tricks(hp, hl, True, hd, 0, trump)
-            if q2 > q:
-                q = q2
-        if r - q < ubd:
-            ubd = r - q
-    if lbd >= need:
-        return 1
-    if ubd < need:
-        return 0
+        if r - quick_tricks(hl, hp, True, hd, 0, trump) < need:
+            return 0
+        # or the partner's quick tricks, the entry trick the first of them
+        if partner_entry(hl, hp, hd, trump) and r - quick_tricks(hp, hl, True, hd, 0, trump) < need:
+            return 0
     if need >= r:
         # every trick left is needed: the defenders take the coming one, or a later one
         if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
@@ -1797,6 +1794,10 @@ if not cython.compiled:
         while not (b >> i) & 1:
             i -= 1
         return i
+
+    def pop8(b):
+        """Set bits of a byte (a table lookup in the .pxd, ``ctpop`` under Numba)."""
+        return popcount(b)
 
     def lowest_index(x):
         """Index of the lowest set bit (x > 0)."""
