@@ -68,7 +68,6 @@ cdef inline int64_t popcount(int64_t x) noexcept nogil
 cdef inline bint beats(int64_t c, int64_t best, int64_t trump) noexcept nogil
 cdef inline int64_t suit_of(int64_t hand, int64_t s) noexcept nogil
 cdef inline int64_t low_bits(int64_t n) noexcept nogil
-cdef inline bint last_beats(int64_t x, int64_t ls, int64_t lhi, int64_t ltop, int64_t trump) noexcept nogil
 
 # the transposition table
 cdef inline int64_t entry_pack(int64_t lb, int64_t ub, int64_t mcode, int64_t extra, int64_t gen, int64_t depth) noexcept nogil
@@ -151,17 +150,17 @@ cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover,
                                int64_t allh) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, opp=int64_t, dcards=int64_t)
 cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh) noexcept nogil
-@cython.locals(r=int64_t, val=int64_t, wins=bint, partner_winning=bint)
-cdef inline int64_t score_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, bint second,
-                                 bint lead_holds, bint last_partner, int64_t ls, int64_t lhi, int64_t ltop) noexcept nogil
+@cython.locals(val=int64_t)
+cdef inline int64_t score_follow(int64_t c, int64_t trump, int64_t wins, int64_t beaten, int64_t sw, int64_t sb, int64_t sn) noexcept nogil
 @cython.locals(r=int64_t, s=int64_t, val=int64_t, wins=bint)
 cdef inline int64_t score_misere_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump,
                                         bint decl_last, int64_t hdecl, int64_t allh) noexcept nogil
 @cython.locals(i=int64_t, j=int64_t, c=int64_t, sc=int64_t)
 cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
-               bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, ls=int64_t, lf=int64_t,
-               lhi=int64_t, ltop=int64_t, second=bint, lead_holds=bint, last_partner=bint, decl_last=bint)
+               bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, lf=int64_t, hl=int64_t,
+               bs=int64_t, wins=int64_t, beaten=int64_t, sw=int64_t, sb=int64_t, sn=int64_t, partner_winning=bint, lead_holds=bint,
+               decl_last=bint)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil

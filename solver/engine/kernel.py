@@ -93,15 +93,6 @@ def beats(c, best, trump):
     return (c >> 3) == trump
 
 
-def last_beats(x, ls, lhi, ltop, trump):
-    """Whether the last hand of a trick led in suit ``ls`` can beat the card ``x``: ``lhi`` is
-    his top card of the suit (-1 if void), ``ltop`` his top trump if he is void and can ruff
-    (else -1)."""
-    if (x >> 3) == ls:
-        return lhi > (x & 7) or ltop >= 0
-    return (x >> 3) == trump and ltop > (x & 7)
-
-
 def suit_of(hand, s):
     """The suit byte ``s`` of a hand word."""
     return (hand >> (s * 8)) & 0xFF
@@ -899,26 +890,18 @@ def score_misere_lead(c, mover, decl, hdecl, allh):
     return 100 - r if lowest_index(dcards) > r else 50 - r
 
 
-def score_follow(c, best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls, lhi, ltop):
-    """A card's score in second or third hand on trumps or no-trump (``best``, played by
-    ``bseat``, wins the trick so far): second hand low unless the last hand cannot beat it,
-    third hand the cheapest winner unless the partner's card holds."""
-    r = c & 7
-    val = r + (8 if (c >> 3) == trump else 0)
-    wins = beats(c, best, trump)
-    partner_winning = (bseat == decl) == (mover == decl)
-    if second:
-        if partner_winning and lead_holds:
-            return 50 - val if not wins else 20 - val  # partner's card holds: play low
-        if last_partner and not lead_holds:
-            return 100 - val if not wins else 50 - val  # partner, last, can win: play low
-        if wins:
-            # a card the last hand cannot beat first; one he can, after the low cards
-            return 120 - val if not last_beats(c, ls, lhi, ltop, trump) else 60 - val
-        return 50 - val
-    if partner_winning:
-        return 20 - val if wins else 50 - val
-    return 100 - val if wins else 50 - val
+def score_follow(c, trump, wins, beaten, sw, sb, sn):
+    """A card's score in second or third hand on trumps or no-trump, from what the node knows
+    once (:func:`order_moves`): ``wins``, the cards that beat the trick's best card so far;
+    ``beaten``, the cards the last hand can beat; the score of a winner ``sw`` (``sb`` if the
+    last hand can beat it), of a card that does not win ``sn`` — less the card's value, so
+    the lowest card of a kind first."""
+    val = (c & 7) + (8 if (c >> 3) == trump else 0)
+    if (wins >> c) & 1:
+        if (beaten >> c) & 1:
+            return sb - val
+        return sw - val
+    return sn - val
 
 
 def score_misere_follow(c, best, bseat, mover, decl, trump, decl_last, hdecl, allh):
@@ -1005,27 +988,49 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, decl_last, hdecl, allh)
         sort_moves(W, mv, n)
         return
-    second = nt == 1 and ts < 0
-    ls = 0
-    lhi = -1
-    ltop = -1
-    lead_holds = False
-    last_partner = False
-    if second:
-        # second hand: what the last hand can beat decides (his top card of the led suit,
-        # else his top trump if he can ruff)
-        last = (leader + 2) % 3
-        last_partner = (last == decl) == me_decl
-        ls = best >> 3
-        lf = suit_of(W[hb + last], ls)
+    # the node's weights once (DDS's weight functions per case), the cards' kinds as masks:
+    # second hand low unless the last hand cannot beat it, third hand the cheapest winner
+    # unless the partner's card holds
+    bs = best >> 3
+    wins = 0
+    if best >= 0:
+        wins = (BYTE << (bs * 8)) & ~low_bits(best + 1)  # above the best card in its suit
+    if trump >= 0 and bs != trump:
+        wins |= BYTE << (trump * 8)  # or a trump on another suit
+    partner_winning = (bseat == decl) == me_decl
+    beaten = 0
+    sn = 50
+    if nt == 1 and ts < 0:
+        # second hand: what the last hand can beat decides (his cards of the led suit under
+        # his top one, else, if he can ruff, the led suit and the trumps under his top one)
+        last = leader + 2
+        if last >= 3:
+            last -= 3
+        hl = W[hb + last]
+        lf = suit_of(hl, bs)
         if lf:
-            lhi = highest_bit(lf)
-        elif trump >= 0 and ls != trump and suit_of(W[hb + last], trump):
-            ltop = highest_bit(suit_of(W[hb + last], trump))
-        lead_holds = not last_beats(best, ls, lhi, ltop, trump)
+            beaten = low_bits(highest_bit(lf)) << (bs * 8)
+        elif trump >= 0 and bs != trump and suit_of(hl, trump):
+            beaten = (BYTE << (bs * 8)) | (low_bits(highest_bit(suit_of(hl, trump))) << (trump * 8))
+        lead_holds = ((beaten >> best) & 1) == 0
+        if partner_winning and lead_holds:
+            sw = 20  # partner's card holds: play low
+            sb = 20
+        elif (last == decl) == me_decl and not lead_holds:
+            sw = 50  # partner, last, can win: play low
+            sb = 50
+            sn = 100
+        else:
+            sw = 120  # a card the last hand cannot beat first; one he can, after the low cards
+            sb = 60
+    elif partner_winning:
+        sw = 20
+        sb = 20
+    else:
+        sw = 100
+        sb = 100
     for i in range(n):
-        W[W_SCORE + i] = score_follow(W[mv + i], best, bseat, mover, decl, trump, second, lead_holds, last_partner, ls,
-                                      lhi, ltop)
+        W[W_SCORE + i] = score_follow(W[mv + i], trump, wins, beaten, sw, sb, sn)
     sort_moves(W, mv, n)
 
 
