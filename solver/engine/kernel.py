@@ -810,9 +810,12 @@ def legal_of(hand, nt, lead_card, trump):
 def generate_moves(W, d, legal, alive_all, special, REP):
     """One card per run of equivalent cards (the lowest), into the ply's move list;
     ``special`` cards (penalty and plan cards) always stand alone. Returns the count."""
-    n = 0
     mv = d * PLY + W_MV
-    for s in range(4):
+    if (legal & (legal - 1)) == 0:  # one card (a singleton followed, the last of a suit)
+        W[mv] = lowest_index(legal)
+        return 1
+    n = 0
+    for s in range(lowest_index(legal) >> 3, 4):  # from the lowest suit holding a legal card
         sh = s * 8
         lb8 = suit_of(legal, s)
         if lb8 == 0:
