@@ -831,8 +831,8 @@ def generate_moves(W, d, legal, alive_all, special, REP):
 
 
 def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
-    """A lead's score on trumps or no-trump: winners first (not into a ruff), then leads to the
-    partner's winner; a defender's trumps late."""
+    """A lead's score on trumps or no-trump: a defender's leads to the partner's winner or
+    ruff first, then winners (not into a ruff); a defender's trumps late."""
     s = c >> 3
     r = c & 7
     val = r + (8 if s == trump else 0)
@@ -866,6 +866,11 @@ def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
     sc = 40 - val
     if part != 0 and highest_bit(part) > highest_bit(opp):
         sc = 130 - val  # towards partner's winner: before any other lead
+    elif part == 0 and not me_decl and trump >= 0 and s != trump and suit_of(W[hb + 3 - decl - mover], trump):
+        # the partner void and holding trumps ruffs the declarer's card (he must follow): after
+        # the leads to the partner's winner, before the winners (issue 40's fourth round:
+        # 2 % fewer nodes on trumps, geometric mean of the deals)
+        sc = 120 - val
     if s == trump and not me_decl:
         sc -= 20
     return sc
