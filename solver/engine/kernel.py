@@ -301,17 +301,15 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         else:
             top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
             ctl = pop8(top) >= max(pop8(suit_of(o1, trump)), pop8(suit_of(o2, trump)))
+    o12 = o1 | o2
     for s in range(4):
-        mine = suit_of(mine_h, s)
-        if mine == 0:
+        win = suit_of(mine_h, s)  # my cards above all the opponents' in the suit
+        opp = suit_of(o12, s)
+        if opp != 0:
+            win &= ~low_bits(highest_bit(opp) + 1)
+        if win == 0:
             continue
-        opp = suit_of(o1 | o2, s)
-        if opp == 0:
-            k = pop8(mine)
-        else:
-            k = pop8(mine >> (highest_bit(opp) + 1))
-        if k == 0:
-            continue
+        k = pop8(win)
         limit = k
         if trump >= 0 and s != trump and not ctl:
             if suit_of(o1, trump):
@@ -326,11 +324,7 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             continue
         if has_part:
             part = suit_of(part_h, s)
-            # lowest of my cashing winners
-            m = mine
-            for _ in range(k - 1):
-                m &= ~(ONE << highest_bit(m))
-            low_win = highest_bit(m)
+            low_win = lowest_index(win)  # the lowest of my cashing winners
             ptrumps = trump >= 0 and s != trump and suit_of(part_h, trump) != 0
             partner_ruffs = ptrumps and part == 0
             short = ptrumps and pop8(part) < limit
