@@ -937,7 +937,13 @@ def score_misere_follow(c, best, bseat, mover, decl, trump, decl_last, hdecl, al
 
 def sort_moves(W, mv, n):
     """The ply's moves (``W[mv:mv + n]``) in order of their scores (``W_SCORE``), best first
-    (insertion sort, stable: n <= 10)."""
+    (insertion sort, stable: n <= 10; the scores are left as they are when n is 2)."""
+    if n == 2:  # the commonest case after a lead: one compare
+        if W[W_SCORE + 1] > W[W_SCORE]:
+            c = W[mv]
+            W[mv] = W[mv + 1]
+            W[mv + 1] = c
+        return
     for i in range(1, n):
         c = W[mv + i]
         sc = W[W_SCORE + i]
