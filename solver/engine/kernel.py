@@ -968,10 +968,10 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
     hb = d * PLY + W_H
     tcb = d * PLY + W_TC
     mv = d * PLY + W_MV
-    hdecl = W[hb + decl]
-    allh = W[hb] | W[hb + 1] | W[hb + 2]
     me_decl = mover == decl
     if nt == 0 and ts < 0:
+        hdecl = W[hb + decl]
+        allh = W[hb] | W[hb + 1] | W[hb + 2]
         hist = W_HIST + (1 if me_decl else 0) * 32
         for i in range(n):
             c = W[mv + i]
@@ -1000,6 +1000,8 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
     if misere:
+        hdecl = W[hb + decl]
+        allh = W[hb] | W[hb + 1] | W[hb + 2]
         decl_last = nt == 1 and (leader + 2) % 3 == decl  # once a ply, not a card
         for i in range(n):
             W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, decl_last, hdecl, allh)
