@@ -20,12 +20,18 @@ cdef extern from *:
     static inline int64_t prefdd_ctz(int64_t x) { int64_t i = 0; while (!((x >> i) & 1)) i++; return i; }
     static inline int64_t prefdd_hibyte(int64_t b) { int64_t i = 7; while (!((b >> i) & 1)) i--; return i; }
     #endif
+    #define PREFDD_P2(n) n, n + 1, n + 1, n + 2
+    #define PREFDD_P4(n) PREFDD_P2(n), PREFDD_P2(n + 1), PREFDD_P2(n + 1), PREFDD_P2(n + 2)
+    #define PREFDD_P6(n) PREFDD_P4(n), PREFDD_P4(n + 1), PREFDD_P4(n + 1), PREFDD_P4(n + 2)
+    static const uint8_t prefdd_pop8_table[256] = {PREFDD_P6(0), PREFDD_P6(1), PREFDD_P6(1), PREFDD_P6(2)};
+    static inline int64_t prefdd_pop8(int64_t b) { return prefdd_pop8_table[b]; }
     """
-    # C casts and bit-scan instructions; kernel.py defines plain functions of the same names
+    # C casts, bit-scan instructions and a byte's bit count; kernel.py defines plain functions of the same names
     uint64_t u64 "prefdd_u64"(int64_t x) noexcept nogil
     int64_t i64 "prefdd_i64"(uint64_t x) noexcept nogil
     int64_t lowest_index "prefdd_ctz"(int64_t x) noexcept nogil
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
+    int64_t pop8 "prefdd_pop8"(int64_t b) noexcept nogil  # set bits of a byte (0 <= b < 256): a table
     void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
@@ -64,7 +70,6 @@ cdef inline int64_t popcount(int64_t x) noexcept nogil
 cdef inline bint beats(int64_t c, int64_t best, int64_t trump) noexcept nogil
 cdef inline int64_t suit_of(int64_t hand, int64_t s) noexcept nogil
 cdef inline int64_t low_bits(int64_t n) noexcept nogil
-cdef inline bint last_beats(int64_t x, int64_t ls, int64_t lhi, int64_t ltop, int64_t trump) noexcept nogil
 
 # the transposition table
 cdef inline int64_t entry_pack(int64_t lb, int64_t ub, int64_t mcode, int64_t extra, int64_t gen, int64_t depth) noexcept nogil
@@ -103,7 +108,7 @@ cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) n
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
 
 # bounds
-@cython.locals(q=int64_t, risky=int64_t, s=int64_t, mine=int64_t, opp=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t, m=int64_t,
+@cython.locals(q=int64_t, risky=int64_t, s=int64_t, win=int64_t, opp=int64_t, o12=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t,
                low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, top=int64_t)
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
@@ -136,7 +141,7 @@ cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexce
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
                r2=int64_t, ok1=int64_t, ok2=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
-@cython.locals(lbd=int64_t, ubd=int64_t, q=int64_t, q2=int64_t)
+@cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
@@ -152,17 +157,17 @@ cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover,
                                int64_t allh) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, opp=int64_t, dcards=int64_t)
 cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh, int64_t split_low) noexcept nogil
-@cython.locals(r=int64_t, val=int64_t, wins=bint, partner_winning=bint)
-cdef inline int64_t score_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump, bint second,
-                                 bint lead_holds, bint last_partner, int64_t ls, int64_t lhi, int64_t ltop) noexcept nogil
+@cython.locals(val=int64_t)
+cdef inline int64_t score_follow(int64_t c, int64_t trump, int64_t wins, int64_t beaten, int64_t sw, int64_t sb, int64_t sn) noexcept nogil
 @cython.locals(r=int64_t, s=int64_t, val=int64_t, wins=bint)
 cdef inline int64_t score_misere_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump,
                                         bint decl_last, int64_t hdecl, int64_t allh) noexcept nogil
 @cython.locals(i=int64_t, j=int64_t, c=int64_t, sc=int64_t)
 cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
-               bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, ls=int64_t, lf=int64_t,
-               lhi=int64_t, ltop=int64_t, second=bint, lead_holds=bint, last_partner=bint, decl_last=bint)
+               bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, lf=int64_t, hl=int64_t,
+               bs=int64_t, wins=int64_t, beaten=int64_t, sw=int64_t, sb=int64_t, sn=int64_t, partner_winning=bint, lead_holds=bint,
+               decl_last=bint)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil

@@ -30,7 +30,7 @@ from numba.cpython.unsafe.numbers import leading_zeros as _clz
 from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
 
 # the functions of kernel.py by how they are compiled
-LEAVES = ("u64", "i64", "popcount", "beats", "last_beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
+LEAVES = ("u64", "i64", "popcount", "pop8", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
           "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer", "suit_canon", "suit_place", "suits_canonical")
@@ -97,7 +97,8 @@ def _as_pointer(a):
     return None
 
 
-NUMBA_VERSIONS = {"u64": u64, "i64": i64, "highest_bit": highest_bit, "lowest_index": lowest_index, "popcount": popcount}
+NUMBA_VERSIONS = {"u64": u64, "i64": i64, "highest_bit": highest_bit, "lowest_index": lowest_index, "popcount": popcount,
+                  "pop8": popcount}
 
 
 def jit_kernel(ns: dict):
