@@ -118,11 +118,12 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
                    f"({seconds_words(seconds, 'en')}): the largest, over {n} layouts, once {c} of them had decided "
                    "everything its figure rests on (witness layouts: for each pair of cards that could change it, "
                    "one where each card is the better; or, for the card resolved against him, one where it beats each "
-                   "other card) — no layout left could change it.",
+                   "card worth more on the real layout) — no layout left could change it.",
                    f"Возможных раскладов: {total}. Каждое решение определено точно ({seconds_words(seconds)}): самое "
                    f"большое, из {n} раскладов, — когда {c} из них решили всё, на чём стоит результат (для каждой "
                    "пары карт, которая могла бы его изменить, есть расклад в пользу каждой из двух; или для карты, "
-                   "сыгранной за него, — расклад, где она лучше каждой другой): остальные расклады ничего не меняют.")
+                   "сыгранной за него, — расклад, где она лучше каждой карты, которая на реальном раскладе стоит "
+                   "больше): остальные расклады ничего не меняют.")
         return
     und_en = (f" Undecided: whether {', '.join(c.pretty() for c in undecided)} could be "
               f"{'a reasonable choice' if len(undecided) == 1 else 'reasonable choices'}.") \
@@ -316,7 +317,7 @@ def _possible(d, lang: str) -> str:
         if level:
             parts.append(f"возможен {lv_ru} (хотя бы один из них)")
         if rest:
-            parts.append(f"не решалось о {und} (на результат не влияет)")
+            parts.append(f"не решено, разумны ли {und} (на результат это не влияет)")
         return "; ".join(parts)
     cards = ", ".join(name(x) for x in d.candidates + d.undecided)
     return f"{cards} possible" if lang == "en" else f"возможны {cards}"
