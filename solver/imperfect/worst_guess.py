@@ -213,7 +213,12 @@ class _Search:
         return d
 
     def best_cards(self, p: Position) -> list:
-        """The side to move's double-dummy best cards on the real layout, every one."""
+        """The side to move's double-dummy best cards on the real layout, every one. Cards of
+        one run (no live card between them) are worth the same: where every legal card is of
+        one run, every one is best, and nothing is solved."""
+        legal = p.legal_moves()
+        if len(legal) == 1 or len({run_low(p, c) for c in legal}) == 1:
+            return legal
         vals = card_values(self.eng, p, self.values)
         top = side_better(p, p.to_move)(vals.values())
         return [c for c, v in vals.items() if v == top]
@@ -438,7 +443,7 @@ class _Search:
         searched it, so the values are those of one process. Where the other order stops at
         the floor before reading a card the first order would have read, the second process
         reads it too (the first order's reading is recorded: :meth:`walk`)."""
-        self.options(view, 0, False)   # the first decision's scan (split across the cores), for both
+        self.options(view, 0, False)   # the first decision's scan, for both
         to_b, from_b = os.pipe()
         to_a, from_a = os.pipe()
         shared = mmap.mmap(-1, 2 * 8 * STACK)
@@ -579,9 +584,10 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
             if (not history and window is None and not informed and not start.is_over()
                     and _cand.can_split(eng, view.count, None, TWO_FROM) >= 2):
                 s.records = {}
+                # no scan forks: the first decision's is read here (its figures the same every
+                # run, not as two shares happened to meet), then the two processes have the cores
+                _cand._IN_CHILD[0] = True
                 pid = s.two(view)
-                if pid is not None:
-                    _cand._IN_CHILD[0] = True   # no scan forks while the two processes have the cores
             pess, opt = s.value(view, 0, bool(history))
         finally:
             s.one(pid)
