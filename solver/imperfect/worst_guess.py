@@ -243,6 +243,10 @@ class _Search:
             if self.any_card:
                 cards = _distinct(node, p.legal_moves())
                 return [(cards, [cards])], None
+            if not counts and not self.informed:
+                one = _distinct(node, p.legal_moves())
+                if len(one) == 1:   # forced (one run of his cards): nothing to decide, no value to read
+                    return [(one, [one])], None
             dec = self.decision(node, last=self.window is not None and depth == self.window - 1)
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
