@@ -353,11 +353,12 @@ def can_split(eng, layouts: int, workers: int | None, split_from: int | None = N
     """The processes a layout scan of ``layouts`` is split into (1: not split). Only the Cython
     backend forks (a compiled kernel comes along cheaply); never from a forked share or from a
     pool's daemon worker (the web desk's), which may have no children."""
+    if _IN_CHILD[0] or layouts < (SPLIT_FROM if split_from is None else split_from):
+        return 1   # (asked first: most scans are small, and the count of cores is a system call)
     import multiprocessing
 
     n = workers if workers is not None else (os.cpu_count() or 1)
-    if (n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" or _IN_CHILD[0]
-            or multiprocessing.current_process().daemon):
+    if n < 2 or eng.backend_name != "cython" or multiprocessing.current_process().daemon:
         return 1
     return n
 
