@@ -177,6 +177,7 @@ class _Search:
         self.level = 0        # positions being searched, one inside the other (two processes)
         # the memo key of a view: the declarer's as one int (the same equality, cheaper)
         self.keyof: Callable[[Any], Hashable] = canonical_code if isinstance(view, InfoSet) else canonical_key
+        self.workers: int | None = None   # a scan's processes (None: as many as pay; 1 while two processes search)
 
     # ---------------------------------------------------------------- pieces
     def _tick(self):
@@ -204,7 +205,7 @@ class _Search:
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
                                 cache=self.values, settle=None if counts else settle, counts=counts,
-                                cap=_cand.SCAN_CAP, track_equal=self.informed)
+                                cap=_cand.SCAN_CAP, track_equal=self.informed, workers=self.workers)
             if not d.exact and passed(self.deadline):
                 raise OutOfBudget
             if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
@@ -582,20 +583,19 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
     s = _Search(view, eng, guess, history, window, informed, candidates, deadline)
     stopped = None
     pid = None
-    alone = _cand._IN_CHILD[0]
     try:
         try:
             if (not history and window is None and not informed and not start.is_over()
                     and _cand.can_split(eng, view.count, None, TWO_FROM) >= 2):
                 s.records = {}
                 # no scan forks: the first decision's is read here (its figures the same every
-                # run, not as two shares happened to meet), then the two processes have the cores
-                _cand._IN_CHILD[0] = True
+                # run, not as two shares happened to meet), then the two processes have the cores;
+                # the line's own scans after them are read here too (the same figures as theirs)
+                s.workers = 1
                 pid = s.two(view)
             pess, opt = s.value(view, 0, bool(history))
         finally:
             s.one(pid)
-            _cand._IN_CHILD[0] = alone
         if s.records is not None:
             s.walk([s.keyof(view)])
             s.touched = []

