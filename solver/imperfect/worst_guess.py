@@ -173,7 +173,7 @@ class _Search:
         self.touched: list | None = None  # the positions the line asked for (two processes)
         self.walked: set = set()
         self.walked_scans: list = []
-        self.mirror = False   # the second process reads every position's cards from the last
+        self.mirror = False   # the second process: the first two tricks' cards read from the last
         self.level = 0        # positions being searched, one inside the other (two processes)
         # the memo key of a view: the declarer's as one int (the same equality, cheaper)
         self.keyof: Callable[[Any], Hashable] = canonical_code if isinstance(view, InfoSet) else canonical_key
@@ -441,13 +441,15 @@ class _Search:
 
     def two(self, view) -> int | None:
         """Start the second process of the search from ``view``, and return its process id.
-        Both search the whole tree, this one as it would alone, the other with every
-        position's cards read from the last (``mirror``): they start far apart and meet in the
-        middle. Each sends the other every position it finishes, and takes the other's instead
-        of searching it again: a position's value is fixed by its key, whichever process
-        searched it, so the values are those of one process. Where the other order stops at
-        the floor before reading a card the first order would have read, the second process
-        reads it too (the first order's reading is recorded: :meth:`walk`)."""
+        Both search the whole tree, this one in the first order, the other with the cards of
+        the first two tricks read from the last (``mirror``, ``MIRROR_DEPTH``): they start far
+        apart and meet in the middle; each reads last a card whose position the other is
+        searching now. Each sends the other every position it finishes, and takes the other's
+        instead of searching it again: a position's value is fixed by its key, whichever
+        process searched it, and every value is folded over its cards in the first order, so
+        the values are those of one process. Where the other order stops at the floor before
+        reading a card the first order would have read, it reads that card too (the first
+        order's reading is recorded: :meth:`walk`)."""
         self.options(view, 0, False)   # the first decision's scan, for both
         to_b, from_b = os.pipe()
         to_a, from_a = os.pipe()
