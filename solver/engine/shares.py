@@ -102,8 +102,7 @@ def _share(conn, k: int) -> None:
     """In a forked child: share ``k`` of the job the parent left in ``_JOB``, its answer (or
     its exception) sent back."""
     part, job, n = _JOB[0]
-    _IN_CHILD[0] = True
-    _die_with_parent()
+    become_share()
     try:
         try:
             conn.send(("done", part(job, k, n)))
@@ -114,6 +113,13 @@ def _share(conn, k: int) -> None:
                 conn.send(("error", RuntimeError(f"{type(e).__name__}: {e}")))
     finally:
         conn.close()
+
+
+def become_share() -> None:
+    """This process is from now a share of a split (a forked share, or the worst-guess search's
+    second process): it splits nothing further, and dies with its parent."""
+    _IN_CHILD[0] = True
+    _die_with_parent()
 
 
 def _die_with_parent() -> None:

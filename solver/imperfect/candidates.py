@@ -364,9 +364,10 @@ def can_split(eng, layouts: int, workers: int | None, split_from: int | None = N
     backend forks (a compiled kernel comes along cheaply); never where
     :func:`~solver.engine.shares.can_fork` says no (a forked share, the web desk's daemon
     worker). The split itself is :func:`~solver.engine.shares.in_shares`, every scan's."""
+    if layouts < (SPLIT_FROM if split_from is None else split_from) or not can_fork():
+        return 1   # (asked first: most scans are small, and the count of cores is a system call)
     n = workers if workers is not None else default_workers()
-    if n < 2 or layouts < (SPLIT_FROM if split_from is None else split_from) or eng.backend_name != "cython" \
-            or not can_fork():
+    if n < 2 or eng.backend_name != "cython":
         return 1
     return n
 

@@ -16,6 +16,15 @@ rules).
   cards already gone and whatever tricks were won before (:func:`~.views.canonical_key`):
   equivalent cards, and lines that meet again, are searched once, exactly. There is no fallback: without a budget the answer is exact; where a time budget
   stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
+* **Two processes**: a search with no history and no window whose first decision has
+  ``TWO_FROM`` (20,000) layouts or more — a claim or 1.6.2 at the first tricks — forks a second
+  process (the Cython backend, as for a split scan: :func:`~.candidates.can_split`). It searches
+  the same tree with the cards of the first two tricks read from the last; each sends the other
+  every position it finishes (:class:`_Peer`) and leaves for later one the other is searching
+  now. A position's value is fixed by its memo key, so every value, the line and the decisions
+  are those of one process; the positions and scans reported are counted from each finished
+  position's record — the positions its value read, in one process's order — as one process
+  would have counted them (:meth:`_Search.walk`).
 * The information rules call :func:`resolve_against` with the informed seat's view before
   the knowledge, the recorded play and a window: every decision in it is resolved against
   him except a forced one and one where every card has the same value in every layout.
@@ -28,12 +37,20 @@ On misère "best for the declarer" means fewest tricks, and worst means most.
 """
 from __future__ import annotations
 
+import mmap
+import os
+import pickle
+import signal
+import struct
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .. import interrupt
 from ..cards import Card
 from ..engine import Engine
+from ..engine.shares import become_share
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position, run_low
@@ -49,13 +66,17 @@ from .candidates import (
     side_better,
     side_worse,
 )
-from .views import InformationSet, InfoSet, canonical_key, view_run
+from .views import InformationSet, InfoSet, canonical_code, canonical_key, view_run
 
 __all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
 
 GUESSES = ("every_sequence", "greedy")
 DEFAULT_GUESS = "every_sequence"
+TWO_FROM = 20_000   # a search whose first decision has this many layouts runs in two processes (:class:`_Peer`)
+EXCHANGE_WAIT = 0.001  # seconds between two exchanges of finished positions (two processes)
+MIRROR_DEPTH = 6    # the second process reads the cards from the last in the first two tricks (then as the first)
+STACK = 64          # room for the positions being searched one inside the other (a deal has 30 cards)
 
 
 class OutOfBudget(Exception):
@@ -143,6 +164,21 @@ class _Search:
         self.decisions: dict = {}  # (Decision, the declarer's tricks taken then) by view key
         self.dd: dict = {}
         self.inexact: list = []    # the decisions whose scan stopped short
+        # two processes (:meth:`two`): the other's pipe ends, and for every position finished
+        # here or there the positions its value read and its scan's figures (``records``), so
+        # that the counts reported are those of one process's search (:meth:`walk`)
+        self.peer: _Peer | None = None
+        self.records: dict | None = None
+        self.outbox: list = []
+        self.sent = 0.0
+        self.touched: list | None = None  # the positions the line asked for (two processes)
+        self.walked: set = set()
+        self.walked_scans: list = []
+        self.mirror = False   # the second process: the first two tricks' cards read from the last
+        self.level = 0        # positions being searched, one inside the other (two processes)
+        # the memo key of a view: the declarer's as one int (the same equality, cheaper)
+        self.keyof: Callable[[Any], Hashable] = canonical_code if isinstance(view, InfoSet) else canonical_key
+        self.workers: int | None = None   # a scan's processes (None: as many as pay; 1 while two processes search)
 
     # ---------------------------------------------------------------- pieces
     def _tick(self):
@@ -170,8 +206,7 @@ class _Search:
                 settle = [c for c, v in real.items() if v == w]
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
                                 cache=self.values, settle=None if counts else settle, settle_one=last,
-                                counts=counts,
-                                cap=_cand.SCAN_CAP, track_equal=self.informed)
+                                counts=counts, cap=_cand.SCAN_CAP, track_equal=self.informed, workers=self.workers)
             if not d.exact and passed(self.deadline):
                 raise OutOfBudget
             if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
@@ -180,7 +215,12 @@ class _Search:
         return d
 
     def best_cards(self, p: Position) -> list:
-        """The side to move's double-dummy best cards on the real layout, every one."""
+        """The side to move's double-dummy best cards on the real layout, every one. Cards of
+        one run (no live card between them) are worth the same: where every legal card is of
+        one run, every one is best, and nothing is solved."""
+        legal = p.legal_moves()
+        if len(legal) == 1 or len({run_low(p, c) for c in legal}) == 1:
+            return legal
         vals = card_values(self.eng, p, self.values)
         top = side_better(p, p.to_move)(vals.values())
         return [c for c, v in vals.items() if v == top]
@@ -205,6 +245,10 @@ class _Search:
             if self.any_card:
                 cards = _distinct(node, p.legal_moves())
                 return [(cards, [cards])], None
+            if not counts and not self.informed:
+                one = _distinct(node, p.legal_moves())
+                if len(one) == 1:   # forced (one run of his cards): nothing to decide, no value to read
+                    return [(one, [one])], None
             dec = self.decision(node, last=self.window is not None and depth == self.window - 1)
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
@@ -250,44 +294,218 @@ class _Search:
         return cards, ([_distinct(node, proven)] if proven else [[c] for c in cards])
 
     # ---------------------------------------------------------------- the search
-    def value(self, node, depth: int, on: bool) -> tuple[int, int]:
-        """(pessimistic, optimistic) declarer tricks from here to the end on the worst line."""
+    def value(self, node, depth: int, on: bool, key=None) -> tuple[int, int]:
+        """(pessimistic, optimistic) declarer tricks from here to the end on the worst line.
+        ``key``: the memo key of ``node`` where the caller has it already."""
         p = node.pos
         if p.is_over():
             return 0, 0
         if self.window is not None and depth >= self.window:
             v = self.solve(p)
             return v, v
-        k = (node.key(), depth) if on else canonical_key(node)
+        k = key if key is not None else (node.key(), depth) if on else self.keyof(node)
         got = self.memo.get(k)
         if got is not None:
             return got
+        if self.peer is not None:   # what the other process finished meanwhile
+            self.exchange()
+            got = self.memo.get(k)
+            if got is not None:
+                return got
         self._tick()
-        alts, _ = self.options(node, depth, on)
+        if self.peer is None:
+            return self._search(node, depth, on, k)
+        stack, level = self.peer.mine, self.level   # this process is searching it: the other leaves it for later
+        stack[1 + level] = hash(k)
+        stack[0] = level + 1
+        self.level = level + 1
+        try:
+            return self._search(node, depth, on, k)
+        finally:
+            self.level = level
+            if self.peer is not None:
+                self.peer.mine[0] = level
+
+    def _search(self, node, depth: int, on: bool, k) -> tuple[int, int]:
+        """:meth:`value` of a position not in the memo: its cards read, the value stored."""
+        p = node.pos
+        alts, dec = self.options(node, depth, on)
         d = p.declarer
         rec = self.history[depth] if on and depth < len(self.history) else None
         child_values: dict = {}
+        keys: dict | None = {} if self.records is not None else None
+        after: dict = {}
+
+        def step(c):
+            got = after.get(c)
+            if got is None:
+                ch = node.after(c)
+                ck = None
+                if keys is not None and not ch.pos.is_over():   # (two processes: no history, no window)
+                    ck = keys[c] = self.keyof(ch)
+                got = after[c] = (ch, ck)
+            return got
 
         def child(c):
             if c not in child_values:
-                ch = node.after(c)
+                ch, ck = step(c)
                 won = ch.pos.taken[d] - p.taken[d]
-                a, b = self.value(ch, depth + 1, on and rec is not None and c == rec)
+                still = on and rec is not None and c == rec
+                a, b = self.value(ch, depth + 1, still, ck)
                 child_values[c] = (a + won, b + won)
             return child_values[c]
 
         # the worst the declarer can do from here (no trick more; on misère every one): a
         # fold that reaches it cannot go further, and the cards after it are not searched
         floor = 0 if self.worse is min else p.tricks_left()
+        if self.peer is not None or self.mirror:
+            # two processes: first every card whose position the other process is not
+            # searching now (the second process, near the top, from the last card), up to one
+            # at the floor; the fold below then reads them in their own order, as one process
+            # would (and reads those it needs that were left)
+            cards = list(dict.fromkeys(c for wide, groups in alts for c in wide + [x for g in groups for x in g]))
+            for c in (reversed(cards) if self.mirror and depth < MIRROR_DEPTH else cards):
+                ck = step(c)[1]
+                if ck is not None and self.peer is not None and self.peer.busy(ck):
+                    continue
+                if child(c) == (floor, floor):
+                    break
+        read: list | None = [] if keys is not None else None
+
+        def forward(c):
+            if read is not None:
+                read.append(c)
+            return child(c)
+
+        pess, opt = self._folds(alts, forward, floor)
+        self.memo[k] = (pess, opt)
+        if keys is not None:
+            assert read is not None and self.records is not None
+            kids = list(dict.fromkeys(keys[c] for c in read if c in keys))
+            scan = None if dec is None or dec.forced else \
+                (dec.trick, dec.covered, dec.layouts.total, not dec.exact and not dec.settled)
+            self.records[k] = (kids, scan)
+            if self.peer is not None:
+                self.outbox.append((k, pess, opt, kids, scan))
+        return pess, opt
+
+    # ---------------------------------------------------------------- two processes
+    def exchange(self, final: bool = False) -> None:
+        """Send what this process finished and take what the other one did (at most every
+        ``EXCHANGE_WAIT`` seconds): a position's value is fixed by its key, whichever process
+        searched it."""
+        now = time.monotonic()
+        if not final and now - self.sent < EXCHANGE_WAIT:
+            return
+        self.sent = now
+        peer = self.peer
+        assert peer is not None
+        if self.outbox:
+            peer.send(self.outbox)
+            self.outbox = []
+        else:
+            peer.flush()
+        memo, records = self.memo, self.records
+        assert records is not None
+        for batch in peer.receive():
+            for k, pess, opt, kids, scan in batch:
+                if k not in memo:
+                    memo[k] = (pess, opt)
+                    records[k] = (kids, scan)
+
+    def walk(self, keys) -> None:
+        """What one process's search would have counted (two processes): the positions it
+        searches from ``keys`` — each the first time it is met, in its order: a position's
+        children as its value read them — whichever of the two searched each, into
+        ``walked``, and the figures of their scans into ``walked_scans``. A position only the
+        second process's order reached is not counted; one search's ``positions`` and
+        ``scans`` are what it would have said alone."""
+        records = self.records
+        assert records is not None
+        seen, scans = self.walked, self.walked_scans
+
+        def visit(k):
+            seen.add(k)
+            kids, scan = records[k]
+            if scan is not None:
+                scans.append(scan)
+            for ck in kids:
+                if ck not in seen:
+                    visit(ck)
+
+        for k in keys:
+            if k not in seen:
+                visit(k)
+
+    def touch(self, node) -> None:
+        """The line asks for ``node``'s value (two processes: counted by :meth:`walk`)."""
+        if self.touched is not None and not node.pos.is_over():
+            self.touched.append(self.keyof(node))
+
+    def two(self, view) -> int | None:
+        """Start the second process of the search from ``view``, and return its process id.
+        Both search the whole tree, this one in the first order, the other with the cards of
+        the first two tricks read from the last (``mirror``, ``MIRROR_DEPTH``): they start far
+        apart and meet in the middle; each reads last a card whose position the other is
+        searching now. Each sends the other every position it finishes, and takes the other's
+        instead of searching it again: a position's value is fixed by its key, whichever
+        process searched it, and every value is folded over its cards in the first order, so
+        the values are those of one process. Where the other order stops at the floor before
+        reading a card the first order would have read, it reads that card too (the first
+        order's reading is recorded: :meth:`walk`)."""
+        self.options(view, 0, False)   # the first decision's scan, for both
+        to_b, from_b = os.pipe()
+        to_a, from_a = os.pipe()
+        shared = mmap.mmap(-1, 2 * 8 * STACK)
+        stacks = [memoryview(shared).cast("q")[i * STACK:(i + 1) * STACK] for i in (0, 1)]
+        try:
+            pid = os.fork()
+        except OSError:   # no second process: this one searches alone (and still counts as one)
+            for fd in (to_b, from_b, to_a, from_a):
+                os.close(fd)
+            return None
+        if pid == 0:  # the second process: never returns
+            try:
+                os.close(to_b)
+                os.close(from_a)
+                become_share()   # its scans stay in it (the two processes have the cores); it dies with the first
+                self.peer = _Peer(to_a, from_b, stacks, 1)
+                self.mirror = True
+                self.value(view, 0, False)
+                self.exchange(final=True)
+                self.peer.close(wait=True)
+            except BaseException:  # noqa: BLE001  the first process goes on alone whatever happens here
+                pass
+            finally:
+                os._exit(0)
+        os.close(from_b)
+        os.close(to_a)
+        self.peer = _Peer(to_b, from_a, stacks, 0)
+        return pid
+
+    def one(self, pid: int | None) -> None:
+        """Stop the second process (its work is no longer needed)."""
+        if self.peer is not None:
+            self.peer.close()
+            self.peer = None
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+
+    def _folds(self, alts, child, floor: int, backwards: bool = False) -> tuple[int, int]:
+        """(pess, opt) over ``alts`` (see :meth:`options`), ``child(c)`` the value after card
+        ``c``; ``backwards``: each list of cards read from its end."""
         pess = opt = None
         for wide, groups in alts:
-            ap = self._fold((child(c)[0] for c in wide), floor)
+            ap = self._fold((child(c)[0] for c in (reversed(wide) if backwards else wide)), floor)
             for g in groups:
-                ao = self._fold((child(c)[1] for c in g), floor)
+                ao = self._fold((child(c)[1] for c in (reversed(g) if backwards else g)), floor)
                 opt = ao if opt is None else self.better(opt, ao)
             pess = ap if pess is None else self.worse(pess, ap)
         assert pess is not None and opt is not None
-        self.memo[k] = (pess, opt)
         return pess, opt
 
     def _fold(self, values, floor: int | None = None) -> int:
@@ -311,6 +529,7 @@ class _Search:
             if self.window is not None and depth >= self.window:
                 cards_out += list(self.eng.analyse(p, line=True).line)
                 break
+            self.touch(node)
             target = self.value(node, depth, on)[which]
             alts, dec = self.options(node, depth, on, counts=True)
             rec = self.history[depth] if on and depth < len(self.history) else None
@@ -319,6 +538,7 @@ class _Search:
                 for c in (alt[0] if which == 0 else [c for g in alt[1] for c in g]):
                     child = node.after(c)
                     still = on and rec is not None and c == rec
+                    self.touch(child)
                     if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
                         found = (c, child, still)
                         break
@@ -367,10 +587,27 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
     start = view.pos
     s = _Search(view, eng, guess, history, window, informed, candidates, deadline)
     stopped = None
+    pid = None
     try:
-        pess, opt = s.value(view, 0, bool(history))
+        try:
+            if (not history and window is None and not informed and not start.is_over()
+                    and _cand.can_split(eng, view.count, None, TWO_FROM) >= 2):
+                s.records = {}
+                # no scan forks: the first decision's is read here (its figures the same every
+                # run, not as two shares happened to meet), then the two processes have the cores;
+                # the line's own scans after them are read here too (the same figures as theirs)
+                s.workers = 1
+                pid = s.two(view)
+            pess, opt = s.value(view, 0, bool(history))
+        finally:
+            s.one(pid)
+        if s.records is not None:
+            s.walk([s.keyof(view)])
+            s.touched = []
         exact = pess == opt
         line, decs = s.line(view, 0, bool(history), 0 if exact else 1)
+        if s.records is not None:
+            s.walk(s.touched or [])
         v = pess if exact else opt
         bounds = None if exact else tuple(sorted((declarer_total(start, pess), declarer_total(start, opt))))
         stopped = None if exact else "cap"
@@ -381,11 +618,17 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
         exact = False
     end = start.copy(stack=False)
     end.replay(line)
-    short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
-    scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
-             if not counted and not d.forced]
+    if s.records is not None and stopped in (None, "cap"):   # two processes: what one would have counted
+        short = sorted({(t, c, n) for t, c, n, cut in s.walked_scans if cut})
+        scans = [(t, c, n) for t, c, n, _ in s.walked_scans]
+        positions = len(s.walked)
+    else:
+        short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
+        scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
+                 if not counted and not d.forced]
+        positions = len(s.memo)
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
-                      len(s.memo), time.monotonic() - t0, stopped, short, scans, candidates)
+                      positions, time.monotonic() - t0, stopped, short, scans, candidates)
 
 
 def _bounds(view, eng, s: _Search, start: Position, extra: float):
@@ -406,6 +649,91 @@ def _bounds(view, eng, s: _Search, start: Position, extra: float):
         lo = 0 if s.worse is min else start.tricks_left()
     pair = sorted((declarer_total(start, lo), declarer_total(start, hi)))
     return hi, list(dd.line), [], tuple(pair)
+
+
+class _Peer:
+    """The pipes between the two processes of one search: batches of finished positions,
+    pickled, each behind its length. Neither end ever waits on the other: what the pipe
+    cannot take now is kept and written at the next call, what has not fully arrived is read
+    at the next; a process that is gone (killed once its work is not needed) reads as an
+    end of the stream."""
+
+    def __init__(self, rfd: int, wfd: int, stacks, k: int):
+        self.rfd, self.wfd = rfd, wfd
+        os.set_blocking(rfd, False)
+        os.set_blocking(wfd, False)
+        self.out = bytearray()
+        self.inbuf = bytearray()
+        self.gone = False
+        # the positions each process is searching now, one inside the other (a count, then
+        # their keys' hashes), in memory both see: this one's (k) and the other's
+        self.stacks = stacks
+        self.mine = stacks[k]
+        self.theirs = stacks[1 - k]
+
+    def busy(self, key) -> bool:
+        """Whether the other process is searching the position of ``key`` now (a hash: a
+        wrong "yes" only changes which process searches it first)."""
+        theirs = self.theirs
+        n = theirs[0]
+        return n > 0 and hash(key) in theirs[1:1 + n].tolist()
+
+    def send(self, items) -> None:
+        data = pickle.dumps(items, pickle.HIGHEST_PROTOCOL)
+        self.out += struct.pack("<I", len(data))
+        self.out += data
+        self.flush()
+
+    def flush(self) -> None:
+        while self.out and not self.gone:
+            try:
+                n = os.write(self.wfd, self.out)
+            except BlockingIOError:
+                return
+            except OSError:   # the other process is gone
+                self.gone = True
+                self.out.clear()
+                return
+            del self.out[:n]
+
+    def receive(self) -> list:
+        """The batches that have fully arrived, in order."""
+        buf = self.inbuf
+        while True:
+            try:
+                got = os.read(self.rfd, 1 << 20)
+            except BlockingIOError:
+                break
+            except OSError:
+                got = b""
+            if not got:
+                break
+            buf += got
+        out, i = [], 0
+        while len(buf) - i >= 4:
+            (n,) = struct.unpack_from("<I", buf, i)
+            if len(buf) - i - 4 < n:
+                break
+            out.append(pickle.loads(buf[i + 4:i + 4 + n]))
+            i += 4 + n
+        del buf[:i]
+        return out
+
+    def close(self, wait: bool = False) -> None:
+        """Close both ends (``wait``: write what is left first, waiting on the pipe)."""
+        if wait and self.out and not self.gone:
+            os.set_blocking(self.wfd, True)
+            try:
+                while self.out:
+                    n = os.write(self.wfd, self.out)
+                    del self.out[:n]
+            except OSError:
+                pass
+        for fd in (self.rfd, self.wfd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
 def _distinct(node, cards) -> list:
