@@ -293,6 +293,16 @@ def capped_layouts(view, cap: int, seed: int = 0, every: bool = False) -> Layout
     return Layouts(total, lambda: (at(q) for q in range(cap)), "capped", seed, cap, real, at)
 
 
+def _bits(mask: int) -> list[int]:
+    """The one-card masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def _check_sample(sample: int) -> None:
     if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
         raise PositionError.of("whole_number_min1", "sample", got=repr(sample))
@@ -325,18 +335,30 @@ def split_layouts(view, sample: int | None, seed: int) -> Layouts:
     of their sizes, each card only to a holder not void in its suit."""
     total = view.count
     n = len(view.holders)
+    allow = [0] * n   # the unseen cards each holder may hold (not a seat void in the suit)
+    for c, holders in view.allowed.items():
+        for i in holders:
+            allow[i] |= 1 << c
+    sizes = view.sizes
 
     def every():
-        def go(i, free):
-            if i == n - 1:
-                if all(i in view.allowed[int(c)] for c in cards_of(free)):
-                    yield (free,)
+        # a layout's last hand is what the others left: only its mask is checked (the cards'
+        # bits are distinct, so a sum of them is their union, and runs in C)
+        def go(i, free, head):
+            pool = [b for b in _bits(free & allow[i])]
+            if i == n - 2:
+                last = ~allow[n - 1]
+                for m in map(sum, combinations(pool, sizes[i])):
+                    rest = free & ~m
+                    if not rest & last:
+                        yield head + (m, rest)
                 return
-            pool = [1 << int(c) for c in cards_of(free) if i in view.allowed[int(c)]]
-            for m in map(sum, combinations(pool, view.sizes[i])):
-                for rest in go(i + 1, free & ~m):
-                    yield (m,) + rest
-        return go(0, view.unseen)
+            for m in map(sum, combinations(pool, sizes[i])):
+                yield from go(i + 1, free & ~m, head + (m,))
+
+        if n == 1:
+            return iter([(view.unseen,)] if not view.unseen & ~allow[0] else [])
+        return go(0, view.unseen, ())
 
     if sample is None or sample >= total:
         return Layouts(total, every, real=view.real)

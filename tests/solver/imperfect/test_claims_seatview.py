@@ -56,3 +56,54 @@ def test_sampled_layouts_fit_and_include_the_real_one():
     assert not lays.exact and lays.total == 560 and v.real in masks
     assert all(v.consistent(m) for m in masks)
     assert masks == list(v.layouts(sample=25, seed=3))   # seeded: the same draw
+
+
+def _plain_layouts(v) -> set:
+    """Every way to deal the unseen cards to the holders of their sizes, kept where
+    ``consistent`` (voids, the talon's cards): the definition, without the fast listing."""
+    from itertools import combinations
+
+    from solver.hands import cards_of
+
+    out = set()
+
+    def go(i, free, head):
+        if i == len(v.sizes) - 1:
+            lay = head + (free,)
+            if v.consistent(lay):
+                out.add(lay)
+            return
+        for pick in combinations(cards_of(free), v.sizes[i]):
+            m = mask_of(pick)
+            go(i + 1, free & ~m, head + (m,))
+
+    go(0, v.unseen, ())
+    return out
+
+
+def test_the_listing_is_the_definition_on_random_views_with_voids_and_a_talon():
+    """The fast listing (masks of what each holder may hold) against every deal of the unseen
+    cards filtered by ``consistent``, on views after random play (voids shown), with and
+    without a discard, from each seat; the count too."""
+    import random
+
+    from helpers.endings import random_endings
+
+    checked = voids = 0
+    for k, p in enumerate(random_endings(30, 4, 77)):
+        rng = random.Random(k)
+        out = [c for c in range(32) if not any(h >> c & 1 for h in p.hands)][:2]
+        for seat in (1, 2):
+            hidden = tuple(s for s in (0, 1, 2) if s != seat)
+            for discard in (0, mask_of(Card(c) for c in out)):
+                v = SeatView(p, seat, hidden, discard)
+                for _ in range(rng.randrange(4)):     # a few cards played: voids may show
+                    if v.pos.is_over():
+                        break
+                    v = v.after(rng.choice(v.pos.legal_moves()))
+                lays = list(v.layouts())
+                assert len(lays) == len(set(lays)) == v.count
+                assert set(lays) == _plain_layouts(v), (p.hands, seat, discard)
+                checked += 1
+                voids += bool(v.voids)
+    assert checked == 120 and voids > 10, voids
