@@ -478,16 +478,19 @@ class SeatView:
         self.unseen = self.discard
         for h in self.hidden:
             self.unseen |= self.pos.hands[h]
-        # which holders each unseen card may lie with: not a seat void in its suit
-        self.allowed = {}
-        for c in cards_of(self.unseen):
-            s = int(c) >> 3
-            self.allowed[int(c)] = tuple(i for i, h in enumerate(self.holders)
-                                         if h == DISCARD or s not in self.voids.get(h, ()))
+        # which holders each unseen card may lie with: not a seat void in its suit; a talon
+        # card only with the declarer or in the discard (one tuple a suit, shared by its cards)
         self.talon &= self.unseen
-        for c in cards_of(self.talon):
-            self.allowed[int(c)] = tuple(i for i in self.allowed[int(c)]
-                                         if self.holders[i] in (self.pos.declarer, DISCARD))
+        by_suit = [tuple(i for i, h in enumerate(self.holders) if h == DISCARD or s not in self.voids.get(h, ()))
+                   for s in range(4)]
+        talon_ok = [tuple(i for i in a if self.holders[i] in (self.pos.declarer, DISCARD)) for a in by_suit]
+        self.allowed = {}
+        rest, talon = self.unseen, self.talon
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            self.allowed[c] = (talon_ok if talon & low else by_suit)[c >> 3]
+            rest ^= low
         self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
         self._numbering = None
 
