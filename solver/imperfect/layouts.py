@@ -147,6 +147,38 @@ def _multinomial(n: int, split) -> int:
     return out
 
 
+_WAYS: dict = {}
+
+
+def _ways(shape: tuple, caps: tuple) -> int:
+    """The layouts of groups of cards ``shape`` (each: the holders its cards may lie with, how
+    many cards) into the holders' room ``caps``. It depends on the shape alone, not on which
+    cards: the views a search meets by the thousand share their counts (a bounded memo)."""
+    key = (shape, caps)
+    w = _WAYS.get(key)
+    if w is None:
+        if not shape:
+            w = int(not any(caps))
+        else:
+            (allowed, n), rest = shape[0], shape[1:]
+            w = 0
+            for split in _splits(n, len(allowed)):
+                c = list(caps)
+                mult, left = 1, n
+                for h, k in zip(allowed, split):
+                    if k > c[h]:
+                        break
+                    c[h] -= k
+                    mult *= _C[left][k]
+                    left -= k
+                else:
+                    w += mult * _ways(rest, tuple(c))
+        if len(_WAYS) >= 1 << 18:
+            _WAYS.clear()
+        _WAYS[key] = w
+    return w
+
+
 class Numbering:
     """The layouts of a :class:`~solver.imperfect.SeatView` numbered 0 .. count-1 without
     listing them: the unseen cards are grouped by the holders they may lie with; a layout
@@ -160,20 +192,12 @@ class Numbering:
             groups.setdefault(allowed, []).append(c)
         self.groups = sorted(groups.items())
         self.sizes = tuple(view.sizes)
-        self._ways: dict = {}
+        self.shape = tuple((allowed, len(cards)) for allowed, cards in self.groups)
         self._opts: dict = {}
 
     def ways(self, i: int, caps: tuple) -> int:
         """The layouts of groups ``i..`` into the holders' room left ``caps``."""
-        key = (i, caps)
-        w = self._ways.get(key)
-        if w is None:
-            w = 0 if i < len(self.groups) else int(not any(caps))
-            if i < len(self.groups):
-                for _, nxt, mult in self._moves(i, caps):
-                    w += mult * self.ways(i + 1, nxt)
-            self._ways[key] = w
-        return w
+        return _ways(self.shape[i:], caps)
 
     def _moves(self, i: int, caps: tuple):
         allowed, cards = self.groups[i]
