@@ -357,7 +357,7 @@ class _Search:
 
         # the worst the declarer can do from here (no trick more; on misère every one): a
         # fold that reaches it cannot go further, and the cards after it are not searched
-        floor = 0 if self.worse is min else p.tricks_left()
+        floor = self._floor(p)
         if self.peer is not None or self.mirror:
             # two processes: first every card whose position the other process is not
             # searching now (the second process, near the top, from the last card), up to one
@@ -494,6 +494,27 @@ class _Search:
             except ProcessLookupError:
                 pass
             os.waitpid(pid, 0)
+
+    def _floor(self, p: Position) -> int:
+        """The worst the viewer can fare from ``p`` (declarer tricks to come): no trick more for
+        the declarer, or every one (on misère, or for a defender) — and on trumps, between
+        tricks, less what is sure: a trump above every trump of the other side wins its trick
+        whenever it is played (the declarer's are his tricks, one defender's the defence's).
+        A fold that reaches it reads no further card."""
+        worst_none = self.worse is min
+        base = 0 if worst_none else p.tricks_left()
+        t = p.trump
+        if t is None or p.trick:
+            return base
+        suit = 0xFF << (8 * t)
+        d = p.declarer
+        mine = p.hands[d] & suit
+        theirs = [p.hands[s] & suit for s in range(3) if s != d]
+        if worst_none:
+            top = max(theirs).bit_length()   # above the defenders' highest trump (0: none left)
+            return (mine >> top).bit_count() if top else mine.bit_count()
+        top = mine.bit_length()
+        return base - max(((h >> top).bit_count() if top else h.bit_count()) for h in theirs)
 
     def _folds(self, alts, child, floor: int, backwards: bool = False) -> tuple[int, int]:
         """(pess, opt) over ``alts`` (see :meth:`options`), ``child(c)`` the value after card

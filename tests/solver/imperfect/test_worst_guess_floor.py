@@ -61,3 +61,24 @@ def test_the_floor_cut_in_a_defenders_view(monkeypatch):
             cut, full = _both(monkeypatch, partial(resolve_against, view, ENGINE))
             saved += _same(cut, full)
     assert saved > 0
+
+
+def test_the_floor_on_trumps_counts_the_sure_trump_tricks():
+    """Between tricks, on trumps: the declarer's trumps above every defender's trump win their
+    tricks whenever played (his view: the floor is their count); a defender's trumps above
+    every one of the declarer's are the defence's (a defender's view: the tricks left less the
+    larger of the two defenders' counts). Hand-counted: spades trump, the declarer A♠ K♠ 9♠ 7♥,
+    the defenders Q♠ 8♠ 8♥ 9♥ and 7♠ A♥ K♥ Q♥: A♠ K♠ are above Q♠ — 2 sure tricks of 4. With
+    the declarer's trumps 9♠ 8♠ and a defender's A♠ K♠ Q♠ above them: 4 - 3 = 1."""
+    from solver import Position
+
+    p = Position([["As", "Ks", "9s", "7h"], ["Qs", "8s", "8h", "9h"], ["7s", "Ah", "Kh", "Qh"]], "6s", 0, 0,
+                 taken=[3, 2, 1])
+    me = wg._Search(InfoSet.from_position(p), ENGINE, "every_sequence", [], None, False, "best_somewhere", None)
+    assert me._floor(p) == 2
+    q = Position([["9s", "8s", "7h", "8h"], ["As", "Ks", "Qs", "9h"], ["7s", "Ah", "Kh", "Qh"]], "6s", 0, 1,
+                 taken=[3, 2, 1])
+    them = wg._Search(SeatView(q, 1, (0, 2)), ENGINE, "every_sequence", [], None, True, "undominated", None)
+    assert them._floor(q) == 4 - 3
+    nt = Position(p.hands, "6nt", 0, 0, taken=[3, 2, 1])
+    assert me._floor(nt) == 0     # no-trump: a top card can be thrown away; nothing is sure
