@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from solver import Position
 from solver import reference as ref
+from solver.engine.tables import misere_suit_index
 
 
 def pos(h0, h1, h2, declarer, leader):
@@ -269,7 +270,7 @@ def test_a_discard_from_safe_suits_only_is_the_highest_card_first():
 
 
 # ---------------------------------------------------------------- the suits' own games: a ceiling on his tricks
-# MISERE_SUITS (misere_suits_fill): per suit holding, k — the most tricks of the suit he can be
+# MISERE_SUITS (tables.misere_suits_fill): per suit holding, k — the most tricks of the suit he can be
 # made to win, each one followed by his exit in that suit — and j — what the suit costs after
 # his best exit; misere_ceiling adds them up. Seats in a suit: the declarer, "a" (the defender
 # after him), "b" (the other).
@@ -283,7 +284,7 @@ def suit(cards):
 
 
 def entry(d, a, b):
-    f = int(K.MISERE_SUITS[K.misere_suit_index(suit(d), suit(a), suit(b))])
+    f = int(K.MISERE_SUITS[misere_suit_index(suit(d), suit(a), suit(b))])
     return f & 15, f >> 4
 
 
@@ -342,7 +343,7 @@ def test_his_own_suit_costs_nothing_while_he_never_leads():
 
 
 def suit_game(d, a, b):
-    """The suit's game as misere_suits_fill's docstring states it, recursively and by sets
+    """The suit's game as tables.misere_suits_fill's docstring states it, recursively and by sets
     (an independent statement of the same rules): (k, j), NONE where there is none."""
     import functools
 
@@ -390,7 +391,7 @@ def test_the_table_is_the_suit_game():
         if sum(1 for w in owners if w) > 5:
             continue
         d, a, b = (frozenset(i for i, w in enumerate(owners) if w == s) for s in (1, 2, 3))
-        f = int(K.MISERE_SUITS[K.misere_suit_index(sum(1 << i for i in d), sum(1 << i for i in a),
+        f = int(K.MISERE_SUITS[misere_suit_index(sum(1 << i for i in d), sum(1 << i for i in a),
                                                      sum(1 << i for i in b))])
         assert (f & 15, f >> 4) == suit_game(d, a, b), (sorted(d), sorted(a), sorted(b))
 
