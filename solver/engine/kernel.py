@@ -159,8 +159,8 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 
 def suit_canon(key):
     """A position key with its four suits (16 bits each) sorted, and the permutation's code:
-    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère) the suits are
-    alike, so positions equal up to a permutation of the suits — one line of play
+    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère, no-trump) the
+    suits are alike, so positions equal up to a permutation of the suits — one line of play
     discarding a spade where another discards a heart — share the table's entry (its best
     move kept in canonical places). Branch-free: each field carries its suit in two low
     bits (so no two are equal), and five min / max exchanges sort them."""
@@ -1194,11 +1194,13 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
     talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
-    # the table's keys up to a permutation of the suits (suit_canon) on misère (no trumps) with
-    # nothing naming a suit (constraints, talon tricks, absolute ranks), when the table is kept
-    # from one search to the next (the layouts' loop: 3–30 % fewer nodes; a single deal meets
-    # too few permuted positions to pay the sort: benchmarks/log, issue 40's fourth misère round)
-    canon = misere and trump < 0 and reuse and not cons and not talon and not absolute
+    # the table's keys up to a permutation of the suits (suit_canon) without trumps (misère and
+    # no-trump) with nothing naming a suit (constraints, talon tricks, absolute ranks), when the
+    # table is kept from one search to the next (the layouts' loop: misère 3–30 % fewer nodes,
+    # no-trump 4–12 %; a single deal meets too few permuted positions to pay the sort; on trumps,
+    # the side suits alone permuted cost more than they saved: benchmarks/log, issue 40's fourth
+    # misère round and fifth round)
+    canon = trump < 0 and reuse and not cons and not talon and not absolute
 
     for i in range(3):
         W[W_H + i] = root_h[i]
