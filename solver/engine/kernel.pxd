@@ -85,7 +85,6 @@ cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t abs
                hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)
 cdef inline (int64_t, int64_t) suit_canon(int64_t key) noexcept nogil
 cdef inline int64_t suit_place(int64_t code, int64_t s) noexcept nogil
-cdef inline int64_t suits_canonical(int64_t x, int64_t code) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
@@ -101,11 +100,11 @@ cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, 
 cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t extra, int64_t ttmask) noexcept nogil
 @cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
 cdef inline (int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
-                                         int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
+                                         int64_t alive, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
 cdef inline void tt_add(int64_t *tt, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                         int64_t depth, int64_t ttmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
-cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
+cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, win=int64_t, opp=int64_t, o12=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t,

@@ -190,12 +190,6 @@ def suit_place(code, s):
     return 3
 
 
-def suits_canonical(x, code):
-    """A hand word with its suit bytes in :func:`suit_canon`'s places."""
-    return (suit_of(x, code & 3) | (suit_of(x, (code >> 2) & 3) << 8) | (suit_of(x, (code >> 4) & 3) << 16)
-            | (suit_of(x, (code >> 6) & 3) << 24))
-
-
 def tt_index(key, extra, mask):
     """First entry of the position's bucket: the key's two halves folded, multiplied, and
     the product's high half taken — its low bits depend on the factor's low bits alone, so
@@ -277,8 +271,10 @@ def move_code(bm, alive_all, absolute):
     return 1 + s * 8 + pop8(suit_of(alive_all, s) & low_bits(bm & 7))
 
 
-def move_decode(mcode, alive_all, absolute, NTH):
-    s = (mcode - 1) >> 3
+def move_decode(mcode, alive_all, absolute, NTH, pcode):
+    """The card of a table's move code whose suit is a :func:`suit_canon` place (``pcode``: the
+    position's permutation, ``SUITS_SAME`` for none): that place's suit, its k-th live card."""
+    s = (pcode >> (2 * ((mcode - 1) >> 3))) & 3
     k = (mcode - 1) & 7
     if absolute:
         return s * 8 + k
@@ -298,7 +294,7 @@ def tt_bucket(tt, key, extra, ttmask):
     return idx
 
 
-def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
+def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH, pcode):
     """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
     if its entry settles it (else -1), and the best move the entry names (a card, else -1;
     ``alive``: the live cards)."""
@@ -311,7 +307,7 @@ def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
             return 0, -1
         mcode = entry_move(dat)
         if mcode:
-            return -1, move_decode(mcode, alive, absolute, NTH)
+            return -1, move_decode(mcode, alive, absolute, NTH, pcode)
     return -1, -1
 
 
@@ -1285,18 +1281,14 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         val = verdict
                         status = 2
                         continue
-                alive_all = h0 | h1 | h2
-                if pcode != SUITS_SAME:
-                    alive_all = suits_canonical(alive_all, pcode)
-                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, alive_all, absolute, NTH)
+                # the table's move kept in canonical places: decoded in its own suit (move_decode)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH, pcode)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
                     status = 2
                     continue
                 if bm >= 0:
-                    if pcode != SUITS_SAME:  # the table's move in canonical places: its own suit
-                        bm = ((pcode >> (2 * (bm >> 3))) & 3) * 8 + (bm & 7)
                     W[d * PLY + W_BEST] = bm
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
@@ -1382,10 +1374,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]
-            if bm >= 0 and pcode != SUITS_SAME:  # the move kept in canonical places
-                alive_all = suits_canonical(alive_all, pcode)
-                bm = suit_place(pcode, bm >> 3) * 8 + (bm & 7)
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
+            if mcode and pcode != SUITS_SAME:  # the move kept in its suit's canonical place
+                mcode += (suit_place(pcode, bm >> 3) - (bm >> 3)) * 8
             tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
         if d == 0:
