@@ -20,11 +20,19 @@ def write_layout():
     runpy.run_path("solver/engine/layout.py")["write_pxi"]()
 
 
+def write_tables():
+    """solver/engine/tables.h, the lookup tables filled once (tables.py, run as a plain file:
+    about a second) as C constants the kernel and its entry points compile in."""
+    runpy.run_path("solver/engine/tables.py")["write_header"]()
+
+
 def cython_extensions():
     write_layout()
+    write_tables()
     flags = ["-O3"] if sys.platform != "win32" else ["/O2"]
     # the search, and its entry points (which cimport the search's drivers: built after it)
-    exts = [Extension(f"solver.engine.{name}", [f"solver/engine/{name}.py"], extra_compile_args=flags, optional=True)
+    exts = [Extension(f"solver.engine.{name}", [f"solver/engine/{name}.py"], extra_compile_args=flags, optional=True,
+                      include_dirs=["solver/engine"], depends=["solver/engine/tables.h"])
             for name in ("kernel", "searcher")]
     try:
         from Cython.Build import cythonize

@@ -85,7 +85,6 @@ cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t abs
                hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)
 cdef inline (int64_t, int64_t) suit_canon(int64_t key) noexcept nogil
 cdef inline int64_t suit_place(int64_t code, int64_t s) noexcept nogil
-cdef inline int64_t suits_canonical(int64_t x, int64_t code) noexcept nogil
 @cython.locals(h=uint64_t)
 cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t)
@@ -101,11 +100,11 @@ cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, 
 cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t extra, int64_t ttmask) noexcept nogil
 @cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
 cdef inline (int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
-                                         int64_t alive, int64_t absolute, const int64_t *NTH) noexcept nogil
+                                         int64_t alive, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
 cdef inline void tt_add(int64_t *tt, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
                         int64_t depth, int64_t ttmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
-cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH) noexcept nogil
+cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, win=int64_t, opp=int64_t, o12=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t,
@@ -117,17 +116,10 @@ cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, i
 cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil
-cdef uint8_t MISERE_SUITS[65536]
-cdef uint16_t SPREAD8[256]  # spread8 of every byte (misere_suit_index), filled with MISERE_SUITS
-cdef inline int64_t spread8(int64_t x) noexcept nogil
-cdef inline int64_t misere_suit_index(int64_t d, int64_t a, int64_t b) noexcept nogil
-@cython.locals(j=int64_t)
-cdef inline int64_t misere_suit_after(uint8_t *t, int64_t nxt, bint won) noexcept nogil
-cdef inline int64_t misere_best_answer(uint8_t *t, int64_t idx, int64_t d, int64_t top) noexcept nogil
-@cython.locals(idx=int64_t, d=int64_t, a=int64_t, b=int64_t, i=int64_t, w=int64_t, j=int64_t, k=int64_t, x=int64_t, c=int64_t,
-               y=int64_t, xa=int64_t, xb=int64_t, ra=int64_t, rb=int64_t, x1=int64_t, x2=int64_t, top=int64_t, i2=int64_t,
-               worst=int64_t, best=int64_t, v=int64_t)
-cdef void misere_suits_fill(uint8_t *t) noexcept nogil
+cdef extern from "tables.h":  # written by solver/engine/tables.py at build time (setup.py)
+    # the misère suits' table, a byte a suit holding, and spread8 of every byte: filled at build time
+    const uint8_t MISERE_SUITS "prefdd_misere_suits"[65536]
+    const uint16_t SPREAD8 "prefdd_spread8"[256]
 @cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
@@ -235,10 +227,3 @@ cdef int64_t layouts_with(const int64_t *lay, int64_t nlay, int64_t *out, int64_
 cdef int64_t mtd_loop(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t lo, int64_t hi,
                   int64_t guess, const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen,
                   int64_t *stats, const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
-@cython.locals(b=int64_t, s=int64_t, k=int64_t, i=int64_t, a=int64_t, m=int64_t, out=int64_t, rr=int64_t, prev=bint, inm=bint)
-cdef void fill_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
-
-# filled once a process, before the first misère search (the entry points call it)
-cdef bint _misere_suits_filled
-@cython.locals(b=int64_t)
-cdef void misere_suits_ready() noexcept nogil

@@ -64,7 +64,7 @@ if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi
 # The Cython build has these as C constants (kernel.pxd: macros, so a store through the work
 # array does not make the compiler load them again); the values here are the same.
 if not cython.compiled:
-    NO_CEILING = 15  # misere_suits_fill: no count for the suit
+    NO_CEILING = 15  # tables.misere_suits_fill: no count for the suit
     SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
@@ -140,7 +140,7 @@ def entry_depth(dat):
 def position_key(h0, h1, h2, absolute, SQ, SPREAD):
     """Owners of the live cards, 2 bits each, ranks squeezed (or absolute): hand 0 owns 1,
     hand 1 owns 2, hand 2 owns 3 — that is sq(h0 | h2) spread + 2 sq(h1 | h2) spread, as in
-    :func:`misere_suit_index` (the hands are disjoint and both the squeeze and the spread
+    :func:`tables.misere_suit_index <solver.engine.tables.misere_suit_index>` (the hands are disjoint and both the squeeze and the spread
     keep a disjoint union): four lookups a suit, not six."""
     key = u64(0)
     h02 = h0 | h2
@@ -159,8 +159,8 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
 
 def suit_canon(key):
     """A position key with its four suits (16 bits each) sorted, and the permutation's code:
-    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère) the suits are
-    alike, so positions equal up to a permutation of the suits — one line of play
+    bits 2c, 2c + 1 the suit in canonical place c. Without trumps (misère, no-trump) the
+    suits are alike, so positions equal up to a permutation of the suits — one line of play
     discarding a spade where another discards a heart — share the table's entry (its best
     move kept in canonical places). Branch-free: each field carries its suit in two low
     bits (so no two are equal), and five min / max exchanges sort them."""
@@ -188,12 +188,6 @@ def suit_place(code, s):
         if ((code >> (2 * c)) & 3) == s:
             return c
     return 3
-
-
-def suits_canonical(x, code):
-    """A hand word with its suit bytes in :func:`suit_canon`'s places."""
-    return (suit_of(x, code & 3) | (suit_of(x, (code >> 2) & 3) << 8) | (suit_of(x, (code >> 4) & 3) << 16)
-            | (suit_of(x, (code >> 6) & 3) << 24))
 
 
 def tt_index(key, extra, mask):
@@ -277,8 +271,10 @@ def move_code(bm, alive_all, absolute):
     return 1 + s * 8 + pop8(suit_of(alive_all, s) & low_bits(bm & 7))
 
 
-def move_decode(mcode, alive_all, absolute, NTH):
-    s = (mcode - 1) >> 3
+def move_decode(mcode, alive_all, absolute, NTH, pcode):
+    """The card of a table's move code whose suit is a :func:`suit_canon` place (``pcode``: the
+    position's permutation, ``SUITS_SAME`` for none): that place's suit, its k-th live card."""
+    s = (pcode >> (2 * ((mcode - 1) >> 3))) & 3
     k = (mcode - 1) & 7
     if absolute:
         return s * 8 + k
@@ -298,7 +294,7 @@ def tt_bucket(tt, key, extra, ttmask):
     return idx
 
 
-def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
+def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH, pcode):
     """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
     if its entry settles it (else -1), and the best move the entry names (a card, else -1;
     ``alive``: the live cards)."""
@@ -311,7 +307,7 @@ def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH):
             return 0, -1
         mcode = entry_move(dat)
         if mcode:
-            return -1, move_decode(mcode, alive, absolute, NTH)
+            return -1, move_decode(mcode, alive, absolute, NTH, pcode)
     return -1, -1
 
 
@@ -443,155 +439,6 @@ def suit_safe(d, e, shifted):
     return True
 
 
-def misere_suit_index(d, a, b):
-    """The suit's entry in :data:`MISERE_SUITS`: 2 bits a card (7 .. ace), 0 for a card out
-    of play, 1 the declarer's, 2 the defender's after him, 3 the other defender's — that is
-    spread8(d) + 2 spread8(a) + 3 spread8(b), in two spreads, not three: the hands are
-    disjoint, so 3 spread8(b) + spread8(d) + 2 spread8(a) = spread8(d | b) + 2 spread8(a | b);
-    each spread a lookup (:data:`SPREAD8`, filled with :data:`MISERE_SUITS`)."""
-    return SPREAD8[d | b] + 2 * SPREAD8[a | b]  # noqa: F821 (defined at the end)
-
-
-def spread8(x):
-    """Bit i of the byte ``x`` moved to bit 2i."""
-    x = (x | (x << 4)) & 0x0F0F
-    x = (x | (x << 2)) & 0x3333
-    return (x | (x << 1)) & 0x5555
-
-
-def misere_suit_after(t, nxt, won):
-    """What a suit holding ``nxt`` still costs him after a trick of it: its own count
-    (:func:`misere_suits_fill`), or, if he won the trick, one more than his exit's."""
-    if won:
-        j = t[nxt] >> 4
-        return j + 1 if j < NO_CEILING else NO_CEILING
-    return t[nxt] & 15
-
-
-def misere_best_answer(t, idx, d, top):
-    """The declarer's best card of ``d`` played last to a trick of the suit whose highest
-    card is ``top`` (8: a trick he cannot win — his discard): what the suit then costs."""
-    best = NO_CEILING
-    while d != 0:
-        c = lowest_index(d)
-        d &= d - 1
-        v = misere_suit_after(t, idx & ~(3 << (2 * c)), c > top)
-        if v < best:
-            best = v
-    return best
-
-
-def misere_suits_fill(t):
-    """Fill :data:`MISERE_SUITS`, one byte a suit holding (:func:`misere_suit_index`), from
-    the fewest cards up (a play only removes cards, so it only lowers the index).
-
-    The low 4 bits, k: the most tricks of the suit the misère declarer can be made to win
-    when each one he wins is followed by his *exit in the suit* (the high bits), against
-    defenders who lead any card of it whenever they like, each following to the other's
-    lead, who discard any card of it at any time, and when he too may have to discard one of
-    it at any time (another suit led while he is void): his answers are his choice. The
-    high 4 bits, j: his best exit — he leads a card of the suit that every answer of the
-    defenders beats, and the suit then costs j. ``NO_CEILING`` (15): no such count / no exit.
-
-    k = 0 is "he ducks the suit for ever"; it uses the split of the defenders' cards (both
-    must follow), which the merged test :func:`suit_safe` cannot. The game of a suit lets the
-    defenders do everything the deal lets them do, and lets him do no more: so the sum over
-    the suits is a sound ceiling (:func:`misere_ceiling`)."""
-    for idx in range(65536):
-        d = 0
-        a = 0
-        b = 0
-        for i in range(8):
-            w = (idx >> (2 * i)) & 3
-            if w == 1:
-                d |= 1 << i
-            elif w == 2:
-                a |= 1 << i
-            elif w == 3:
-                b |= 1 << i
-        # his exit: the card whose worst answer leaves the suit cheapest; 256 stands for
-        # "void" in the answers (its card index 8 lies outside the suit's 16 bits)
-        j = NO_CEILING
-        if d != 0 and (a | b) != 0:
-            y = d
-            while y != 0:
-                c = lowest_index(y)
-                y &= y - 1
-                worst = 0
-                ra = a if a != 0 else 256
-                while ra != 0 and worst < NO_CEILING:
-                    x1 = lowest_index(ra)
-                    ra &= ra - 1
-                    rb = b if b != 0 else 256
-                    while rb != 0 and worst < NO_CEILING:
-                        x2 = lowest_index(rb)
-                        rb &= rb - 1
-                        top = -1
-                        if x1 < 8:
-                            top = x1
-                        if x2 < 8 and x2 > top:
-                            top = x2
-                        if top < c:
-                            worst = NO_CEILING  # a defender can play under it: he wins the trick
-                        else:
-                            v = t[idx & ~(3 << (2 * c)) & ~(3 << (2 * x1)) & ~(3 << (2 * x2))] & 15
-                            if v > worst:
-                                worst = v
-                if worst < j:
-                    j = worst
-        k = 0
-        if d != 0:
-            # a defender discards a card of the suit
-            x = a | b
-            while x != 0 and k < NO_CEILING:
-                c = lowest_index(x)
-                x &= x - 1
-                v = t[idx & ~(3 << (2 * c))] & 15
-                if v > k:
-                    k = v
-            # he discards one (he chooses which): his answer to a trick he cannot win
-            best = misere_best_answer(t, idx, d, 8)
-            if best > k:
-                k = best
-            # the defender after him leads, the other follows (or discards), he plays last
-            xa = a
-            while xa != 0 and k < NO_CEILING:
-                x = lowest_index(xa)
-                xa &= xa - 1
-                rb = b if b != 0 else 256
-                while rb != 0 and k < NO_CEILING:
-                    x2 = lowest_index(rb)
-                    rb &= rb - 1
-                    top = x2 if (x2 > x and x2 < 8) else x
-                    best = misere_best_answer(t, idx & ~(3 << (2 * x)) & ~(3 << (2 * x2)), d, top)
-                    if best > k:
-                        k = best
-            # the other defender leads, he plays second, the defender after him last
-            xb = b
-            while xb != 0 and k < NO_CEILING:
-                x = lowest_index(xb)
-                xb &= xb - 1
-                best = NO_CEILING
-                y = d
-                while y != 0:
-                    c = lowest_index(y)
-                    y &= y - 1
-                    worst = 0
-                    ra = a if a != 0 else 256
-                    while ra != 0:
-                        x1 = lowest_index(ra)
-                        ra &= ra - 1
-                        top = x1 if (x1 > x and x1 < 8) else x
-                        v = misere_suit_after(t, idx & ~(3 << (2 * x)) & ~(3 << (2 * c)) & ~(3 << (2 * x1)), c > top)
-                        if v > worst:
-                            worst = v
-                    if worst < best:
-                        best = worst
-                if best > k:
-                    k = best
-        t[idx] = k | (j << 4)
-
-
 def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     """The most tricks the misère declarer can be made to take from this trick start: the
     sum over the suits of their counts (:data:`MISERE_SUITS`) — he plays each suit by its
@@ -600,10 +447,10 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     exit. 15 or more: no ceiling."""
     total = 0
     exit_extra = NO_CEILING
-    db = decl_h | d2  # misere_suit_index's two unions, taken once for the four suits
+    db = decl_h | d2  # tables.misere_suit_index's two unions, taken once for the four suits
     ab = d1 | d2
     for s in range(4):
-        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; defined at the end)
+        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; compiled: tables.h, else defined at the end)
         k = f & 15
         total += k
         if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
@@ -1343,11 +1190,13 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     # cards in the hands at the root (a ply plays one: root_cards - d at ply d)
     root_cards = popcount(root_h[0]) + popcount(root_h[1]) + popcount(root_h[2])
     talon = root_cs >= TALON_ONE  # raspasovka with talon tricks to play: checked per ply below
-    # the table's keys up to a permutation of the suits (suit_canon) on misère (no trumps) with
-    # nothing naming a suit (constraints, talon tricks, absolute ranks), when the table is kept
-    # from one search to the next (the layouts' loop: 3–30 % fewer nodes; a single deal meets
-    # too few permuted positions to pay the sort: benchmarks/log, issue 40's fourth misère round)
-    canon = misere and trump < 0 and reuse and not cons and not talon and not absolute
+    # the table's keys up to a permutation of the suits (suit_canon) without trumps (misère and
+    # no-trump) with nothing naming a suit (constraints, talon tricks, absolute ranks), when the
+    # table is kept from one search to the next (the layouts' loop: misère 3–30 % fewer nodes,
+    # no-trump 4–12 %; a single deal meets too few permuted positions to pay the sort; on trumps,
+    # the side suits alone permuted cost more than they saved: benchmarks/log, issue 40's fourth
+    # misère round and fifth round)
+    canon = trump < 0 and reuse and not cons and not talon and not absolute
 
     for i in range(3):
         W[W_H + i] = root_h[i]
@@ -1432,18 +1281,14 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         val = verdict
                         status = 2
                         continue
-                alive_all = h0 | h1 | h2
-                if pcode != SUITS_SAME:
-                    alive_all = suits_canonical(alive_all, pcode)
-                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, alive_all, absolute, NTH)
+                # the table's move kept in canonical places: decoded in its own suit (move_decode)
+                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH, pcode)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
                     status = 2
                     continue
                 if bm >= 0:
-                    if pcode != SUITS_SAME:  # the table's move in canonical places: its own suit
-                        bm = ((pcode >> (2 * (bm >> 3))) & 3) * 8 + (bm & 7)
                     W[d * PLY + W_BEST] = bm
                 W[d * PLY + W_KEY] = key
                 W[d * PLY + W_EXTRA] = extra
@@ -1529,10 +1374,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]
-            if bm >= 0 and pcode != SUITS_SAME:  # the move kept in canonical places
-                alive_all = suits_canonical(alive_all, pcode)
-                bm = suit_place(pcode, bm >> 3) * 8 + (bm & 7)
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
+            if mcode and pcode != SUITS_SAME:  # the move kept in its suit's canonical place
+                mcode += (suit_place(pcode, bm >> 3) - (bm >> 3)) * 8
             tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
             stats[S_STORES] += 1
         if d == 0:
@@ -1852,36 +1696,6 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     return nlay
 
 
-def fill_tables(sq, rep, spread, nth):
-    """SQ, REP, SPREAD, NTH (see :func:`searcher.build_tables <solver.engine.searcher.build_tables>`)."""
-    for b in range(256):
-        k = 0
-        for i in range(8):
-            if (b >> i) & 1:
-                nth[b * 8 + k] = i
-                k += 1
-        spread[b] = spread8(b)
-    for a in range(256):
-        for m in range(256):
-            if m & ~a:
-                continue
-            out = 0
-            k = 0
-            rr = 0
-            prev = False
-            for i in range(8):
-                if (a >> i) & 1:
-                    inm = ((m >> i) & 1) == 1
-                    if inm:
-                        out |= ONE << k
-                        if not prev:
-                            rr |= ONE << i
-                    prev = inm
-                    k += 1
-            sq[a * 256 + m] = out
-            rep[a * 256 + m] = rr
-
-
 # the layout compiled in (a digest of its constants), for the check against layout.py (tests)
 BUILT_LAYOUT = LAYOUT_HASH
 
@@ -1918,8 +1732,9 @@ if not cython.compiled:
         return i
 
     if not __name__.endswith("_python"):  # PREFDD_ENGINE=python: leave everything plain
-        from solver.engine.numba_kernel import as_pointer, jit_kernel
+        from solver.engine.numba_kernel import as_pointer, jit_kernel, jit_tables
 
+        TABLES = jit_tables()  # solver/engine/tables.py njit-ed: the misère suits' table below
         _door = jit_kernel(globals())  # every kernel function njit-ed in place (solver/engine/numba_kernel.py)
         # the drivers' doors: arrays in, each buffer's address to the kernel (here, not in
         # numba_kernel.py: cached on disk with this file, they are recompiled when it changes)
@@ -1951,31 +1766,15 @@ if not cython.compiled:
                                  as_pointer(REP), as_pointer(SPREAD), as_pointer(NTH), as_pointer(W))
 
 
-# MISERE_SUITS (misere_suits_fill): the misère suits the declarer ducks for ever or exits in, a
-# byte a suit holding. Compiled, a C array filled before the first misère search (37 M
-# instructions, about 10 ms: a process that never searches a misère, such as `prefdd solve`
-# of a trump deal, does not pay them at start-up); under Numba a NumPy array filled by the
-# jitted fill at import, before any search is compiled (Numba freezes it into the code as a
-# constant); plain Python fills it at import too, in about a second.
-_misere_suits_filled = False
-
-
-def misere_suits_ready():
-    """Fill :data:`MISERE_SUITS` once (:func:`searcher.check_arrays` calls it for a misère configuration)."""
-    global _misere_suits_filled
-    if not _misere_suits_filled:
-        for b in range(256):
-            SPREAD8[b] = spread8(b)  # noqa: F821 (compiled: the .pxd's C array)
-        misere_suits_fill(MISERE_SUITS)  # noqa: F821 (compiled: the .pxd's C array)
-        _misere_suits_filled = True
-
-
-def misere_suits_filled():
-    """Whether :data:`MISERE_SUITS` is filled (for Python: compiled, the flag is a C variable)."""
-    return _misere_suits_filled
-
-
+# MISERE_SUITS, SPREAD8: the misère suits' table (misere_ceiling), filled by solver/engine/tables.py.
+# Compiled, C constants (kernel.pxd: tables.h, written at build time). Uncompiled, filled here at
+# import by tables.py's functions, njit-ed under Numba (numba_kernel.jit_tables), before any search
+# is compiled (Numba freezes the arrays into the code as constants); plain Python, about a second.
 if not cython.compiled:
+    if __name__.endswith("_python"):
+        from solver.engine import tables as TABLES
+    fill_tables = TABLES.fill_tables  # SQ, REP, SPREAD, NTH, for the entry points (searcher.build_tables)
     globals()["MISERE_SUITS"] = np.zeros(65536, np.uint8)
     globals()["SPREAD8"] = np.zeros(256, np.int64)  # spread8 of every byte
-    misere_suits_ready()
+    TABLES.spread8_fill(SPREAD8)  # noqa: F821
+    TABLES.misere_suits_fill(MISERE_SUITS)  # noqa: F821

@@ -33,14 +33,17 @@ from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
 LEAVES = ("u64", "i64", "popcount", "pop8", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
-          "talon_winner", "talon_next_leader", "end_talon_trick", "misere_best_answer", "suit_canon", "suit_place", "suits_canonical")
+          "talon_winner", "talon_next_leader", "end_talon_trick", "suit_canon", "suit_place")
 INLINED = ("position_key", "tt_find", "tt_victim", "tt_store", "tt_bucket", "tt_lookup", "tt_add", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
-           "misere_suit_index", "spread8", "misere_suit_after", "misere_ceiling", "misere_forced", "defence_takes_next",
+           "misere_ceiling", "misere_forced", "defence_takes_next",
            "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves",
            "score_lead", "score_misere_lead", "score_follow", "score_misere_follow", "sort_moves", "order_moves", "table_move_first", "constrain_moves",
            "constraint_state_after", "clear_history", "first_guess", "first_guess_misere", "child_root", "run_rep",
            "mtd_loop")
-ENTRIES = ("search_with", "mtd_with", "layouts_with", "fill_tables", "misere_suits_fill")
+ENTRIES = ("search_with", "mtd_with", "layouts_with")
+# the functions of tables.py (the lookup tables, filled once a process: jit_tables)
+TABLE_LEAVES = ("spread8", "misere_suit_after", "misere_best_answer")
+TABLE_ENTRIES = ("fill_tables", "spread8_fill", "misere_suits_fill")
 
 
 # the intrinsics (calls typed by Numba: mypy sees a two-argument function) and the casts
@@ -115,3 +118,29 @@ def jit_kernel(ns: dict):
         ns[name] = entry(ns[name])
     ns["as_pointer"] = as_pointer
     return entry  # the decorator of the doors, which kernel.py defines (see above)
+
+
+def jit_tables():
+    """tables.py loaded as ``solver.engine._tables_numba`` with its fills njit-ed (cached on disk
+    with that file): the Numba kernel fills its misère table with them at import, the entry
+    points SQ, REP, SPREAD, NTH (in plain Python, about a second a process)."""
+    import importlib.util
+    import os
+    import sys
+
+    name = f"{__package__}._tables_numba"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(__file__), "tables.py"))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    ns = mod.__dict__
+    leaf = numba.njit(cache=True)
+    ns["lowest_index"] = leaf(lowest_index)
+    for n in TABLE_LEAVES:
+        ns[n] = leaf(ns[n])
+    for n in TABLE_ENTRIES:
+        ns[n] = numba.njit(cache=True)(ns[n])
+    sys.modules[name] = mod
+    return mod

@@ -2,9 +2,18 @@
 cimport cython
 from libc.stdint cimport int64_t, uint8_t
 
-from solver.engine.kernel cimport clear_history, fill_tables, layouts_with, misere_suits_ready, mtd_with, search_with
+from solver.engine.kernel cimport clear_history, layouts_with, mtd_with, search_with
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
+
+cdef extern from "tables.h":  # written by solver/engine/tables.py at build time (setup.py)
+    # the lookup tables SQ, REP, SPREAD, NTH, filled at build time (build_tables copies them)
+    const uint8_t TABLE_SQ "prefdd_sq"[65536]
+    const uint8_t TABLE_REP "prefdd_rep"[65536]
+    const int64_t TABLE_SPREAD "prefdd_spread"[256]
+    const int64_t TABLE_NTH "prefdd_nth"[2048]
+@cython.locals(i=int64_t)
+cdef void copy_tables(uint8_t *sq, uint8_t *rep, int64_t *spread, int64_t *nth) noexcept nogil
 
 # entry points: the arrays' buffers are taken once, the GIL is released around the kernel
 cdef inline int64_t *data(int64_t[::1] a) noexcept nogil

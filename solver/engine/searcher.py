@@ -26,7 +26,6 @@ if not cython.compiled:  # the Cython build has them from searcher.pxd (layout.p
     from solver.engine.layout import (
         BUCKET,
         C_DECL,
-        C_MISERE,
         C_TRUMP,
         CFG_SIZE,
         S_ABORT,
@@ -39,9 +38,9 @@ if not cython.compiled:  # the Cython build has them from searcher.pxd (layout.p
         raise RuntimeError("searcher.py loaded uncompiled: bind(kernel) first (backends.entry_module)")
 
     # the kernel's functions this module calls, bound by bind() (compiled: cimported from the kernel)
-    search_with = mtd_with = layouts_with = clear_history = fill_tables = misere_suits_ready = _unbound
+    search_with = mtd_with = layouts_with = clear_history = fill_tables = _unbound
 
-KERNEL_FUNCTIONS = ("search_with", "mtd_with", "layouts_with", "clear_history", "fill_tables", "misere_suits_ready")
+KERNEL_FUNCTIONS = ("search_with", "mtd_with", "layouts_with", "clear_history", "fill_tables")
 
 
 def bind(kernel):
@@ -196,8 +195,6 @@ def check_arrays(root_h, root_leader, root_nt, root_tc, cfg, pen_mask, pen_flags
         raise ValueError(f"cfg[C_TRUMP]: {cfg[C_TRUMP]} is not a suit or -1")
     if not (0 <= cfg[C_DECL] <= 2):
         raise ValueError(f"cfg[C_DECL]: {cfg[C_DECL]} is not a seat 0..2")
-    if cfg[C_MISERE]:
-        misere_suits_ready()
 
 
 def search(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags, plan_cards,
@@ -231,13 +228,31 @@ def build_tables():
       once the cards not alive are removed: equivalent cards searched once.
     * ``SPREAD[b]`` — bit i of b moved to bit 2i (2-bit owner codes).
     * ``NTH[b*8 + k]`` — position of the k-th set bit of b (decoding relative best moves).
+
+    Filled by :func:`.tables.fill_tables`: compiled, at build time (copied here from
+    ``tables.h``); under Numba and plain Python, here.
     """
     sq = zeros8(65536)  # bytes: 64 KB each, cache-resident (int64: 512 KB)
     rep = zeros8(65536)
     spread = zeros(256)
     nth = zeros(2048)
-    fill_tables(data8(sq), data8(rep), data(spread), data(nth))
+    if cython.compiled:
+        copy_tables(data8(sq), data8(rep), data(spread), data(nth))
+    else:  # tables.fill_tables, njit-ed under Numba (bound from the kernel: its TABLES)
+        fill_tables(sq, rep, spread, nth)
     return sq, rep, spread, nth
+
+
+def copy_tables(sq, rep, spread, nth):
+    """Compiled: the tables filled at build time (tables.h, written by :mod:`.tables`) into
+    this process's arrays — a copy, nothing computed at start-up."""
+    for i in range(65536):
+        sq[i] = TABLE_SQ[i]  # type: ignore[name-defined]  # noqa: F821 (searcher.pxd: tables.h)
+        rep[i] = TABLE_REP[i]  # type: ignore[name-defined]  # noqa: F821
+    for i in range(256):
+        spread[i] = TABLE_SPREAD[i]  # type: ignore[name-defined]  # noqa: F821
+    for i in range(2048):
+        nth[i] = TABLE_NTH[i]  # type: ignore[name-defined]  # noqa: F821
 
 
 # ---------------------------------------------------------------- the arrays the kernel takes

@@ -288,6 +288,23 @@ def test_tables_same_in_both_compilations_and_by_hand():
     assert REP[alive * 256 + 0b00101000] == 0b00001000  # 3 and 5 touch once 4 (played) is out
     assert SPREAD[0b101] == 0b10001
     assert [NTH[0b10100100 * 8 + k] for k in range(3)] == [2, 5, 7]
+
+
+def test_tables_header_is_what_tables_py_writes():
+    """The Cython build compiles in the tables that tables.py filled at build time (tables.h,
+    setup.py writes it): the file must be what tables.py writes now (the extension's SQ …
+    are compared with Numba's above; its misère table by the searches' equality)."""
+    import pathlib
+
+    from solver.engine import tables
+
+    h = pathlib.Path(tables.__file__).with_name(tables.HEADER)
+    assert h.read_text() == tables.header_text(), "tables.h is stale: run `python solver/engine/tables.py`"
+    misere = np.zeros(65536, np.uint8)
+    tables.misere_suits_fill(misere)
+    np.testing.assert_array_equal(NB.kernel.MISERE_SUITS, misere)  # Numba's (jitted fill) = plain Python's
+
+
 # ---------------------------------------------------------------- threads
 
 def test_threads_one_table_each_give_the_sequential_answers(reference_deals):
@@ -360,8 +377,8 @@ def test_plain_python_kernel_same_as_compiled(data):
 
 def test_every_kernel_function_is_compiled_by_numba_too():
     """Each function kernel.pxd declares (the entry points, which release the GIL in Python,
-    are searcher.pxd's; the once-a-process fill of the misère table runs from Python) is njit-ed
-    in the Numba module: none falls back to slow Python calls there."""
+    are searcher.pxd's; the lookup tables are filled by tables.py) is njit-ed in the Numba
+    module: none falls back to slow Python calls there."""
     import pathlib
     import re
 
@@ -371,7 +388,6 @@ def test_every_kernel_function_is_compiled_by_numba_too():
     names = set(re.findall(r"^cdef (?:inline )?[\w\s(),*]*?\b(\w+)\(", pxd, re.M))
     names |= {"u64", "i64", "lowest_index", "highest_bit", "pop8"}
     assert not names & {"run_search", "run_mtd", "data", "data8", "Searcher"}
-    names -= {"misere_suits_ready"}
     assert {"search_with", "order_moves", "tt_victim", "misere_verdict"} <= names
     plain = sorted(n for n in names if not isinstance(getattr(NB.kernel, n), CPUDispatcher))
     assert plain == []

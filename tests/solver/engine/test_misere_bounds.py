@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from solver import Position
 from solver import reference as ref
+from solver.engine.tables import misere_suit_index
 
 
 def pos(h0, h1, h2, declarer, leader):
@@ -269,7 +270,7 @@ def test_a_discard_from_safe_suits_only_is_the_highest_card_first():
 
 
 # ---------------------------------------------------------------- the suits' own games: a ceiling on his tricks
-# MISERE_SUITS (misere_suits_fill): per suit holding, k — the most tricks of the suit he can be
+# MISERE_SUITS (tables.misere_suits_fill): per suit holding, k — the most tricks of the suit he can be
 # made to win, each one followed by his exit in that suit — and j — what the suit costs after
 # his best exit; misere_ceiling adds them up. Seats in a suit: the declarer, "a" (the defender
 # after him), "b" (the other).
@@ -283,7 +284,7 @@ def suit(cards):
 
 
 def entry(d, a, b):
-    f = int(K.MISERE_SUITS[K.misere_suit_index(suit(d), suit(a), suit(b))])
+    f = int(K.MISERE_SUITS[misere_suit_index(suit(d), suit(a), suit(b))])
     return f & 15, f >> 4
 
 
@@ -342,7 +343,7 @@ def test_his_own_suit_costs_nothing_while_he_never_leads():
 
 
 def suit_game(d, a, b):
-    """The suit's game as misere_suits_fill's docstring states it, recursively and by sets
+    """The suit's game as tables.misere_suits_fill's docstring states it, recursively and by sets
     (an independent statement of the same rules): (k, j), NONE where there is none."""
     import functools
 
@@ -390,7 +391,7 @@ def test_the_table_is_the_suit_game():
         if sum(1 for w in owners if w) > 5:
             continue
         d, a, b = (frozenset(i for i, w in enumerate(owners) if w == s) for s in (1, 2, 3))
-        f = int(K.MISERE_SUITS[K.misere_suit_index(sum(1 << i for i in d), sum(1 << i for i in a),
+        f = int(K.MISERE_SUITS[misere_suit_index(sum(1 << i for i in d), sum(1 << i for i in a),
                                                      sum(1 << i for i in b))])
         assert (f & 15, f >> 4) == suit_game(d, a, b), (sorted(d), sorted(a), sorted(b))
 
@@ -471,6 +472,12 @@ def _swap_suits(x, s, t):
     return x | (a << (8 * t)) | (b << (8 * s))
 
 
+def _suits_canonical(x, code):
+    """A hand word with its suit bytes in suit_canon's places (bits 2c, 2c + 1 of the code: the
+    suit in place c)."""
+    return sum(((x >> (8 * ((code >> (2 * c)) & 3))) & 0xFF) << (8 * c) for c in range(4))
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_cards=8, mid_trick=False, strains=("misere",)), st.integers(0, 3), st.integers(0, 3))
 def test_positions_equal_up_to_the_suits_share_the_canonical_key(p, s, t):
@@ -480,6 +487,6 @@ def test_positions_equal_up_to_the_suits_share_the_canonical_key(p, s, t):
     key, code = (int(v) for v in K.suit_canon(_key(hands)))
     key2, _ = (int(v) for v in K.suit_canon(_key([_swap_suits(h, s, t) for h in hands])))
     assert key == key2
-    assert _key([int(K.suits_canonical(h, code)) for h in hands]) == key
+    assert _key([_suits_canonical(h, code) for h in hands]) == key
     for x in range(4):  # suit_place inverts the code
         assert (code >> (2 * int(K.suit_place(code, x)))) & 3 == x
