@@ -120,7 +120,7 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
                    "one where each card is the better; or, for the card resolved against him, one where it beats each "
                    "card worth more on the real layout) — no layout left could change it.",
                    f"Возможных раскладов: {total}. Каждое решение определено точно ({seconds_words(seconds)}): самое "
-                   f"большое, из {n} раскладов, — когда {c} из них решили всё, на чём стоит результат (для каждой "
+                   f"большое (раскладов: {n}) — когда {c} из них решили всё, на чём стоит результат (для каждой "
                    "пары карт, которая могла бы его изменить, есть расклад в пользу каждой из двух; или для карты, "
                    "сыгранной за него, — расклад, где она лучше каждой карты, которая на реальном раскладе стоит "
                    "больше): остальные расклады ничего не меняют.")
