@@ -147,6 +147,22 @@ def _multinomial(n: int, split) -> int:
     return out
 
 
+def _room(allowed: tuple, n: int, caps: tuple):
+    """Each way to split a group of ``n`` cards over its ``allowed`` holders within their room
+    ``caps``: (the split, the room left, the ways to choose which cards go where)."""
+    for split in _splits(n, len(allowed)):
+        c = list(caps)
+        mult, left = 1, n
+        for h, k in zip(allowed, split):
+            if k > c[h]:
+                break
+            c[h] -= k
+            mult *= _C[left][k]
+            left -= k
+        else:
+            yield split, tuple(c), mult
+
+
 _WAYS: dict = {}
 
 
@@ -161,18 +177,7 @@ def _ways(shape: tuple, caps: tuple) -> int:
             w = int(not any(caps))
         else:
             (allowed, n), rest = shape[0], shape[1:]
-            w = 0
-            for split in _splits(n, len(allowed)):
-                c = list(caps)
-                mult, left = 1, n
-                for h, k in zip(allowed, split):
-                    if k > c[h]:
-                        break
-                    c[h] -= k
-                    mult *= _C[left][k]
-                    left -= k
-                else:
-                    w += mult * _ways(rest, tuple(c))
+            w = sum(mult * _ways(rest, nxt) for _, nxt, mult in _room(allowed, n, caps))
         if len(_WAYS) >= 1 << 18:
             _WAYS.clear()
         _WAYS[key] = w
@@ -201,18 +206,7 @@ class Numbering:
 
     def _moves(self, i: int, caps: tuple):
         allowed, cards = self.groups[i]
-        n = len(cards)
-        for split in _splits(n, len(allowed)):
-            c = list(caps)
-            mult, left = 1, n
-            for h, k in zip(allowed, split):
-                if k > c[h]:
-                    break
-                c[h] -= k
-                mult *= _C[left][k]
-                left -= k
-            else:
-                yield split, tuple(c), mult
+        return _room(allowed, len(cards), caps)
 
     def _options(self, i: int, caps: tuple) -> list:
         key = (i, caps)
