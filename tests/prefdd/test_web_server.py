@@ -34,13 +34,19 @@ BASE = "http://127.0.0.1"
 
 def first_lead_claim() -> dict:
     """A claim at the first lead (``claim_holds`` with no card played): every one of 184,756
-    layouts decides its guesses — about 30 s in one worker on the shared 2-core machine (being
-    made faster: no test here depends on the figure, only that it is longer than a second)."""
+    layouts decides its guesses — 1–2 s in one worker since 2026-12-07 (30 s before): the tests
+    using it need only a ruling longer than a worker's start; one that must still be running
+    seconds later (Stop) takes :func:`long_ruling`."""
     inc = json.loads((ROOT / "examples/incidents/claim_holds.json").read_text())
     inc["history"] = []
     inc["violation"] = dict(inc["violation"], move=0)
     inc.pop("result", None)
     return inc
+
+
+def long_ruling() -> dict:
+    """A 6.1 over a whole deal (``tests/data/long_ruling_6_1.json``): minutes of exact search."""
+    return json.loads((ROOT / "tests/data/long_ruling_6_1.json").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -426,7 +432,7 @@ def test_stop_answers_with_what_the_search_proved(served):
     out: dict = {}
 
     def ask():
-        out["r"] = requests.post(url + "/api/rule", json={"incident": first_lead_claim()},
+        out["r"] = requests.post(url + "/api/rule", json={"incident": long_ruling()},
                                  headers={"X-Prefdd-Job": tok}, timeout=120)
 
     th = threading.Thread(target=ask)
