@@ -21,14 +21,19 @@ def mask_of(cards) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[Card]:
-    """Cards of a mask in index order (suit by suit, low to high)."""
+def bits_of(mask: int) -> list[int]:
+    """The one-card masks of ``mask`` in index order (suit by suit, low to high)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(Card(low.bit_length() - 1))
+        out.append(low)
         mask ^= low
     return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    """Cards of a mask in index order (suit by suit, low to high)."""
+    return [Card(low.bit_length() - 1) for low in bits_of(mask)]
 
 
 def popcount(mask: int) -> int:

@@ -16,7 +16,7 @@ from math import comb, gcd
 from typing import Any
 
 from ..errors import PositionError
-from ..hands import cards_of, mask_of
+from ..hands import bits_of, cards_of, mask_of
 
 __all__ = ["Layouts", "Numbering", "capped_layouts", "declarer_layouts", "split_layouts", "Stride", "rank", "unrank"]
 
@@ -311,16 +311,6 @@ def capped_layouts(view, cap: int, seed: int = 0, every: bool = False) -> Layout
     return Layouts(total, lambda: (at(q) for q in range(cap)), "capped", seed, cap, real, at)
 
 
-def _bits(mask: int) -> list[int]:
-    """The one-card masks of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _check_sample(sample: int) -> None:
     if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
         raise PositionError.of("whole_number_min1", "sample", got=repr(sample))
@@ -363,7 +353,7 @@ def split_layouts(view, sample: int | None, seed: int) -> Layouts:
         # a layout's last hand is what the others left: only its mask is checked (the cards'
         # bits are distinct, so a sum of them is their union, and runs in C)
         def go(i, free, head):
-            pool = [b for b in _bits(free & allow[i])]
+            pool = bits_of(free & allow[i])
             if i == n - 2:
                 last = ~allow[n - 1]
                 for m in map(sum, combinations(pool, sizes[i])):

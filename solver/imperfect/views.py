@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import SUIT_LETTERS, Card, Suit
 from ..errors import PositionError, PrefError
-from ..hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount
+from ..hands import SUIT_MASKS, Hand, bits_of, cards_of, mask_of, popcount
 from ..position import Position
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
@@ -485,12 +485,9 @@ class SeatView:
                    for s in range(4)]
         talon_ok = [tuple(i for i in a if self.holders[i] in (self.pos.declarer, DISCARD)) for a in by_suit]
         self.allowed = {}
-        rest, talon = self.unseen, self.talon
-        while rest:
-            low = rest & -rest
+        for low in bits_of(self.unseen):
             c = low.bit_length() - 1
-            self.allowed[c] = (talon_ok if talon & low else by_suit)[c >> 3]
-            rest ^= low
+            self.allowed[c] = (talon_ok if self.talon & low else by_suit)[c >> 3]
         self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
         self._numbering = None
 
