@@ -293,34 +293,30 @@ def knowledge_figures(ctx, r: Ruling, n: int, informed: int, pre, victims, what:
     return base, proxy
 
 
+_POSSIBLE = {  # the cards possible; of tied worst cards one at least; the cards left undecided; "or"
+    "en": ("{} possible", "{} possible (one of them at least)", "not decided: {} (no effect on the figure)", " or "),
+    "ru": ("возможны {}", "возможен {} (хотя бы один из них)", "не решено, разумны ли {} (на результат это не влияет)",
+           " или "),
+}
+
+
 def _possible(d, lang: str) -> str:
     """A decision's reasonable cards, in words. Where the scan stopped once the card resolved
     against him was proven one of them (``settled``), the cards it left undecided are named
     apart: each is worth at least that card on the real layout, so in the set or out of it
     they cannot change the figure."""
     name = (lambda x: x.pretty()) if lang == "en" else (lambda x: x.russian())
-    if d.settled and d.undecided:
-        level = [x for x in d.level if x in d.undecided]
-        rest = [x for x in d.undecided if x not in level]
-        und = ", ".join(name(x) for x in rest)
-        cands = ", ".join(name(x) for x in d.candidates)
-        lv_en = " or ".join(name(x) for x in level)
-        if lang == "en":
-            parts = [f"{cands} possible"] if cands else []
-            if level:
-                parts.append(f"{lv_en} possible (one of them at least)")
-            if rest:
-                parts.append(f"not decided: {und} (no effect on the figure)")
-            return "; ".join(parts)
-        lv_ru = " или ".join(name(x) for x in level)
-        parts = [f"возможны {cands}"] if cands else []
-        if level:
-            parts.append(f"возможен {lv_ru} (хотя бы один из них)")
-        if rest:
-            parts.append(f"не решено, разумны ли {und} (на результат это не влияет)")
-        return "; ".join(parts)
-    cards = ", ".join(name(x) for x in d.candidates + d.undecided)
-    return f"{cards} possible" if lang == "en" else f"возможны {cards}"
+    possible, one_of, undecided, either = _POSSIBLE[lang]
+    if not (d.settled and d.undecided):
+        return possible.format(", ".join(name(x) for x in d.candidates + d.undecided))
+    level = [x for x in d.level if x in d.undecided]
+    rest = [x for x in d.undecided if x not in level]
+    parts = [possible.format(", ".join(name(x) for x in d.candidates))] if d.candidates else []
+    if level:
+        parts.append(one_of.format(either.join(name(x) for x in level)))
+    if rest:
+        parts.append(undecided.format(", ".join(name(x) for x in rest)))
+    return "; ".join(parts)
 
 
 def guess_notes(r: Ruling, decisions) -> None:

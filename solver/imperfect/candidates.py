@@ -488,7 +488,7 @@ class _Scan:
         counters = ctx.RawArray("q", n)
         # in step where the stop depends on what was seen (``settle``) and the shares run at once
         lock = ctx.Barrier(n) if self.settle and will_fork(n) else None
-        votes = ctx.RawArray("b", n)
+        votes = ctx.RawArray("b", n) if lock is not None else None
         hook = self.hook
 
         def poll():

@@ -510,11 +510,9 @@ class _Search:
         d = p.declarer
         mine = p.hands[d] & suit
         theirs = [p.hands[s] & suit for s in range(3) if s != d]
-        if worst_none:
-            top = max(theirs).bit_length()   # above the defenders' highest trump (0: none left)
-            return (mine >> top).bit_count() if top else mine.bit_count()
-        top = mine.bit_length()
-        return base - max(((h >> top).bit_count() if top else h.bit_count()) for h in theirs)
+        if worst_none:   # his trumps above the defenders' highest (all of them where they have none)
+            return (mine >> max(theirs).bit_length()).bit_count()
+        return base - max((h >> mine.bit_length()).bit_count() for h in theirs)
 
     def _folds(self, alts, child, floor: int, backwards: bool = False) -> tuple[int, int]:
         """(pess, opt) over ``alts`` (see :meth:`options`), ``child(c)`` the value after card
