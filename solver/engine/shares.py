@@ -10,15 +10,14 @@ after the other in this process: the same answers, one core.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import PositionError
 
-_JOB: list = [None]        # (part, job, n): what the forked shares run (set just before the fork)
 _IN_CHILD: list = [False]  # this process is a share: it splits nothing further
 
 
@@ -31,10 +30,10 @@ def default_workers() -> int:
 
 
 def can_fork() -> bool:
-    """Shares may run in forked processes here: the platform forks, this process is not a
-    share itself, and not a pool's daemon worker (the web desk's), which may have no children."""
-    return (sys.platform != "win32" and "fork" in multiprocessing.get_all_start_methods()
-            and not _IN_CHILD[0] and not multiprocessing.current_process().daemon)
+    """Shares may run in forked processes here: the platform forks and this process is not a
+    share itself. (The shares are forked with ``os.fork``, not as ``multiprocessing``
+    children: the web desk's workers, daemon processes, split their scans as the CLI does.)"""
+    return sys.platform != "win32" and hasattr(os, "fork") and not _IN_CHILD[0]
 
 
 def will_fork(n: int) -> bool:
@@ -55,24 +54,22 @@ def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Call
             if poll is not None:
                 poll()
         return out
-    ctx = multiprocessing.get_context("fork")
-    from multiprocessing.connection import wait
+    from multiprocessing.connection import Connection, wait
 
-    procs, conns = [], []
-    _JOB[0] = (part, job, n)
+    pids: list = []
+    conns: list = []
     try:
         for k in range(n):
-            receive, send = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=_share, args=(send, k), daemon=True)
-            p.start()
-            send.close()
-            procs.append(p)
-            conns.append(receive)
-    finally:
-        _JOB[0] = None  # the shares hold their own copy
-    results: list = [None] * n
-    pending = set(range(n))
-    try:
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:   # the share: never returns
+                os.close(r)
+                _share(Connection(w, readable=False), part, job, k, n)
+            os.close(w)
+            pids.append(pid)
+            conns.append(Connection(r, writable=False))
+        results: list = [None] * n
+        pending = set(range(n))
         while pending:
             ready = wait([conns[k] for k in pending], timeout=every)
             if poll is not None:
@@ -82,28 +79,43 @@ def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Call
                 try:
                     kind, payload = conns[k].recv()
                 except EOFError:
-                    procs[k].join()
-                    raise PositionError.of("share_died", None, k=k + 1, n=n, code=procs[k].exitcode) from None
+                    code = _reap(pids, k)
+                    raise PositionError.of("share_died", None, k=k + 1, n=n, code=code) from None
                 if kind == "error":
                     raise payload
                 results[k] = payload
                 pending.discard(k)
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-            p.join()
+        for k, pid in enumerate(pids):
+            if pid:
+                try:
+                    os.kill(pid, signal.SIGKILL)   # a share still running: its answer is not needed
+                except ProcessLookupError:
+                    pass
+                _reap(pids, k)
         for conn in conns:
             conn.close()
     return results
 
 
-def _share(conn, k: int) -> None:
-    """In a forked child: share ``k`` of the job the parent left in ``_JOB``, its answer (or
-    its exception) sent back."""
-    part, job, n = _JOB[0]
-    become_share()
+def _reap(pids: list, k: int) -> int | None:
+    """Wait for share ``k`` to end; its exit code as ``multiprocessing`` gives it (``-9``: killed
+    by that signal). A share already reaped gives None."""
+    pid = pids[k]
+    if not pid:
+        return None
+    pids[k] = 0
+    _, status = os.waitpid(pid, 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def _share(conn, part, job, k: int, n: int) -> None:
+    """In a forked child: share ``k`` of the job, its answer (or its exception) sent back; the
+    child ends here (``os._exit``: nothing of the parent's — its exit handlers, its buffers —
+    runs twice)."""
+    code = 0
     try:
+        become_share()
         try:
             conn.send(("done", part(job, k, n)))
         except BaseException as e:  # noqa: BLE001 (sent to the parent, which raises it)
@@ -111,8 +123,11 @@ def _share(conn, k: int) -> None:
                 conn.send(("error", e))
             except Exception:  # noqa: BLE001 (an exception that does not pickle: its words)
                 conn.send(("error", RuntimeError(f"{type(e).__name__}: {e}")))
-    finally:
         conn.close()
+    except BaseException:  # noqa: BLE001 (the parent names a share that sent nothing)
+        code = 1
+    finally:
+        os._exit(code)
 
 
 def become_share() -> None:

@@ -101,3 +101,22 @@ def _alive(pid: int) -> bool:
             return f.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def _in_a_daemon(conn):
+    conn.send((shares.can_fork(), [g[2] for g in shares.in_shares(_square, 0, 2)], os.getpid()))
+
+
+def test_a_daemon_worker_splits_too():
+    """The web desk's workers are daemon processes, which ``multiprocessing`` lets have no
+    children: the shares are forked without it, so a ruling at the desk has both cores as in the
+    CLI (it had one)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_in_a_daemon, args=(send,), daemon=True)
+    worker.start()
+    can, pids, me = receive.recv()
+    worker.join(30)
+    assert can and len(set(pids) | {me}) == 3
