@@ -14,21 +14,26 @@ import sys
 from setuptools import Extension, setup
 
 
-def write_layout():
-    """solver/engine/layout.pxi, the enum kernel.pxd includes, from layout.py (the constants'
-    one source), run as a plain file: the package itself need not be importable here."""
-    runpy.run_path("solver/engine/layout.py")["write_pxi"]()
-
-
-def write_tables():
-    """solver/engine/tables.h, the lookup tables filled once (tables.py, run as a plain file:
-    about a second) as C constants the kernel and its entry points compile in."""
-    runpy.run_path("solver/engine/tables.py")["write_header"]()
+def generate(source, text_of, target):
+    """Write ``target`` from ``text_of()`` in ``source`` (run as a plain file: the package itself
+    need not be importable here) where it differs; an unchanged file keeps its time, so the
+    extensions that depend on it are not rebuilt."""
+    text = runpy.run_path(source)[text_of]()
+    try:
+        with open(target) as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    with open(target, "w") as f:
+        f.write(text)
 
 
 def cython_extensions():
-    write_layout()
-    write_tables()
+    # the enum kernel.pxd includes, from layout.py (the constants' one source); the lookup tables
+    # filled once (about a second) as C constants the kernel and its entry points compile in
+    generate("solver/engine/layout.py", "pxi_text", "solver/engine/layout.pxi")
+    generate("solver/engine/tables.py", "header_text", "solver/engine/tables.h")
     flags = ["-O3"] if sys.platform != "win32" else ["/O2"]
     # the search, and its entry points (which cimport the search's drivers: built after it)
     exts = [Extension(f"solver.engine.{name}", [f"solver/engine/{name}.py"], extra_compile_args=flags, optional=True,

@@ -1,5 +1,5 @@
-# Generated from solver/engine/layout.py by `python -m solver.engine.layout` (setup.py runs it
-# before every build); edit layout.py, not this file.
+# Generated from solver/engine/layout.py (pxi_text) by setup.py before every build;
+# edit layout.py, not this file.
 cdef enum:
     BUCKET = 4
     CFG_SIZE = 28

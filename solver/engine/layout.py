@@ -3,8 +3,8 @@
 Shared by every backend (Numba and Cython) and by the Python side, and free of Numba so
 that importing it costs nothing. This file is the one place the constants are written:
 the kernel takes them from here when it runs under Numba or plain Python (``from .layout
-import *``), and the Cython build from ``layout.pxi``, the ``enum`` this module writes
-(``python -m solver.engine.layout``; ``setup.py`` does it before every build, and
+import *``), and the Cython build from ``layout.pxi``, the ``enum`` of :func:`pxi_text`
+(``setup.py`` writes it before every build, and
 ``tests/solver/engine/test_cython_backend.py`` checks the file and the build are up to date).
 """
 
@@ -95,32 +95,12 @@ def layout_hash(items) -> int:
 def pxi_text() -> str:
     """``layout.pxi``: the constants as a C ``enum`` for kernel.pxd."""
     items = layout_items()
-    lines = ["# Generated from solver/engine/layout.py by `python -m solver.engine.layout` (setup.py runs it",
-             "# before every build); edit layout.py, not this file.", "cdef enum:"]
+    lines = ["# Generated from solver/engine/layout.py (pxi_text) by setup.py before every build;",
+             "# edit layout.py, not this file.", "cdef enum:"]
     lines += [f"    {k} = {v}" for k, v in items]
     lines.append(f"    LAYOUT_HASH = {layout_hash(items)}")
     return "\n".join(lines) + "\n"
 
 
-def write_pxi(directory: str | None = None) -> bool:
-    """Write ``layout.pxi`` beside this file (or in ``directory``) if it differs; True if written."""
-    import os
-
-    path = os.path.join(directory or os.path.dirname(os.path.abspath(__file__)), PXI)
-    text = pxi_text()
-    try:
-        with open(path) as f:
-            if f.read() == text:
-                return False
-    except OSError:
-        pass
-    with open(path, "w") as f:
-        f.write(text)
-    return True
-
-
 LAYOUT_HASH = layout_hash(layout_items())
 __all__.append("LAYOUT_HASH")
-
-if __name__ == "__main__":
-    print(("wrote " if write_pxi() else "up to date: ") + PXI)

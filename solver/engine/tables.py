@@ -10,7 +10,7 @@ search (docs/kernel.md):
 
 How they reach the kernel (docs/backends.md):
 
-* **Cython**: ``setup.py`` runs this file before the build (:func:`write_header`): the
+* **Cython**: ``setup.py`` runs this file before the build (:func:`header_text`): the
   tables are C constants in ``tables.h`` (generated, not in git), compiled into the kernel
   (``MISERE_SUITS``, ``SPREAD8``: kernel.pxd) and into the entry points (``SQ`` …, copied
   into each process's arrays: searcher.pxd). A process fills nothing.
@@ -221,9 +221,6 @@ def spread8_fill(t):
 
 # ---------------------------------------------------------------- the Cython build's constants
 
-HEADER = "tables.h"
-
-
 def header_text() -> str:
     """``tables.h``: the filled tables as C constants (kernel.pxd, searcher.pxd)."""
     misere = bytearray(65536)
@@ -241,29 +238,8 @@ def header_text() -> str:
         rows = [", ".join(map(str, vals[i:i + 32])) for i in range(0, len(vals), 32)]
         return f"static const {ctype} {name}[{len(vals)}] = {{\n" + ",\n".join(rows) + "\n};\n"
 
-    return ("/* Generated from solver/engine/tables.py by `python solver/engine/tables.py` (setup.py runs it\n"
-            "   before every build); edit tables.py, not this file. */\n#include <stdint.h>\n"
+    return ("/* Generated from solver/engine/tables.py (header_text) by setup.py before every build;\n"
+            "   edit tables.py, not this file. */\n#include <stdint.h>\n"
             + array("uint8_t", "prefdd_misere_suits", misere) + array("uint16_t", "prefdd_spread8", spread8s)
             + array("uint8_t", "prefdd_sq", sq) + array("uint8_t", "prefdd_rep", rep)
             + array("int64_t", "prefdd_spread", spread) + array("int64_t", "prefdd_nth", nth))
-
-
-def write_header(directory: str | None = None) -> bool:
-    """Write ``tables.h`` beside this file (or in ``directory``) if it differs; True if written."""
-    import os
-
-    path = os.path.join(directory or os.path.dirname(os.path.abspath(__file__)), HEADER)
-    text = header_text()
-    try:
-        with open(path) as f:
-            if f.read() == text:
-                return False
-    except OSError:
-        pass
-    with open(path, "w") as f:
-        f.write(text)
-    return True
-
-
-if __name__ == "__main__":
-    print(("wrote " if write_header() else "up to date: ") + HEADER)

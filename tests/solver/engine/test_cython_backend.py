@@ -269,7 +269,7 @@ def test_compiled_layout_matches_layout_module():
     from solver.engine import layout
 
     pxi = pathlib.Path(layout.__file__).with_name(layout.PXI)
-    assert pxi.read_text() == layout.pxi_text(), "layout.pxi is stale: run `python -m solver.engine.layout`"
+    assert pxi.read_text() == layout.pxi_text(), "layout.pxi is stale: rebuild (python setup.py build_ext --inplace)"
     assert {k for k, v in vars(layout).items() if k.isupper() and isinstance(v, int)} == set(layout.__all__)
     assert CY.kernel.BUILT_LAYOUT == layout.LAYOUT_HASH, "the extension is stale: rebuild it (setup.py build_ext)"
     assert NB.kernel.BUILT_LAYOUT == layout.LAYOUT_HASH
@@ -298,8 +298,8 @@ def test_tables_header_is_what_tables_py_writes():
 
     from solver.engine import tables
 
-    h = pathlib.Path(tables.__file__).with_name(tables.HEADER)
-    assert h.read_text() == tables.header_text(), "tables.h is stale: run `python solver/engine/tables.py`"
+    h = pathlib.Path(tables.__file__).with_name("tables.h")
+    assert h.read_text() == tables.header_text(), "tables.h is stale: rebuild (python setup.py build_ext --inplace)"
     misere = np.zeros(65536, np.uint8)
     tables.misere_suits_fill(misere)
     np.testing.assert_array_equal(NB.kernel.MISERE_SUITS, misere)  # Numba's (jitted fill) = plain Python's
