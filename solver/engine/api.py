@@ -279,6 +279,18 @@ class Search:
                 alone |= c.mask
         return run_low(root.pos, card, alone)
 
+    def _finish(self, res, root: _Root, cons, args, value: int, favour, all_cards: bool, line: bool):
+        """``res`` (an analysis of ``root`` worth ``value``) with what was asked added — every
+        card's value, a line — and the search's node count."""
+        if all_cards and not root.pos.is_over():
+            res.card_values = self._card_values(root, cons, args, value, favour)
+            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
+        if line:
+            res.line = self._line(root, cons, args, value)
+        res.nodes = int(self._stats[layout.S_NODES])
+        self.nodes = res.nodes
+        return res
+
     def _line(self, root: _Root, cons, args, value: int) -> list[Card]:
         """A principal line: at each move a card that keeps the value, to the end."""
         out = []
@@ -429,14 +441,7 @@ class Engine(Search):
         res = Analysis(self._to_tricks(value, root.tricks, favour))
         if favour is not None:
             res.defender_tricks = self._split(value, pos, favour)
-        if all_cards:
-            res.card_values = self._card_values(root, cons, args, value, favour)
-            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
-        if line:
-            res.line = self._line(root, cons, args, value)
-        res.nodes = int(self._stats[layout.S_NODES])
-        self.nodes = res.nodes
-        return res
+        return self._finish(res, root, cons, args, value, favour, all_cards, line)
 
     def card_values(self, pos: Position, constraints: Constraints = NO_CONSTRAINTS) -> dict:
         return self.analyse(pos, constraints, all_cards=True).card_values

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..cards import parse_cards
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import DEFAULT_TABLE_MB, Search, _Root, best_cards, constraint_arrays
+from ..engine.api import DEFAULT_TABLE_MB, Search, _Root, constraint_arrays
 from ..errors import PrefError
 from ..hands import mask_of
 from ..seat import Seat, parse_seat
@@ -147,14 +147,7 @@ class RaspasovkaSolver(Search):
         root = self._root(pos.copy(), cons, cons.initial())
         value = self._mtd(root, args, 0, root.tricks, 1 if root.tricks else 0)
         res = RaspasovkaAnalysis(player, value, taken=pos.taken[player])
-        if all_cards and not pos.is_over():
-            res.card_values = self._card_values(root, cons, args, value, None)
-            res.best_cards = best_cards(res.card_values, self._max_to_move(root, args))
-        if line:
-            res.line = self._line(root, cons, args, value)
-        res.nodes = int(self._stats[layout.S_NODES])
-        self.nodes = res.nodes
-        return res
+        return self._finish(res, root, cons, args, value, None, all_cards, line)
 
 
 @functools.cache
