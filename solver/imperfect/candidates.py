@@ -409,6 +409,17 @@ def _growing(chunks):
             size = min(2 * size, CHUNK)
 
 
+def _pieces(size: int) -> int:
+    """The pieces :func:`_growing` cuts a first chunk of ``size`` layouts into."""
+    k = done = 0
+    piece = FIRST_PIECE
+    while done < size:
+        done += piece
+        k += 1
+        piece = min(2 * piece, CHUNK)
+    return k
+
+
 class _Scan:
     """The pair states of one decision, updated chunk by chunk over the layouts.
 
@@ -443,6 +454,7 @@ class _Scan:
         # ``reps``; None: no narrowing (see :meth:`plan`)
         self.rank: list | None = None
         self.narrowed = False      # some open pair was left unsolved (it could not change the figure)
+        self.rounds = 0            # pieces read by each share so far (a split scan in step: the same in all)
 
     def proven(self, i: int) -> bool:
         """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
@@ -496,8 +508,8 @@ class _Scan:
         directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and one
         null-window test a layout, :func:`~solver.engine.many.better_trusted`).
 
-        Without :attr:`rank`, or in each share's first chunk (the spread layouts: the scan as
-        it always was), the cards of ``rel``. Then, at a window's last decision, only the pairs
+        Without :attr:`rank`, or in each share's first chunk (its pieces: the spread layouts,
+        the scan as it always was), the cards of ``rel``. Then, at a window's last decision, only the pairs
         that can change the figure or the card made for him: he is resolved to the first card
         in the figure's order (worst on the real layout first, then as ``reps``) that no card
         dominates; with ``p`` the first card in that order proven a candidate (a witness
@@ -511,7 +523,7 @@ class _Scan:
         open directions while they are at most ``PAIR_TESTS`` times the cards they hold (a
         pair where one card has beaten the other asks one test: can the other ever beat it?)."""
         rank = self.rank
-        if rank is None or self.covered < CHUNK or (self.track_equal and not self.any_differ()):
+        if rank is None or self.rounds < _pieces(CHUNK) or (self.track_equal and not self.any_differ()):
             return rel, None
         gt, n = self.gt, len(self.reps)
         opened = [(a, b) for a in range(n) for b in range(a + 1, n) if not (gt[a][b] and gt[b][a])]
@@ -526,7 +538,9 @@ class _Scan:
         if len(keep) < len(opened):
             self.narrowed = True
         cards = sorted({x for pair in keep for x in pair})
-        tests = [(x, y) for a, b in keep for x, y in ((a, b), (b, a)) if not gt[x][y]]
+        # the tests against one card one after the other: its exact values are in the table
+        tests = sorted(((x, y) for a, b in keep for x, y in ((a, b), (b, a)) if not gt[x][y]),
+                       key=lambda t: (t[1], t[0]))
         return cards, (tests if len(tests) <= PAIR_TESTS * len(cards) else None)
 
     def verdict_narrowed(self) -> tuple[list, dict, list]:
@@ -635,11 +649,14 @@ class _Scan:
                 return True
             if self.all_settled():
                 return False
+            # (asked of every share, its layouts read or not: they agree, the same pair states
+            # and rounds, and stop together)
+            rel, tests = self.plan(rel)
+            self.rounds += 1
+            if not rel:   # no pair left that could change the figure
+                return True
             if part is None:   # this share has read its every layout; the others go on
                 continue
-            rel, tests = self.plan(rel)
-            if not rel:   # no pair left that could change the figure (the shares agree: the same pair states)
-                return True
             full = len(rel) == len(self.reps)
             cards = [self.reps[i] for i in rel]
             if tests is not None:
