@@ -68,6 +68,9 @@ WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts lo
 #                        engine's table)
 PAIR_TESTS = 2         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
 #                        at most this many times the cards they hold; more, and it solves those cards
+DROP_CHUNKS = 16       # from this many chunks a share (32,768 of a first lead's 184,756 layouts in two), the last
+#                        decision's scan leaves open the pairs that cannot change the card made for him: most
+#                        pairs are settled long before, and a scan that stops there names its cards as it did
 
 
 def declarer_total(pos: Position, remaining: int) -> int:
@@ -505,30 +508,33 @@ class _Scan:
 
     def plan(self, rel: list[int]) -> tuple[list[int], list | None]:
         """What this piece solves: (cards, None) — every card's value — or (cards, tests): the
-        directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and one
-        null-window test a layout, :func:`~solver.engine.many.better_trusted`).
+        directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and
+        one null-window test a layout, :func:`~solver.engine.many.better_trusted`).
 
         Without :attr:`rank`, or in each share's first chunk (its pieces: the spread layouts,
-        the scan as it always was), the cards of ``rel``. Then, at a window's last decision, only the pairs
-        that can change the figure or the card made for him: he is resolved to the first card
-        in the figure's order (worst on the real layout first, then as ``reps``) that no card
-        dominates; with ``p`` the first card in that order proven a candidate (a witness
-        against every other card), that card is ``p`` or one before it, so an open pair of
-        two cards both after ``p`` cannot change it and is left open (:attr:`narrowed`) — once
-        a second card is proven too (with ``p`` alone, whether it is his one reasonable card,
-        no decision for the knowledge to change, rests on every other card). Each pair kept
-        is settled as in a full scan (a witness each way, or every layout read), so every card
-        before ``p`` is decided as there. ``p`` only moves towards the front of the order as
-        witnesses come: a pair left open is never needed again. The tests are the kept pairs'
-        open directions while they are at most ``PAIR_TESTS`` times the cards they hold (a
-        pair where one card has beaten the other asks one test: can the other ever beat it?)."""
+        the scan as it always was), the cards of ``rel``. Then, at a window's last decision,
+        only the pairs that can change the figure or the card made for him: he is resolved to
+        the first card in the figure's order (worst on the real layout first, then as
+        ``reps``) that no card dominates; with ``p`` the first card in that order proven a
+        candidate (a witness against every other card), that card is ``p`` or one before it,
+        so an open pair of two cards both after ``p`` cannot change it and is left open
+        (:attr:`narrowed`) — from each share's ``DROP_CHUNKS``-th chunk (the pairs still open
+        then are mostly ones no layout settles), once a second card is proven too (with ``p``
+        alone, whether it is his one reasonable card — no decision for the knowledge to
+        change — rests on every other card). Each pair kept is settled as in a full scan (a
+        witness each way, or every layout read), so every card before ``p`` is decided as
+        there. ``p`` only moves towards the front of the order as witnesses come: a pair left
+        open is never needed again. The tests are the kept pairs' open directions while they
+        are at most ``PAIR_TESTS`` times the cards they hold (a pair where one card has beaten
+        the other asks one test: can the other ever beat it?)."""
         rank = self.rank
         if rank is None or self.rounds < _pieces(CHUNK) or (self.track_equal and not self.any_differ()):
             return rel, None
         gt, n = self.gt, len(self.reps)
         opened = [(a, b) for a in range(n) for b in range(a + 1, n) if not (gt[a][b] and gt[b][a])]
         p = self.first_proven()
-        if p is None or sum(self.proven(i) for i in range(n)) < 2:
+        late = self.rounds >= _pieces(CHUNK) + DROP_CHUNKS - 1   # (a piece a chunk after the first)
+        if p is None or not late or sum(self.proven(i) for i in range(n)) < 2:
             # (one card proven: whether it is his only reasonable one — no decision for the
             # knowledge to change — rests on every other card's pairs)
             keep = opened
