@@ -264,3 +264,31 @@ def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):
         back[perm] = out
         out = back
     return out if mode == 1 else out[:, 0]
+
+
+def better_trusted(engine, pos, hands, pairs, *, chunk: int = 2048) -> list:
+    """:meth:`Engine.ever_better <solver.engine.api.Engine.ever_better>` for each ``(a, b)``
+    of ``pairs`` over layouts a view built itself (``hands`` as :func:`solve_trusted`'s: not
+    checked again, sorted once by :func:`lex_permutation`): for each pair, whether ``a`` is
+    better than ``b`` for the side to move in some layout. One exact value (``b``'s) and one
+    null-window test a layout, a pair's search stopping at its first witness; a pair's
+    layouts follow the last one's in the engine's table. An engine with a ``_count`` hook
+    is told (the layouts once, every pair's nodes)."""
+    import numpy as np
+
+    n = len(hands)
+    flags = engine._layout_flags(True, True)
+    perm = lex_permutation(hands) if n > 2 else None
+    flat = np.ascontiguousarray(hands if perm is None else hands[perm], dtype=np.int64).reshape(-1)
+    count = getattr(engine, "_count", None)
+    out = []
+    for k, (a, b) in enumerate(pairs):
+        try:
+            found = engine._run_layouts(pos, flat, 2, [a, b], flags, chunk, None)
+        finally:
+            if count is not None:
+                count(n if k == 0 else 0)
+        if found is not None and found[1] < 0:
+            raise PositionError.of("not_legal_in_a_layout", "cards", card=f"{a}/{b}", seat=pos.to_move)
+        out.append(found is not None)
+    return out

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..cards import Card
 from ..engine import Engine
-from ..engine.many import solve_trusted
+from ..engine.many import better_trusted, solve_trusted
 from ..engine.shares import can_fork, default_workers, in_shares, will_fork
 from ..errors import PositionError
 from ..interrupt import passed
@@ -66,6 +66,11 @@ WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts lo
 #                        spread evenly over all of them first, a chunk for each process (witnesses of the
 #                        pairs are found early), then the rest in their own order (neighbours share the
 #                        engine's table)
+PAIR_TESTS = 2         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
+#                        at most this many times the cards they hold; more, and it solves those cards
+DROP_CHUNKS = 16       # from this many chunks a share (32,768 of a first lead's 184,756 layouts in two), the last
+#                        decision's scan leaves open the pairs that cannot change the card made for him: most
+#                        pairs are settled long before, and a scan that stops there names its cards as it did
 
 
 def declarer_total(pos: Position, remaining: int) -> int:
@@ -249,6 +254,11 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     if settle is not None:
         scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
         scan.settle_one = settle_one
+        if settle_one and candidates == "undominated" and not counting and layouts.method == "exact":
+            order = sorted(range(len(reps)), key=lambda i: (scan.sign * real_values[reps[i]], i))
+            scan.rank = [0] * len(reps)
+            for place, i in enumerate(order):
+                scan.rank[i] = place
     hook = scan_progress(eng)
     scan.hook = hook
     if hook is not None:
@@ -256,8 +266,10 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     complete = scan.run_split(layouts, deadline, workers)
     if hook is not None:
         hook(layouts.used if complete else scan.covered, layouts.used, True)
-    exact = not scan.relevant() or (complete and layouts.method in ("exact", "open"))
-    cand_reps, dominated, undecided = scan.verdict(exact)
+    exact = not scan.relevant() or (complete and layouts.method in ("exact", "open") and not scan.narrowed)
+    # every layout read (or no pair kept open), some pairs left open that could not change the figure
+    narrowed = not exact and complete and scan.narrowed
+    cand_reps, dominated, undecided = scan.verdict_narrowed() if narrowed else scan.verdict(exact)
     cands = [c for r in cand_reps for c in groups[view_run(view, r)]]
     dom = {c: dominated[r] for r in dominated for c in groups[view_run(view, r)]}
     und = [c for r in undecided for c in groups[view_run(view, r)]]
@@ -274,7 +286,7 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     equal = False if differ else (True if every else None)
     return Decision(trick_no, seat, layouts, cands, best_in, real_values, dominated=dom, exact=exact,
                     undecided=und, covered=scan.covered, seconds=time.monotonic() - t0,
-                    settled=scan.all_settled(), equal_everywhere=equal, choices=len(cand_reps) + len(undecided),
+                    settled=scan.all_settled() or narrowed, equal_everywhere=equal, choices=len(cand_reps) + len(undecided),
                     level=level)
 
 
@@ -383,7 +395,7 @@ def _scan_part(job, k: int, n: int):
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     scan.lock, scan.votes = lock, votes
     done = scan.run(layouts, deadline, (k, n))
-    return scan.gt, scan.best_in, scan.covered, done
+    return scan.gt, scan.best_in, scan.covered, done, scan.narrowed
 
 
 def _growing(chunks):
@@ -398,6 +410,17 @@ def _growing(chunks):
             yield part[i:i + size]
             i += size
             size = min(2 * size, CHUNK)
+
+
+def _pieces(size: int) -> int:
+    """The pieces :func:`_growing` cuts a first chunk of ``size`` layouts into."""
+    k = done = 0
+    piece = FIRST_PIECE
+    while done < size:
+        done += piece
+        k += 1
+        piece = min(2 * piece, CHUNK)
+    return k
 
 
 class _Scan:
@@ -429,6 +452,12 @@ class _Scan:
         self.votes: Any = None
         self.share = 0
         self.hook: Any = None      # the engine's scan_progress (see :func:`scan_progress`), parent only
+        # a window's last decision (``settle_one``, ``undominated``, every layout): each card's
+        # place in the order the figure reads them — worst on the real layout first, then as
+        # ``reps``; None: no narrowing (see :meth:`plan`)
+        self.rank: list | None = None
+        self.narrowed = False      # some open pair was left unsolved (it could not change the figure)
+        self.rounds = 0            # pieces read by each share so far (a split scan in step: the same in all)
 
     def proven(self, i: int) -> bool:
         """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
@@ -470,6 +499,86 @@ class _Scan:
             return [i for i in range(n) if not self.best_in[i]]
         return [i for i in range(n) if any(not (self.gt[i][j] and self.gt[j][i]) for j in range(n) if j != i)]
 
+    def first_proven(self) -> int | None:
+        """The first card in the figure's order (:attr:`rank`) proven a candidate, or None."""
+        rank = self.rank
+        assert rank is not None
+        got = [i for i in range(len(self.reps)) if self.proven(i)]
+        return min(got, key=lambda i: rank[i]) if got else None
+
+    def plan(self, rel: list[int]) -> tuple[list[int], list | None]:
+        """What this piece solves: (cards, None) — every card's value — or (cards, tests): the
+        directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and
+        one null-window test a layout, :func:`~solver.engine.many.better_trusted`).
+
+        Without :attr:`rank`, or in each share's first chunk (its pieces: the spread layouts,
+        the scan as it always was), the cards of ``rel``. Then, at a window's last decision,
+        only the pairs that can change the figure or the card made for him: he is resolved to
+        the first card in the figure's order (worst on the real layout first, then as
+        ``reps``) that no card dominates; with ``p`` the first card in that order proven a
+        candidate (a witness against every other card), that card is ``p`` or one before it,
+        so an open pair of two cards both after ``p`` cannot change it and is left open
+        (:attr:`narrowed`) — from each share's ``DROP_CHUNKS``-th chunk (the pairs still open
+        then are mostly ones no layout settles), once a second card is proven too (with ``p``
+        alone, whether it is his one reasonable card — no decision for the knowledge to
+        change — rests on every other card). Each pair kept is settled as in a full scan (a
+        witness each way, or every layout read), so every card before ``p`` is decided as
+        there. ``p`` only moves towards the front of the order as witnesses come: a pair left
+        open is never needed again. The tests are the kept pairs' open directions while they
+        are at most ``PAIR_TESTS`` times the cards they hold (a pair where one card has beaten
+        the other asks one test: can the other ever beat it?)."""
+        rank = self.rank
+        if rank is None or self.rounds < _pieces(CHUNK) or (self.track_equal and not self.any_differ()):
+            return rel, None
+        gt, n = self.gt, len(self.reps)
+        opened = [(a, b) for a in range(n) for b in range(a + 1, n) if not (gt[a][b] and gt[b][a])]
+        p = self.first_proven()
+        late = self.rounds >= _pieces(CHUNK) + DROP_CHUNKS - 1   # (a piece a chunk after the first)
+        if p is None or not late or sum(self.proven(i) for i in range(n)) < 2:
+            # (one card proven: whether it is his only reasonable one — no decision for the
+            # knowledge to change — rests on every other card's pairs)
+            keep = opened
+        else:
+            cut = rank[p]
+            keep = [(a, b) for a, b in opened if rank[a] < cut or rank[b] < cut]
+        if len(keep) < len(opened):
+            self.narrowed = True
+        cards = sorted({x for pair in keep for x in pair})
+        # the tests against one card one after the other: its exact values are in the table
+        tests = sorted(((x, y) for a, b in keep for x, y in ((a, b), (b, a)) if not gt[x][y]),
+                       key=lambda t: (t[1], t[0]))
+        return cards, (tests if len(tests) <= PAIR_TESTS * len(cards) else None)
+
+    def verdict_narrowed(self) -> tuple[list, dict, list]:
+        """:meth:`verdict` of a scan that read every layout but left pairs open (:attr:`narrowed`):
+        every card before the first proven one in the figure's order decided as in a full scan
+        (their pairs were all kept), that card a candidate, each card after it a candidate if
+        proven, else undecided (worth at least that card on the real layout: it cannot change
+        the figure)."""
+        n, reps, gt = len(self.reps), self.reps, self.gt
+        rank = self.rank
+        assert rank is not None
+        p = self.first_proven()
+        cut = n if p is None else rank[p]
+        dominated = {}
+        for b in range(n):
+            if rank[b] >= cut:
+                continue
+            for a in range(n):
+                if a != b and gt[a][b] and not gt[b][a]:
+                    dominated[reps[b]] = reps[a]
+                    break
+        cands, undecided = [], []
+        for i in range(n):
+            if rank[i] < cut:
+                if reps[i] not in dominated:
+                    cands.append(reps[i])
+            elif self.proven(i):
+                cands.append(reps[i])
+            else:
+                undecided.append(reps[i])
+        return cands, dominated, undecided
+
     def shares(self, layouts: Layouts, workers: int | None) -> int:
         """The processes :meth:`run_split` scans ``layouts`` in."""
         return can_split(self.eng, layouts.used, workers)
@@ -497,7 +606,8 @@ class _Scan:
 
         parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll)
         complete = True
-        for gt, best_in, covered, done in parts:
+        for gt, best_in, covered, done, narrowed in parts:
+            self.narrowed = self.narrowed or narrowed
             for i, row in enumerate(gt):
                 for j, x in enumerate(row):
                     self.gt[i][j] = self.gt[i][j] or x
@@ -545,11 +655,23 @@ class _Scan:
                 return True
             if self.all_settled():
                 return False
+            # (asked of every share, its layouts read or not: they agree, the same pair states
+            # and rounds, and stop together)
+            rel, tests = self.plan(rel)
+            self.rounds += 1
+            if not rel:   # no pair left that could change the figure
+                return True
             if part is None:   # this share has read its every layout; the others go on
                 continue
             full = len(rel) == len(self.reps)
             cards = [self.reps[i] for i in rel]
-            if use_numpy(layouts.used):
+            if tests is not None:
+                found = better_trusted(self.eng, pos, view.hands_array(part),
+                                       [(self.reps[a], self.reps[b]) for a, b in tests])
+                for (a, b), f in zip(tests, found):
+                    if f:
+                        self.gt[a][b] = True
+            elif use_numpy(layouts.used):
                 hands = view.hands_array(part)
                 vals = solve_trusted(self.eng, pos, hands, cards)
                 tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
