@@ -66,8 +66,9 @@ WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts lo
 #                        spread evenly over all of them first, a chunk for each process (witnesses of the
 #                        pairs are found early), then the rest in their own order (neighbours share the
 #                        engine's table)
-PAIR_TESTS = 2         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
-#                        at most this many times the cards they hold; more, and it solves those cards
+PAIR_TESTS = 3         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
+#                        at most this many times the cards they hold; more, and it solves those cards (tests
+#                        paid at 18 for 8 cards: 43 -> 34 s CPU on one first lead; not at 25 for 6: 9.6 -> 12.9)
 DROP_CHUNKS = 16       # from this many chunks a share (32,768 of a first lead's 184,756 layouts in two), the last
 #                        decision's scan leaves open the pairs that cannot change the card made for him: most
 #                        pairs are settled long before, and a scan that stops there names its cards as it did
