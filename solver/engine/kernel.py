@@ -1205,6 +1205,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     W[W_NT] = root_nt
     W[W_CS] = root_cs
     W[W_SC] = 0
+    W[W_CARDS] = root_cards
+    # a card alone in its run of the mover's legal cards, after the lead, is played in the ply
+    # of the card before it (counted as a node, as it was one): see status 1
+    forcing = not cons and not talon and special == 0
     d = 0
     status = 0  # 0 new node, 1 iterate, 2 resolved
     val = 0
@@ -1231,7 +1235,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
-            total = root_cards - d
+            total = W[d * PLY + W_CARDS]
             r = (total + nt) // 3
             if need <= 0:
                 val = 1
@@ -1358,8 +1362,48 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[e * PLY + W_L] = ld
                     W[e * PLY + W_NT] = nt + 1
                 W[e * PLY + W_CS] = cs
+                W[e * PLY + W_CARDS] = W[d * PLY + W_CARDS] - 1
                 d = e
                 status = 0
+                if forcing and nt < 2:
+                    # the next cards of the trick while forced (one run of equivalent legal
+                    # cards): played here, each counted as the node it was — that node would
+                    # pass its child's value up unchanged (no table, no history after the lead)
+                    fb = e * PLY
+                    fnt = nt + 1
+                    lead_card = W[fb + W_TC]
+                    while fnt < 3:
+                        m = ld + fnt
+                        if m >= 3:
+                            m -= 3
+                        hand = W[fb + W_H + m]
+                        legal = legal_of(hand, fnt, lead_card, trump)
+                        s = lowest_index(legal) >> 3
+                        if (legal >> (s * 8)) > BYTE:
+                            break  # cards of two suits
+                        alive_all = W[fb + W_H] | W[fb + W_H + 1] | W[fb + W_H + 2] | (ONE << lead_card)
+                        if fnt > 1:
+                            alive_all |= ONE << W[fb + W_TC + 1]
+                        reps = REP[suit_of(alive_all, s) * 256 + suit_of(legal, s)]
+                        if (reps & (reps - 1)) != 0:
+                            break
+                        nodes += 1
+                        if nodes > budget:
+                            stats[S_NODES] += nodes
+                            stats[S_ABORT] = 1
+                            return -1
+                        c = s * 8 + lowest_index(reps)
+                        W[fb + W_H + m] = hand & ~(ONE << c)
+                        W[fb + W_TC + fnt] = c
+                        W[fb + W_CARDS] -= 1
+                        if fnt == 2:
+                            bseat = trick_winner(lead_card, W[fb + W_TC + 1], c, ld, trump)
+                            W[fb + W_SC] += cfg[C_REW + bseat]
+                            W[fb + W_L] = bseat
+                            W[fb + W_NT] = 0
+                            break
+                        fnt += 1
+                        W[fb + W_NT] = fnt
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
             status = 2
@@ -1371,7 +1415,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             key = W[d * PLY + W_KEY]
             extra = W[d * PLY + W_EXTRA]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-            depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
+            depth = W[d * PLY + W_CARDS] // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0

@@ -57,6 +57,7 @@ cdef enum:
     S_TTHITS = 4
     WORK_SIZE = 1164
     W_BEST = 13
+    W_CARDS = 31
     W_CS = 9
     W_EXTRA = 15
     W_H = 0
@@ -74,4 +75,4 @@ cdef enum:
     W_SC = 8
     W_SCORE = 1088
     W_TC = 3
-    LAYOUT_HASH = 1546642205
+    LAYOUT_HASH = 1924023567
