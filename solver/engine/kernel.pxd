@@ -39,6 +39,7 @@ include "layout.pxi"  # the constants of solver/engine/layout.py, written by it 
 cdef extern from *:
     """
     #define PREFDD_HW ((int64_t)1)
+    #define PREFDD_KILL_BONUS ((int64_t)200)
     #define PREFDD_ONE ((int64_t)1)
     #define PREFDD_BYTE ((int64_t)0xFF)
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
@@ -53,6 +54,7 @@ cdef extern from *:
     # compile-time constants (kernel.py gives the uncompiled source the same values): a module
     # variable is loaded again after every store through the work array (it may alias it)
     const int64_t HW "PREFDD_HW"
+    const int64_t KILL_BONUS "PREFDD_KILL_BONUS"
     const int64_t ONE "PREFDD_ONE"
     const int64_t BYTE "PREFDD_BYTE"
     const int64_t LOW32 "PREFDD_LOW32"
@@ -159,7 +161,7 @@ cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, lf=int64_t, hl=int64_t,
                bs=int64_t, wins=int64_t, beaten=int64_t, sw=int64_t, sb=int64_t, sn=int64_t, partner_winning=bint, lead_holds=bint,
-               decl_last=bint)
+               decl_last=bint, killer=int64_t, kb=int64_t)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
@@ -198,6 +200,8 @@ cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
+@cython.locals(i=int64_t)
+cdef inline void clear_killers(int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
 cdef void clear_history(int64_t *W) noexcept nogil  # not inline: the entry points call it too
 @cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
