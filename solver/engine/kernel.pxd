@@ -124,16 +124,17 @@ cdef extern from "tables.h":  # written by solver/engine/tables.py at build time
     const uint16_t SPREAD8 "prefdd_spread8"[256]
 @cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
-@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
+@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t,
+               x=int64_t, rb=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
 cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
 cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
-@cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
-cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
+@cython.locals(x=int64_t, rb=int64_t, s=int64_t, mine=int64_t, lo=int64_t, a=int64_t)
+cdef inline (int64_t, int64_t) misere_exits(int64_t decl_h, int64_t d1, int64_t d2) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
-               r2=int64_t, ok1=int64_t, ok2=int64_t)
+               r2=int64_t, ok1=int64_t, ok2=int64_t, x=int64_t, rb=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
 @cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,

@@ -477,7 +477,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
             theirs = suit_of(dh, s)
             if theirs and highest_bit(theirs) > lowest_index(mine):
                 # not every card of his wins; the coming trick does if he has no exit
-                return 1 if (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) == 0 else 0
+                x, rb = misere_exits(decl_h, d1, d2)
+                return 1 if x == 0 else 0
         return n
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
@@ -572,18 +573,30 @@ def defence_takes_later(hd, he1, he2, trump):
     return False
 
 
-def misere_exits(decl_h, dh, robust):
-    """The suits (a 4-bit mask) in which the misère declarer, on lead, leads his lowest card
-    and the defender holding ``dh`` must beat it (he holds the suit only above it); with
-    ``robust``, only where that defender holds two such cards or more (he may discard one
-    before the declarer gets to lead)."""
-    m = 0
+def misere_exits(decl_h, d1, d2):
+    """The suits (4-bit masks: bits 0-3 against the defender holding ``d1``, 4-7 against
+    ``d2``) in which the misère declarer, on lead, leads his lowest card and that defender
+    must beat it (he holds the suit only above it); and the *robust* ones, where that
+    defender holds two such cards or more (he may discard one before the declarer gets to
+    lead). One pass over the suits for both defenders."""
+    x = 0
+    rb = 0
     for s in range(4):
         mine = suit_of(decl_h, s)
-        a = suit_of(dh, s)
-        if mine != 0 and a != 0 and (a & -a) > (mine & -mine) and (not robust or (a & (a - 1)) != 0):
-            m |= 1 << s
-    return m
+        if mine == 0:
+            continue
+        lo = mine & -mine
+        a = suit_of(d1, s)
+        if a != 0 and (a & -a) > lo:
+            x |= 1 << s
+            if (a & (a - 1)) != 0:
+                rb |= 1 << s
+        a = suit_of(d2, s)
+        if a != 0 and (a & -a) > lo:
+            x |= 16 << s
+            if (a & (a - 1)) != 0:
+                rb |= 16 << s
+    return x, rb
 
 
 def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
@@ -599,7 +612,8 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
     followed) and escapes the next one with an exit in another suit — an exit against a
     defender who followed too, or a robust one against a defender who may have discarded."""
     if decl_on_lead:
-        return (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) != 0
+        x, rb = misere_exits(decl_h, d1, d2)
+        return x != 0
     forcing = 0
     for s in range(4):
         mine = suit_of(decl_h, s)
@@ -614,12 +628,13 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
             forcing |= 1 << s
     if forcing == 0:
         return True
-    x1 = misere_exits(decl_h, d1, False)
-    x2 = misere_exits(decl_h, d2, False)
-    if (x1 | x2) == 0:
+    x, rb = misere_exits(decl_h, d1, d2)
+    if x == 0:
         return False
-    r1 = misere_exits(decl_h, d1, True)
-    r2 = misere_exits(decl_h, d2, True)
+    x1 = x & 15
+    x2 = x >> 4
+    r1 = rb & 15
+    r2 = rb >> 4
     for s in range(4):
         if (forcing >> s) & 1:
             ok1 = x1 if suit_of(d1, s) != 0 else r1
