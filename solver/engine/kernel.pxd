@@ -189,7 +189,7 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
 @cython.locals(maxmask=int64_t, s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, m0=int64_t, m1=int64_t, m2=int64_t, b0=int64_t,
                b1=int64_t, b2=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t, c=int64_t, ra=int64_t, rb=int64_t,
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
-cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
+cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg, int64_t need) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
                maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,

@@ -1138,10 +1138,12 @@ def trick_winner(c0, c1, c2, leader, trump):
     return bseat
 
 
-def two_tricks(W, hb, ld, trump, cfg):
-    """The exact score of the last two tricks from their start, ``ld`` on lead, no
-    constraints: every line played out (at most 2 x 2 x 2), the last trick forced. Cheaper
-    than searching them: the plies, the table and the ordering cost more than the lines."""
+def two_tricks(W, hb, ld, trump, cfg, need):
+    """Does the score of the last two tricks from their start, ``ld`` on lead, no
+    constraints, reach ``need``? Every line played out (at most 2 x 2 x 2), the last trick
+    forced, each seat's loop left at the first card that settles it (a max seat's line that
+    reaches ``need``, a min seat's that does not). Cheaper than searching them: the plies,
+    the table and the ordering cost more than the lines."""
     maxmask = cfg[C_MAXMASK]
     s1 = (ld + 1) % 3
     s2 = (ld + 2) % 3
@@ -1151,19 +1153,18 @@ def two_tricks(W, hb, ld, trump, cfg):
     m0 = (maxmask >> ld) & 1
     m1 = (maxmask >> s1) & 1
     m2 = (maxmask >> s2) & 1
-    b0 = -1 if m0 else 99
     la = hl
     while la:
         a = lowest_index(la)
         la &= la - 1
         ra = lowest_index(hl ^ (ONE << a))
-        b1 = -1 if m1 else 99
+        b1 = 1 - m1  # a max seat: no line reaches need yet; a min seat: every line so far does
         l1 = legal_of(h1, 1, a, trump)
         while l1:
             b = lowest_index(l1)
             l1 &= l1 - 1
             rb = lowest_index(h1 ^ (ONE << b))
-            b2 = -1 if m2 else 99
+            b2 = 1 - m2
             l2 = legal_of(h2, 1, a, trump)
             while l2:
                 c = lowest_index(l2)
@@ -1176,14 +1177,16 @@ def two_tricks(W, hb, ld, trump, cfg):
                     w2 = trick_winner(rb, rc, ra, w, trump)
                 else:
                     w2 = trick_winner(rc, ra, rb, w, trump)
-                v = cfg[C_REW + w] + cfg[C_REW + w2]
-                if (m2 and v > b2) or (not m2 and v < b2):
+                v = 1 if cfg[C_REW + w] + cfg[C_REW + w2] >= need else 0
+                if v == m2:  # settles the third seat's choice
                     b2 = v
-            if (m1 and b2 > b1) or (not m1 and b2 < b1):
+                    break
+            if b2 == m1:
                 b1 = b2
-        if (m0 and b1 > b0) or (not m0 and b1 < b0):
-            b0 = b1
-    return b0
+                break
+        if b1 == m0:
+            return b1
+    return 1 - m0
 
 
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
@@ -1283,7 +1286,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 continue
             if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
-                val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
+                val = two_tricks(W, hb, ld, trump, cfg, need)
                 status = 2
                 continue
             if nt == 0:
