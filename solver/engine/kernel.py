@@ -888,12 +888,11 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
         allh = W[hb] | W[hb + 1] | W[hb + 2]
         hist = W_HIST + (1 if me_decl else 0) * 32
         # the killer: the last lead of this side that cut with as many tricks left (issue 40's
-        # sixth round: trumps, a defender leads, 3-5 % fewer nodes a deal); on misère worth four
-        # cutoffs of the history here
-        killer = W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if me_decl else 0)]
-        kb = KILL_BONUS
-        if misere:
-            kb = ONE << (2 * (W[d * PLY + W_CARDS] // 3) + 2)
+        # sixth round: trumps, a defender leads, 3-5 % fewer nodes a deal; not on misère, where
+        # the history weighted by the tricks left decides and a killer saved no time)
+        killer = -1
+        if not misere:
+            killer = W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if me_decl else 0)]
         split_low = 0
         if misere and not me_decl:
             # per suit, the partner's lowest card (score_misere_lead's forcing leads)
@@ -918,7 +917,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 sc = score_misere_lead(c, mover, decl, hdecl, allh, split_low)
             else:
                 sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
-            W[W_SCORE + i] = sc * HW + W[hist + c] + (kb if c == killer else 0)
+            W[W_SCORE + i] = sc * HW + W[hist + c] + (KILL_BONUS if c == killer else 0)
         sort_moves(W, mv, n)
         return
     best = -1
@@ -1465,12 +1464,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             if nt == 0 and (not talon or W[d * PLY + W_CS] < TALON_ONE):  # a lead (a talon trick's first card is not)
                 ld = W[d * PLY + W_L]
                 hix = W_HIST + (1 if ld == decl else 0) * 32 + c
-                W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if ld == decl else 0)] = c
                 if misere:
                     # misère: cutoffs near the root weigh most (4 to the tricks left)
                     W[hix] += ONE << (2 * popcount(W[d * PLY + W_H + ld]))
                 else:
                     W[hix] += W[d * PLY + W_NMV] - mi + 1
+                    W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if ld == decl else 0)] = c
             stats[S_CUT + nt * 2 + (1 if mi > 1 else 0) + (6 if ismax else 0)] += 1
             status = 2
         else:
