@@ -39,7 +39,7 @@ include "layout.pxi"  # the constants of solver/engine/layout.py, written by it 
 cdef extern from *:
     """
     #define PREFDD_HW ((int64_t)1)
-    #define PREFDD_KILL_BONUS ((int64_t)200)
+    #define PREFDD_KILL_BONUS ((int64_t)50)
     #define PREFDD_ONE ((int64_t)1)
     #define PREFDD_BYTE ((int64_t)0xFF)
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)

@@ -68,7 +68,7 @@ if not cython.compiled:
     SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
-    KILL_BONUS = 200  # a lead's bonus on trumps and no-trump when it is the killer (order_moves)
+    KILL_BONUS = 50  # a lead's bonus on trumps and no-trump when it is the killer (order_moves)
     ONE = np.int64(1)
     BYTE = np.int64(0xFF)
     LOW32 = np.int64(0xFFFFFFFF)
