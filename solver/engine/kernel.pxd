@@ -202,8 +202,6 @@ cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t roo
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil
 @cython.locals(i=int64_t)
-cdef inline void clear_killers(int64_t *W) noexcept nogil
-@cython.locals(i=int64_t)
 cdef void clear_history(int64_t *W) noexcept nogil  # not inline: the entry points call it too
 @cython.locals(hd=int64_t, alive=int64_t, q=int64_t, longest=int64_t, s=int64_t, mine=int64_t, live=int64_t, n=int64_t, k=int64_t,
                top=int64_t, t1=int64_t, t2=int64_t)

@@ -888,10 +888,11 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
         allh = W[hb] | W[hb + 1] | W[hb + 2]
         hist = W_HIST + (1 if me_decl else 0) * 32
         # the killer: the last lead of this side that cut with as many tricks left (issue 40's
-        # sixth round: trumps, a defender leads, 3-5 % fewer nodes a deal; not on misère, where
-        # the history weighted by the tricks left decides and a killer saved no time)
+        # sixth round: single deals 1-3 % fewer nodes; not on misère, where the history weighted
+        # by the tricks left decides and a killer saved no time, nor with a kept table — the
+        # layouts' loop, where it cost up to 12 % more nodes on spades)
         killer = -1
-        if not misere:
+        if not misere and not cfg[C_REUSE]:
             killer = W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if me_decl else 0)]
         split_low = 0
         if misere and not me_decl:
@@ -1479,10 +1480,6 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
 def clear_history(W):
     for i in range(64):
         W[W_HIST + i] = 0
-    clear_killers(W)
-
-
-def clear_killers(W):
     for i in range(24):
         W[W_KILL + i] = -1
 
@@ -1678,9 +1675,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     for i in range(nlay):
         if not keep_hist:
             clear_history(W)
-        else:
-            clear_killers(W)  # a layout's killers are its own (kept, 2-17 % more nodes on some hands)
-        if keep_hist and cfg[C_MISERE]:
+        elif cfg[C_MISERE]:
             # misère: the history aged, halved at each layout (recent cutoffs weigh most:
             # 6.5 % fewer nodes over 8 hands, none more than 0.5 % more; RESULTS.md, issue 40)
             for j in range(64):

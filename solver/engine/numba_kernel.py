@@ -33,7 +33,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
 LEAVES = ("u64", "i64", "popcount", "pop8", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "narrowed", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
-          "talon_winner", "talon_next_leader", "end_talon_trick", "suit_canon", "suit_place", "clear_killers")
+          "talon_winner", "talon_next_leader", "end_talon_trick", "suit_canon", "suit_place")
 INLINED = ("position_key", "tt_find", "tt_victim", "tt_store", "tt_bucket", "tt_lookup", "tt_add", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
            "misere_ceiling", "misere_forced", "defence_takes_next",
            "defence_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves",
