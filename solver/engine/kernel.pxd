@@ -39,6 +39,7 @@ include "layout.pxi"  # the constants of solver/engine/layout.py, written by it 
 cdef extern from *:
     """
     #define PREFDD_HW ((int64_t)1)
+    #define PREFDD_KILL_BONUS ((int64_t)50)
     #define PREFDD_ONE ((int64_t)1)
     #define PREFDD_BYTE ((int64_t)0xFF)
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
@@ -53,6 +54,7 @@ cdef extern from *:
     # compile-time constants (kernel.py gives the uncompiled source the same values): a module
     # variable is loaded again after every store through the work array (it may alias it)
     const int64_t HW "PREFDD_HW"
+    const int64_t KILL_BONUS "PREFDD_KILL_BONUS"
     const int64_t ONE "PREFDD_ONE"
     const int64_t BYTE "PREFDD_BYTE"
     const int64_t LOW32 "PREFDD_LOW32"
@@ -122,16 +124,17 @@ cdef extern from "tables.h":  # written by solver/engine/tables.py at build time
     const uint16_t SPREAD8 "prefdd_spread8"[256]
 @cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
-@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t)
+@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t,
+               x=int64_t, rb=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
 cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
 cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
-@cython.locals(m=int64_t, s=int64_t, mine=int64_t, a=int64_t)
-cdef inline int64_t misere_exits(int64_t decl_h, int64_t dh, bint robust) noexcept nogil
+@cython.locals(x=int64_t, rb=int64_t, s=int64_t, mine=int64_t, lo=int64_t, a=int64_t)
+cdef inline (int64_t, int64_t) misere_exits(int64_t decl_h, int64_t d1, int64_t d2) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,
-               r2=int64_t, ok1=int64_t, ok2=int64_t)
+               r2=int64_t, ok1=int64_t, ok2=int64_t, x=int64_t, rb=int64_t)
 cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t lead_h, int64_t part_h, bint decl_on_lead) noexcept nogil
 @cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
@@ -159,7 +162,7 @@ cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, lf=int64_t, hl=int64_t,
                bs=int64_t, wins=int64_t, beaten=int64_t, sw=int64_t, sb=int64_t, sn=int64_t, partner_winning=bint, lead_holds=bint,
-               decl_last=bint)
+               decl_last=bint, killer=int64_t)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil
@@ -186,14 +189,15 @@ cdef inline int64_t trick_winner(int64_t c0, int64_t c1, int64_t c2, int64_t lea
 @cython.locals(maxmask=int64_t, s1=int64_t, s2=int64_t, hl=int64_t, h1=int64_t, h2=int64_t, m0=int64_t, m1=int64_t, m2=int64_t, b0=int64_t,
                b1=int64_t, b2=int64_t, la=int64_t, l1=int64_t, l2=int64_t, a=int64_t, b=int64_t, c=int64_t, ra=int64_t, rb=int64_t,
                rc=int64_t, w=int64_t, w2=int64_t, v=int64_t)
-cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg) noexcept nogil
+cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const int64_t *cfg, int64_t need) noexcept nogil
 @cython.locals(trump=int64_t, decl=int64_t, misere=int64_t, cons=int64_t, use_bounds=int64_t, absolute=int64_t, maxrew=int64_t,
                maxmask=int64_t, ts=int64_t, talon=bint, lead_card=int64_t, fnt=int64_t, reuse=int64_t, special=int64_t, ctx=int64_t, ttmask=int64_t, budget=int64_t, e1=int64_t, e2=int64_t,
                i=int64_t, d=int64_t, status=int64_t, val=int64_t, hb=int64_t, tcb=int64_t, nt=int64_t, ld=int64_t, mover=int64_t, need=int64_t,
                h0=int64_t, h1=int64_t, h2=int64_t, total=int64_t, r=int64_t, c0=int64_t, c1=int64_t, c2=int64_t, partner=int64_t, verdict=int64_t,
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
-               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, pcode=int64_t, canon=bint)
+               ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, pcode=int64_t, canon=bint,
+               forcing=bint, fb=int64_t, m=int64_t, s=int64_t, reps=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

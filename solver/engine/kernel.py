@@ -68,6 +68,7 @@ if not cython.compiled:
     SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
     HW = 1  # weight of the heuristic score against the history bonus on leads
+    KILL_BONUS = 50  # a lead's bonus on trumps and no-trump when it is the killer (order_moves)
     ONE = np.int64(1)
     BYTE = np.int64(0xFF)
     LOW32 = np.int64(0xFFFFFFFF)
@@ -476,7 +477,8 @@ def misere_forced(decl_h, d1, d2, leader, decl):
             theirs = suit_of(dh, s)
             if theirs and highest_bit(theirs) > lowest_index(mine):
                 # not every card of his wins; the coming trick does if he has no exit
-                return 1 if (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) == 0 else 0
+                x, rb = misere_exits(decl_h, d1, d2)
+                return 1 if x == 0 else 0
         return n
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
@@ -571,18 +573,30 @@ def defence_takes_later(hd, he1, he2, trump):
     return False
 
 
-def misere_exits(decl_h, dh, robust):
-    """The suits (a 4-bit mask) in which the misère declarer, on lead, leads his lowest card
-    and the defender holding ``dh`` must beat it (he holds the suit only above it); with
-    ``robust``, only where that defender holds two such cards or more (he may discard one
-    before the declarer gets to lead)."""
-    m = 0
+def misere_exits(decl_h, d1, d2):
+    """The suits (4-bit masks: bits 0-3 against the defender holding ``d1``, 4-7 against
+    ``d2``) in which the misère declarer, on lead, leads his lowest card and that defender
+    must beat it (he holds the suit only above it); and the *robust* ones, where that
+    defender holds two such cards or more (he may discard one before the declarer gets to
+    lead). One pass over the suits for both defenders."""
+    x = 0
+    rb = 0
     for s in range(4):
         mine = suit_of(decl_h, s)
-        a = suit_of(dh, s)
-        if mine != 0 and a != 0 and (a & -a) > (mine & -mine) and (not robust or (a & (a - 1)) != 0):
-            m |= 1 << s
-    return m
+        if mine == 0:
+            continue
+        lo = mine & -mine
+        a = suit_of(d1, s)
+        if a != 0 and (a & -a) > lo:
+            x |= 1 << s
+            if (a & (a - 1)) != 0:
+                rb |= 1 << s
+        a = suit_of(d2, s)
+        if a != 0 and (a & -a) > lo:
+            x |= 16 << s
+            if (a & (a - 1)) != 0:
+                rb |= 16 << s
+    return x, rb
 
 
 def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
@@ -598,7 +612,8 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
     followed) and escapes the next one with an exit in another suit — an exit against a
     defender who followed too, or a robust one against a defender who may have discarded."""
     if decl_on_lead:
-        return (misere_exits(decl_h, d1, False) | misere_exits(decl_h, d2, False)) != 0
+        x, rb = misere_exits(decl_h, d1, d2)
+        return x != 0
     forcing = 0
     for s in range(4):
         mine = suit_of(decl_h, s)
@@ -613,12 +628,13 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
             forcing |= 1 << s
     if forcing == 0:
         return True
-    x1 = misere_exits(decl_h, d1, False)
-    x2 = misere_exits(decl_h, d2, False)
-    if (x1 | x2) == 0:
+    x, rb = misere_exits(decl_h, d1, d2)
+    if x == 0:
         return False
-    r1 = misere_exits(decl_h, d1, True)
-    r2 = misere_exits(decl_h, d2, True)
+    x1 = x & 15
+    x2 = x >> 4
+    r1 = rb & 15
+    r2 = rb >> 4
     for s in range(4):
         if (forcing >> s) & 1:
             ok1 = x1 if suit_of(d1, s) != 0 else r1
@@ -871,6 +887,13 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
         hdecl = W[hb + decl]
         allh = W[hb] | W[hb + 1] | W[hb + 2]
         hist = W_HIST + (1 if me_decl else 0) * 32
+        # the killer: the last lead of this side that cut with as many tricks left (issue 40's
+        # sixth round: single deals 1-3 % fewer nodes; not on misère, where the history weighted
+        # by the tricks left decides and a killer saved no time, nor with a kept table — the
+        # layouts' loop, where it cost up to 12 % more nodes on spades)
+        killer = -1
+        if not misere and not cfg[C_REUSE]:
+            killer = W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if me_decl else 0)]
         split_low = 0
         if misere and not me_decl:
             # per suit, the partner's lowest card (score_misere_lead's forcing leads)
@@ -895,7 +918,7 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
                 sc = score_misere_lead(c, mover, decl, hdecl, allh, split_low)
             else:
                 sc = score_lead(W, hb, c, mover, decl, trump, hdecl, allh)
-            W[W_SCORE + i] = sc * HW + W[hist + c]
+            W[W_SCORE + i] = sc * HW + W[hist + c] + (KILL_BONUS if c == killer else 0)
         sort_moves(W, mv, n)
         return
     best = -1
@@ -1115,10 +1138,12 @@ def trick_winner(c0, c1, c2, leader, trump):
     return bseat
 
 
-def two_tricks(W, hb, ld, trump, cfg):
-    """The exact score of the last two tricks from their start, ``ld`` on lead, no
-    constraints: every line played out (at most 2 x 2 x 2), the last trick forced. Cheaper
-    than searching them: the plies, the table and the ordering cost more than the lines."""
+def two_tricks(W, hb, ld, trump, cfg, need):
+    """Does the score of the last two tricks from their start, ``ld`` on lead, no
+    constraints, reach ``need``? Every line played out (at most 2 x 2 x 2), the last trick
+    forced, each seat's loop left at the first card that settles it (a max seat's line that
+    reaches ``need``, a min seat's that does not). Cheaper than searching them: the plies,
+    the table and the ordering cost more than the lines."""
     maxmask = cfg[C_MAXMASK]
     s1 = (ld + 1) % 3
     s2 = (ld + 2) % 3
@@ -1128,19 +1153,18 @@ def two_tricks(W, hb, ld, trump, cfg):
     m0 = (maxmask >> ld) & 1
     m1 = (maxmask >> s1) & 1
     m2 = (maxmask >> s2) & 1
-    b0 = -1 if m0 else 99
     la = hl
     while la:
         a = lowest_index(la)
         la &= la - 1
         ra = lowest_index(hl ^ (ONE << a))
-        b1 = -1 if m1 else 99
+        b1 = 1 - m1  # a max seat: no line reaches need yet; a min seat: every line so far does
         l1 = legal_of(h1, 1, a, trump)
         while l1:
             b = lowest_index(l1)
             l1 &= l1 - 1
             rb = lowest_index(h1 ^ (ONE << b))
-            b2 = -1 if m2 else 99
+            b2 = 1 - m2
             l2 = legal_of(h2, 1, a, trump)
             while l2:
                 c = lowest_index(l2)
@@ -1153,14 +1177,16 @@ def two_tricks(W, hb, ld, trump, cfg):
                     w2 = trick_winner(rb, rc, ra, w, trump)
                 else:
                     w2 = trick_winner(rc, ra, rb, w, trump)
-                v = cfg[C_REW + w] + cfg[C_REW + w2]
-                if (m2 and v > b2) or (not m2 and v < b2):
+                v = 1 if cfg[C_REW + w] + cfg[C_REW + w2] >= need else 0
+                if v == m2:  # settles the third seat's choice
                     b2 = v
-            if (m1 and b2 > b1) or (not m1 and b2 < b1):
+                    break
+            if b2 == m1:
                 b1 = b2
-        if (m0 and b1 > b0) or (not m0 and b1 < b0):
-            b0 = b1
-    return b0
+                break
+        if b1 == m0:
+            return b1
+    return 1 - m0
 
 
 def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen_mask, pen_flags,
@@ -1205,6 +1231,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     W[W_NT] = root_nt
     W[W_CS] = root_cs
     W[W_SC] = 0
+    W[W_CARDS] = root_cards
+    # a card alone in its run of the mover's legal cards, after the lead, is played in the ply
+    # of the card before it (counted as a node, as it was one): see status 1
+    forcing = not cons and not talon and special == 0
     d = 0
     status = 0  # 0 new node, 1 iterate, 2 resolved
     val = 0
@@ -1231,7 +1261,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             h0 = W[hb]
             h1 = W[hb + 1]
             h2 = W[hb + 2]
-            total = root_cards - d
+            total = W[d * PLY + W_CARDS]
             r = (total + nt) // 3
             if need <= 0:
                 val = 1
@@ -1256,7 +1286,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 continue
             if total == 6 and not cons and (not talon or W[d * PLY + W_CS] < TALON_ONE):
                 # two tricks left from their start: played out, not searched
-                val = 1 if two_tricks(W, hb, ld, trump, cfg) >= need else 0
+                val = two_tricks(W, hb, ld, trump, cfg, need)
                 status = 2
                 continue
             if nt == 0:
@@ -1358,8 +1388,48 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[e * PLY + W_L] = ld
                     W[e * PLY + W_NT] = nt + 1
                 W[e * PLY + W_CS] = cs
+                W[e * PLY + W_CARDS] = W[d * PLY + W_CARDS] - 1
                 d = e
                 status = 0
+                if forcing and nt < 2:
+                    # the next cards of the trick while forced (one run of equivalent legal
+                    # cards): played here, each counted as the node it was — that node would
+                    # pass its child's value up unchanged (no table, no history after the lead)
+                    fb = e * PLY
+                    fnt = nt + 1
+                    lead_card = W[fb + W_TC]
+                    while fnt < 3:
+                        m = ld + fnt
+                        if m >= 3:
+                            m -= 3
+                        hand = W[fb + W_H + m]
+                        legal = legal_of(hand, fnt, lead_card, trump)
+                        s = lowest_index(legal) >> 3
+                        if (legal >> (s * 8)) > BYTE:
+                            break  # cards of two suits
+                        alive_all = W[fb + W_H] | W[fb + W_H + 1] | W[fb + W_H + 2] | (ONE << lead_card)
+                        if fnt > 1:
+                            alive_all |= ONE << W[fb + W_TC + 1]
+                        reps = REP[suit_of(alive_all, s) * 256 + suit_of(legal, s)]
+                        if (reps & (reps - 1)) != 0:
+                            break
+                        nodes += 1
+                        if nodes > budget:
+                            stats[S_NODES] += nodes
+                            stats[S_ABORT] = 1
+                            return -1
+                        c = s * 8 + lowest_index(reps)
+                        W[fb + W_H + m] = hand & ~(ONE << c)
+                        W[fb + W_TC + fnt] = c
+                        W[fb + W_CARDS] -= 1
+                        if fnt == 2:
+                            bseat = trick_winner(lead_card, W[fb + W_TC + 1], c, ld, trump)
+                            W[fb + W_SC] += cfg[C_REW + bseat]
+                            W[fb + W_L] = bseat
+                            W[fb + W_NT] = 0
+                            break
+                        fnt += 1
+                        W[fb + W_NT] = fnt
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
             status = 2
@@ -1371,7 +1441,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             key = W[d * PLY + W_KEY]
             extra = W[d * PLY + W_EXTRA]
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
-            depth = (root_cards - d) // 3  # tricks left (a table node is a trick start)
+            depth = W[d * PLY + W_CARDS] // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
@@ -1400,6 +1470,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[hix] += ONE << (2 * popcount(W[d * PLY + W_H + ld]))
                 else:
                     W[hix] += W[d * PLY + W_NMV] - mi + 1
+                    W[W_KILL + 2 * (W[d * PLY + W_CARDS] // 3) + (1 if ld == decl else 0)] = c
             stats[S_CUT + nt * 2 + (1 if mi > 1 else 0) + (6 if ismax else 0)] += 1
             status = 2
         else:
@@ -1409,6 +1480,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
 def clear_history(W):
     for i in range(64):
         W[W_HIST + i] = 0
+    for i in range(24):
+        W[W_KILL + i] = -1
 
 
 def first_guess(root_h, trump, decl):

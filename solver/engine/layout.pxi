@@ -55,14 +55,16 @@ cdef enum:
     S_NODES = 0
     S_STORES = 5
     S_TTHITS = 4
-    WORK_SIZE = 1164
+    WORK_SIZE = 1188
     W_BEST = 13
+    W_CARDS = 31
     W_CS = 9
     W_EXTRA = 15
     W_H = 0
     W_HIST = 1100
     W_ISMAX = 12
     W_KEY = 14
+    W_KILL = 1164
     W_L = 6
     W_MI = 11
     W_MV = 18
@@ -74,4 +76,4 @@ cdef enum:
     W_SC = 8
     W_SCORE = 1088
     W_TC = 3
-    LAYOUT_HASH = 1546642205
+    LAYOUT_HASH = 1806573874

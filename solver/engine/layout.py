@@ -68,10 +68,12 @@ W_NEED = 16  # the target from here
 W_PLANNED = 17  # the plan's state at this move
 W_MV = 18  # the move list, MVMAX
 W_PERM = 30  # a table node's suit permutation (suit_canon), after the move list
+W_CARDS = 31  # cards in the hands (a forced card is played in its parent's child ply: not root - d)
 W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
-WORK_SIZE = W_HIST + 64
-assert W_MV + MVMAX <= W_PERM < PLY
+W_KILL = W_HIST + 64  # the last lead that cut, per tricks left and side (22 words)
+WORK_SIZE = W_KILL + 24
+assert W_MV + MVMAX <= W_PERM < W_CARDS < PLY
 
 
 __all__ = sorted(k for k, v in globals().items() if k.isupper() and isinstance(v, int))
