@@ -278,3 +278,14 @@ def test_the_web_needs_no_install_after_the_test_install():
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert set(extras["web"]) <= set(extras["test"])
     assert "$ prefdd serve" in README and "`[test]` brings every web dependency" in README
+
+
+def test_every_lab_note_is_in_the_log_index():
+    """``benchmarks/log/README.md`` lists every lab note (RESULTS.md's figures link to them; an
+    unlisted note is one nobody finds), and lists none that is not there."""
+    log = ROOT / "benchmarks" / "log"
+    index = (log / "README.md").read_text()
+    linked = set(re.findall(r"\]\(([^)/]+\.md)\)", index))   # the notes beside it (not ../RESULTS.md)
+    notes = {p.name for p in log.glob("*.md")} - {"README.md"}
+    assert notes - linked == set(), "lab notes missing from benchmarks/log/README.md"
+    assert linked - notes == set(), "benchmarks/log/README.md links notes that are not there"
