@@ -105,8 +105,7 @@ def _reap(pids: list, k: int) -> int | None:
     if not pid:
         return None
     pids[k] = 0
-    _, status = os.waitpid(pid, 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
 
 
 def _share(conn, part, job, k: int, n: int) -> None:

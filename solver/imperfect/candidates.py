@@ -32,6 +32,7 @@ proven ``candidates``, the ``undecided`` cards, the layouts ``covered``).
 from __future__ import annotations
 
 import copy
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -404,24 +405,26 @@ def _growing(chunks):
     twice that, and so on up to a whole chunk: the scan looks at its pair states (and the
     other shares' witnesses) after each piece, so a decision whose witnesses lie in the first
     few dozen spread layouts stops there rather than after a whole chunk of every card."""
-    size = FIRST_PIECE
+    sizes = _piece_sizes()
     for part in chunks:
         i = 0
         while i < len(part):
+            size = next(sizes)
             yield part[i:i + size]
             i += size
-            size = min(2 * size, CHUNK)
 
 
-def _pieces(size: int) -> int:
-    """The pieces :func:`_growing` cuts a first chunk of ``size`` layouts into."""
-    k = done = 0
-    piece = FIRST_PIECE
-    while done < size:
-        done += piece
-        k += 1
-        piece = min(2 * piece, CHUNK)
-    return k
+def _piece_sizes():
+    """The sizes of :func:`_growing`'s pieces, one after the other: ``FIRST_PIECE``, twice
+    that, and so on up to ``CHUNK``, then ``CHUNK`` for ever."""
+    size = FIRST_PIECE
+    while True:
+        yield size
+        size = min(2 * size, CHUNK)
+
+
+# the pieces :func:`_growing` cuts a share's first chunk into (a whole chunk of layouts)
+FIRST_CHUNK_PIECES = next(k + 1 for k, done in enumerate(itertools.accumulate(_piece_sizes())) if done >= CHUNK)
 
 
 class _Scan:
@@ -529,12 +532,12 @@ class _Scan:
         are at most ``PAIR_TESTS`` times the cards they hold (a pair where one card has beaten
         the other asks one test: can the other ever beat it?)."""
         rank = self.rank
-        if rank is None or self.rounds < _pieces(CHUNK) or (self.track_equal and not self.any_differ()):
+        if rank is None or self.rounds < FIRST_CHUNK_PIECES or (self.track_equal and not self.any_differ()):
             return rel, None
         gt, n = self.gt, len(self.reps)
         opened = [(a, b) for a in range(n) for b in range(a + 1, n) if not (gt[a][b] and gt[b][a])]
         p = self.first_proven()
-        late = self.rounds >= _pieces(CHUNK) + DROP_CHUNKS - 1   # (a piece a chunk after the first)
+        late = self.rounds >= FIRST_CHUNK_PIECES + DROP_CHUNKS - 1   # (a piece a chunk after the first)
         if p is None or not late or sum(self.proven(i) for i in range(n)) < 2:
             # (one card proven: whether it is his only reasonable one — no decision for the
             # knowledge to change — rests on every other card's pairs)
