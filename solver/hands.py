@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import json_fields
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, CardError, parse_cards
-from .errors import PrefError
 
 SUIT_MASKS = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 FULL_DECK = 0xFFFFFFFF
@@ -74,17 +74,7 @@ class Hand:
     @classmethod
     def from_json(cls, value: Any, path: str = "hand") -> Hand:
         """A hand from a list of cards (or one string of them); a card twice is an error."""
-        if not isinstance(value, (list, tuple, str)):
-            raise CardError.of("expected_cards", path, got=type(value).__name__)
-        try:
-            cards = parse_cards(value)
-        except PrefError as e:
-            raise e.again(CardError, path) from None
-        mask = mask_of(cards)
-        if len(cards) != popcount(mask):
-            dup = next(c for c in cards if cards.count(c) > 1)
-            raise CardError.of("duplicate_card", path, card=str(dup))
-        return cls(mask)
+        return cls(mask_of(json_fields.cards(value, path, CardError, distinct=True)))
 
     def __iter__(self):
         return iter(cards_of(self.mask))

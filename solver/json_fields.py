@@ -63,10 +63,18 @@ def card(value, where: str) -> Card:
         raise e.again(PositionError, where) from None
 
 
-def cards(value, field: str) -> list[Card]:
+def cards(value, field: str, error: type[PrefError] = PositionError, distinct: bool = False) -> list[Card]:
+    """A list of cards (or one string of them) from the field ``field``; with ``distinct`` a
+    card given twice is an error naming it. The one reader of a card list for every record
+    (positions, hands, raspasovka records), so all name a wrong value alike."""
     if not isinstance(value, (list, tuple, str)):
-        raise PositionError.of("expected_cards", field, got=json_kind(value))
+        raise error.of("expected_cards", field, got=json_kind(value))
     try:
-        return parse_cards(value)
+        out = parse_cards(value)
     except PrefError as e:
-        raise e.again(PositionError, field) from None
+        raise e.again(error, field) from None
+    if distinct:
+        twice = [c for i, c in enumerate(out) if c in out[:i]]
+        if twice:
+            raise error.of("duplicate_card", field, card=str(twice[0]))
+    return out

@@ -580,12 +580,7 @@ def position_from_json(rec: dict, extra: frozenset = frozenset()) -> Position:
         raise PositionError.of("three_hands_list", "hands")
     masks = []
     for i, h in enumerate(hands):
-        cards = json_fields.cards(h, f"hands[{i}]")
-        m = mask_of(cards)
-        if len(set(cards)) != len(cards):
-            dup = next(c for c in cards if cards.count(c) > 1)
-            raise PositionError.of("duplicate_card", f"hands[{i}]", card=str(dup))
-        masks.append(m)
+        masks.append(mask_of(json_fields.cards(h, f"hands[{i}]", distinct=True)))
     talon, discard = (json_fields.cards(rec[f], f) if rec.get(f) is not None else [] for f in ("talon", "discard"))
     declarer = parse_seat(rec.get("declarer"), "declarer")
     taken = rec.get("taken", [0, 0, 0])

@@ -15,11 +15,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from ..cards import parse_cards
+from .. import json_fields
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
 from ..engine.api import DEFAULT_TABLE_MB, Search, _Root, constraint_arrays
-from ..errors import PrefError
 from ..hands import mask_of
 from ..seat import Seat, parse_seat
 from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
@@ -184,16 +183,7 @@ def is_raspasovka_record(rec) -> bool:
 
 
 def _cards(value, what: str) -> list:
-    if not isinstance(value, (list, tuple, str)):
-        raise RaspasovkaError.of("expected_cards", what, got=type(value).__name__)
-    try:
-        cards = parse_cards(value)
-    except PrefError as e:
-        raise e.again(RaspasovkaError, what) from None
-    if len(set(cards)) != len(cards):
-        dup = next(c for c in cards if cards.count(c) > 1)
-        raise RaspasovkaError.of("duplicate_card", what, card=str(dup))
-    return cards
+    return json_fields.cards(value, what, RaspasovkaError, distinct=True)
 
 
 def rules_from_json(rec: dict) -> RaspasovkaRules:
@@ -216,9 +206,8 @@ def position_from_record(rec: dict) -> RaspasovkaPosition:
     """
     if not isinstance(rec, dict):
         raise RaspasovkaError.of("expected_object", None, got=type(rec).__name__)
-    from ..json_fields import check_fields
 
-    check_fields(rec, RECORD_FIELDS, RaspasovkaError)
+    json_fields.check_fields(rec, RECORD_FIELDS, RaspasovkaError)
     if "hands" not in rec:
         raise RaspasovkaError.of("missing_field", None, name="hands")
     hands = rec["hands"]
