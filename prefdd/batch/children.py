@@ -22,12 +22,12 @@ from __future__ import annotations
 import marshal
 import os
 import select
-import struct
 import sys
+
+from solver.pipes import Frames, Outbox, frame, write_all
 
 from .work import Answer, worker_init
 
-_HEAD = struct.Struct("<Qc")  # length of the body, tag
 MARSHAL, ANSWERS, PICKLE, ERROR = b"M", b"A", b"P", b"E"
 
 
@@ -48,7 +48,7 @@ def pack(value, tag: bytes = MARSHAL) -> bytes:
         import pickle
 
         body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    return _HEAD.pack(len(body), tag) + body
+    return frame(tag, body)
 
 
 def unpack(tag: bytes, body: bytes):
@@ -61,30 +61,6 @@ def unpack(tag: bytes, body: bytes):
     return pickle.loads(body)
 
 
-class Frames:
-    """The framed messages arriving on one pipe: bytes as they come in (:meth:`feed`), whole
-    ``(tag, body)`` messages out (:meth:`next`). The child's blocking reads and the parent's
-    non-blocking ones split frames here alike."""
-
-    def __init__(self):
-        self._buf = bytearray()
-
-    def feed(self, data: bytes) -> None:
-        self._buf += data
-
-    def next(self):
-        """The next whole ``(tag, body)``, or None until more bytes have come."""
-        if len(self._buf) < _HEAD.size:
-            return None
-        size, tag = _HEAD.unpack_from(self._buf)
-        end = _HEAD.size + size
-        if len(self._buf) < end:
-            return None
-        body = bytes(self._buf[_HEAD.size:end])
-        del self._buf[:end]
-        return tag, body
-
-
 def _read_message(fd: int, frames: Frames):
     """The next ``(tag, body)`` on a blocking pipe, None at its end."""
     while True:
@@ -95,12 +71,6 @@ def _read_message(fd: int, frames: Frames):
         if not data:
             return None
         frames.feed(data)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def serve(inbox: int, outbox: int, call: tuple, frames: Frames | None = None) -> None:
@@ -118,7 +88,7 @@ def serve(inbox: int, outbox: int, call: tuple, frames: Frames | None = None) ->
             out = pack(answers, ANSWERS if all(type(a) is Answer for a in answers) else MARSHAL)
         except Exception as e:  # noqa: BLE001 - the parent raises it in the chunk's turn
             out = pack(e, ERROR)
-        _write_all(outbox, out)
+        write_all(outbox, out)
 
 
 def _spawned() -> None:  # pragma: no cover - runs in a spawned child (its coverage is not collected)
@@ -169,7 +139,7 @@ class Child:
         self.to_child, self.from_child = to_child, from_child
         os.set_blocking(self.to_child, False)
         os.set_blocking(self.from_child, False)
-        self._out = bytearray()  # framed chunks not yet taken by the pipe
+        self._out = Outbox(self.to_child)  # framed chunks not yet taken by the pipe
         self._in = Frames()
         self.pending: list[Pending] = []  # chunks out with the child, oldest first
         self.dead = False
@@ -186,42 +156,37 @@ class Child:
         return handle
 
     def _queue(self, data: bytes) -> None:
-        self._out += data
-        self.flush()
+        if not self.dead:
+            self._out.put(data)
+            self._check_pipe()
 
     def flush(self) -> None:
         """Write what the pipe takes now, without blocking (the child may be busy writing)."""
-        if self._out and not self.dead:
-            try:
-                n = os.write(self.to_child, self._out)
-            except BlockingIOError:
-                return
-            except BrokenPipeError:
-                self._died()
-                return
-            del self._out[:n]
+        if not self.dead:
+            self._out.flush()
+            self._check_pipe()
+
+    def _check_pipe(self) -> None:
+        if self._out.gone:   # a broken pipe: the child is gone
+            self._died()
 
     @property
     def wants_to_write(self) -> bool:
-        return bool(self._out) and not self.dead
+        return self._out.waiting and not self.dead
 
     def poll(self) -> None:
         """Read what the child has sent (without blocking) and settle the chunks it answers."""
-        while not self.dead:
-            try:
-                data = os.read(self.from_child, 1 << 20)
-            except BlockingIOError:
-                return
-            if not data:
-                self._died()
-                return
-            self._in.feed(data)
-            while (msg := self._in.next()) is not None:
-                tag, body = msg
-                if tag == ERROR:
-                    self.pending.pop(0).settle(error=unpack(tag, body))
-                else:
-                    self.pending.pop(0).settle(result=unpack(tag, body))
+        if self.dead:
+            return
+        alive = self._in.read(self.from_child)
+        while (msg := self._in.next()) is not None:
+            tag, body = msg
+            if tag == ERROR:
+                self.pending.pop(0).settle(error=unpack(tag, body))
+            else:
+                self.pending.pop(0).settle(result=unpack(tag, body))
+        if not alive:
+            self._died()
 
     def _died(self) -> None:
         self.dead = True

@@ -41,7 +41,6 @@ import mmap
 import os
 import pickle
 import signal
-import struct
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -53,6 +52,7 @@ from ..engine import Engine
 from ..engine.shares import become_share
 from ..errors import PositionError
 from ..interrupt import passed
+from ..pipes import Frames, Outbox, frame
 from ..position import Position, run_low
 from . import candidates as _cand
 from .candidates import (
@@ -672,18 +672,16 @@ def _bounds(view, eng, s: _Search, start: Position, extra: float):
 
 class _Peer:
     """The pipes between the two processes of one search: batches of finished positions,
-    pickled, each behind its length. Neither end ever waits on the other: what the pipe
-    cannot take now is kept and written at the next call, what has not fully arrived is read
-    at the next; a process that is gone (killed once its work is not needed) reads as an
-    end of the stream."""
+    pickled, one framed message each (:mod:`solver.pipes`). Neither end ever waits on the
+    other; a process that is gone (killed once its work is not needed) reads as an end of the
+    stream."""
 
     def __init__(self, rfd: int, wfd: int, stacks, k: int):
         self.rfd, self.wfd = rfd, wfd
         os.set_blocking(rfd, False)
         os.set_blocking(wfd, False)
-        self.out = bytearray()
-        self.inbuf = bytearray()
-        self.gone = False
+        self.outbox = Outbox(wfd)
+        self.frames = Frames()
         # the positions each process is searching now, one inside the other (a count, then
         # their keys' hashes), in memory both see: this one's (k) and the other's
         self.stacks = stacks
@@ -698,56 +696,23 @@ class _Peer:
         return n > 0 and hash(key) in theirs[1:1 + n].tolist()
 
     def send(self, items) -> None:
-        data = pickle.dumps(items, pickle.HIGHEST_PROTOCOL)
-        self.out += struct.pack("<I", len(data))
-        self.out += data
-        self.flush()
+        self.outbox.put(frame(b"P", pickle.dumps(items, pickle.HIGHEST_PROTOCOL)))
 
     def flush(self) -> None:
-        while self.out and not self.gone:
-            try:
-                n = os.write(self.wfd, self.out)
-            except BlockingIOError:
-                return
-            except OSError:   # the other process is gone
-                self.gone = True
-                self.out.clear()
-                return
-            del self.out[:n]
+        self.outbox.flush()
 
     def receive(self) -> list:
         """The batches that have fully arrived, in order."""
-        buf = self.inbuf
-        while True:
-            try:
-                got = os.read(self.rfd, 1 << 20)
-            except BlockingIOError:
-                break
-            except OSError:
-                got = b""
-            if not got:
-                break
-            buf += got
-        out, i = [], 0
-        while len(buf) - i >= 4:
-            (n,) = struct.unpack_from("<I", buf, i)
-            if len(buf) - i - 4 < n:
-                break
-            out.append(pickle.loads(buf[i + 4:i + 4 + n]))
-            i += 4 + n
-        del buf[:i]
+        self.frames.read(self.rfd)
+        out = []
+        while (msg := self.frames.next()) is not None:
+            out.append(pickle.loads(msg[1]))
         return out
 
     def close(self, wait: bool = False) -> None:
         """Close both ends (``wait``: write what is left first, waiting on the pipe)."""
-        if wait and self.out and not self.gone:
-            os.set_blocking(self.wfd, True)
-            try:
-                while self.out:
-                    n = os.write(self.wfd, self.out)
-                    del self.out[:n]
-            except OSError:
-                pass
+        if wait:
+            self.outbox.drain()
         for fd in (self.rfd, self.wfd):
             try:
                 os.close(fd)

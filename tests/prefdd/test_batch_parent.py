@@ -248,8 +248,9 @@ def test_messages_carry_what_marshal_cannot(reference_deals):
     holding an object marshal does not know goes as pickle; answers come back as Answers."""
     from decimal import Decimal
 
-    from prefdd.batch.children import _HEAD, ANSWERS, MARSHAL, PICKLE, pack, unpack
+    from prefdd.batch.children import ANSWERS, MARSHAL, PICKLE, pack, unpack
     from prefdd.batch.work import Answer
+    from solver.pipes import HEAD as _HEAD
 
     def roundtrip(value, tag=MARSHAL):
         data = pack(value, tag)
