@@ -20,7 +20,8 @@ the trump suit, no-trump, misère):
 * with ``--against CMD``, the other solver over the same layouts, one request a line
   (docs/paired-benchmark.md's protocol), the sum of its ``us`` (its search's thread CPU),
   paired with ours chunk by chunk (``--chunk`` layouts a turn, each side keeping its table,
-  the order alternating), so that a load spike hits both;
+  the order alternating), so that a load spike hits both, and the sum of its ``nodes`` where
+  it reports them on every line;
   a driver that keeps its table from line to line while contract and declarer stay the
   same (slovesnov's "solve all deals" mode) is what this pairs with. The histograms (how
   many layouts give the declarer k tricks) must agree: exit status 1 if not.
@@ -118,7 +119,7 @@ class Theirs:
 
         w = threading.Thread(target=write, daemon=True)
         w.start()
-        vals, us = [], 0.0
+        vals, us, nodes = [], 0.0, 0
         for i in range(len(lays)):
             line = self.proc.stdout.readline()
             if not line:
@@ -128,8 +129,9 @@ class Theirs:
                 raise SystemExit(f"paired.layouts: --against {self.cmd!r}: {line.strip()}")
             vals.append(int(f["tricks"]))
             us += float(f["us"])
+            nodes = nodes + int(f["nodes"]) if nodes is not None and "nodes" in f else None
         w.join()
-        return us / 1e6, vals
+        return us / 1e6, vals, nodes
 
     def close(self):
         self.proc.stdin.close()
@@ -144,6 +146,7 @@ def paired(cmd: str, pos, lays, strain: str, table_mb: float, backend: str | Non
     other = Theirs(cmd, pos, strain)
     ours_cpu = theirs_cpu = 0.0
     nodes = 0
+    their_nodes: int | None = 0
     ov: list = []
     tv: list = []
     try:
@@ -156,12 +159,13 @@ def paired(cmd: str, pos, lays, strain: str, table_mb: float, backend: str | Non
                     ours_cpu += time.thread_time() - t
                     nodes += eng.nodes
                 else:
-                    c, v = other.solve(part)
+                    c, v, n = other.solve(part)
                     theirs_cpu += c
                     tv.extend(v)
+                    their_nodes = their_nodes + n if their_nodes is not None and n is not None else None
     finally:
         other.close()
-    return ours_cpu, theirs_cpu, ov, tv, nodes
+    return ours_cpu, theirs_cpu, ov, tv, nodes, their_nodes
 
 
 def spread(xs) -> str:
@@ -202,10 +206,11 @@ def main(argv=None) -> int:
         if args.against:
             row["theirs_cpu"] = []
             for _ in range(args.rounds):
-                oc, cpu, ov, tv, nodes = paired(args.against, pos, lays, strain, args.table_mb, args.backend, args.chunk)
+                oc, cpu, ov, tv, nodes, their_nodes = paired(args.against, pos, lays, strain, args.table_mb, args.backend, args.chunk)
                 row["theirs_cpu"].append(cpu)
                 row["ours_cpu"].append(oc)
                 row["nodes"] = nodes
+                row["their_nodes"] = their_nodes
                 if vals is not None and ov != vals:
                     print(f"{strain}: our rounds disagree", file=sys.stderr)
                     status = 1
@@ -248,8 +253,10 @@ def line_of(strain: str, row: dict) -> str:
         parts.append(f"wall x{row['workers']} {spread(row['wall'])} s ({w / statistics.median(row['ours_cpu']):.2f}x our CPU)")
     if "theirs_cpu" in row:
         ratios = [o / t for o, t in zip(row["ours_cpu"], row["theirs_cpu"])]
-        parts.append(f"theirs {spread(row['theirs_cpu'])} s, ours/theirs {spread(ratios)}; "
-                     f"layouts differing {row['layouts_differing']}")
+        theirs = f"theirs {spread(row['theirs_cpu'])} s"
+        if row.get("their_nodes") is not None:
+            theirs += f" (nodes {row['their_nodes']:,})"
+        parts.append(f"{theirs}, ours/theirs {spread(ratios)}; layouts differing {row['layouts_differing']}")
     parts.append(f"hist {row['histogram']}")
     return "  ".join(parts)
 
