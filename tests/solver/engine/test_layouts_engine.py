@@ -7,11 +7,12 @@ import itertools
 import random
 from math import comb
 
+import numpy as np
 import pytest
 
 from solver import Position
 from solver.engine import Engine, cy_backend
-from solver.engine.many import encode_layouts, lex_order, revolving_door, split_layouts
+from solver.engine.many import better_trusted, encode_layouts, lex_order, revolving_door, split_layouts
 from solver.errors import PositionError
 
 needs_cython = pytest.mark.skipif(not cy_backend.available(), reason="the Cython extension is not built")
@@ -60,6 +61,14 @@ def check_case(backend: str, pos, lays, seed: int):
         for a, b in rng.sample(list(itertools.permutations(range(len(cards)), 2)), min(6, len(cards) * (len(cards) - 1))):
             first = next((i for i, row in enumerate(want) if (row[a] > row[b] if maxside else row[a] < row[b])), None)
             assert Engine(backend=backend).ever_better(pos, lays, cards[a], cards[b]) == first
+        # every directed pair through the layout scan's pair tests (many.better_trusted: a pass a
+        # pair, each stopping at its witness; in the kernel's chunks of 2,048 layouts and of 5)
+        pairs = list(itertools.permutations(range(len(cards)), 2))[:64]
+        ever = [any((row[a] > row[b] if maxside else row[a] < row[b]) for row in want) for a, b in pairs]
+        for chunk in (2048, 5):
+            got = better_trusted(Engine(backend=backend), pos, np.array(lays, dtype=np.int64),
+                                 [(cards[a], cards[b]) for a, b in pairs], chunk=chunk)
+            assert got == ever, chunk
 
 
 @pytest.mark.parametrize("seed", range(12))
