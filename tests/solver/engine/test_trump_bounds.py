@@ -113,7 +113,16 @@ def test_the_declarer_tops_one_suit_and_ruffs_the_other():
     # Hearts trumps, seat 1 leads from spades and clubs: the declarer's As tops the spades (the
     # partner follows with the 9s), and he ruffs a club (the partner follows with the Tc).
     p = tpos("As 7h 8d", "7s 8s 9c", "9s Tc 7d", "h", 0, 1)
-    assert takes_next_decl(p) == 1  # by a ruff: his quick tricks may be spent
+    assert takes_next_decl(p) == 2  # the defenders hold no trump: the ruff keeps his control
+    assert tverdict(p, need=1) == 1
+    assert ref.solve(p) >= 1
+
+
+def test_the_declarer_overruffs_the_partner():
+    # The partner is void in clubs too and ruffs with the 7h: the declarer's 8h is over it. He
+    # wins the trick (1), but his ruff may have to be high: his quick tricks are not claimed.
+    p = tpos("As 8h 8d", "7s 8s 9c", "9s 7h Td", "h", 0, 1)
+    assert takes_next_decl(p) == 1
     assert tverdict(p, need=1) == 1
     assert ref.solve(p) >= 1
 
