@@ -110,7 +110,7 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, win=int64_t, opp=int64_t, o12=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, mt=int64_t, nt=int64_t, n1=int64_t, n2=int64_t)
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, mt=int64_t, nt=int64_t, n1=int64_t, n2=int64_t, l1=int64_t, l2=int64_t)
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
 cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil

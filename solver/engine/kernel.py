@@ -353,18 +353,16 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if win == 0:
             continue
         k = pop8(win)
-        if not has_part and k >= pop8(suit_of(o1, s)) and k >= pop8(suit_of(o2, s)):
+        l1 = pop8(suit_of(o1, s))
+        l2 = pop8(suit_of(o2, s))
+        if not has_part and k >= l1 and k >= l2:
             k = pop8(suit_of(mine_h, s))  # they are out of the suit after his top cards
         limit = k
         if trump >= 0 and s != trump and not ctl:
-            if suit_of(o1, trump):
-                c = pop8(suit_of(o1, s))
-                if c < limit:
-                    limit = c
-            if suit_of(o2, trump):
-                c = pop8(suit_of(o2, s))
-                if c < limit:
-                    limit = c
+            if suit_of(o1, trump) and l1 < limit:
+                limit = l1
+            if suit_of(o2, trump) and l2 < limit:
+                limit = l2
         if limit == 0:
             continue
         if has_part:
