@@ -110,7 +110,7 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 
 # bounds
 @cython.locals(q=int64_t, risky=int64_t, s=int64_t, win=int64_t, opp=int64_t, o12=int64_t, k=int64_t, limit=int64_t, c=int64_t, part=int64_t,
-               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, top=int64_t)
+               low_win=int64_t, ptrumps=bint, partner_ruffs=bint, short=bint, ctl=bint, ot=int64_t, mt=int64_t, nt=int64_t, n1=int64_t, n2=int64_t, l1=int64_t, l2=int64_t)
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
 cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
@@ -129,6 +129,8 @@ cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint 
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
 cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, bint decl_on_lead, int64_t trump) noexcept nogil
+@cython.locals(td=int64_t, tp=int64_t, tl=int64_t, s=int64_t, mine=int64_t, lh=int64_t, ph=int64_t, res=int64_t)
+cdef inline int64_t declarer_takes_next(int64_t hd, int64_t hl, int64_t hp, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
 cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
 @cython.locals(x=int64_t, rb=int64_t, s=int64_t, mine=int64_t, lo=int64_t, a=int64_t)

@@ -327,7 +327,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
     """Tricks the leader can cash at once with top cards (a sound lower bound for his side).
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
-    either opponent's trumps — he draws trumps first, and no side winner can be ruffed."""
+    either opponent's trumps — he draws trumps first, and no side winner can be ruffed; a suit
+    in which his top cards are as many as each opponent's cards, or more, runs to its end."""
     q = 0
     risky = 0
     ctl = False
@@ -336,8 +337,13 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if ot == 0:
             ctl = True
         else:
-            top = suit_of(mine_h, trump) & ~low_bits(highest_bit(ot) + 1)
-            ctl = pop8(top) >= max(pop8(suit_of(o1, trump)), pop8(suit_of(o2, trump)))
+            mt = suit_of(mine_h, trump)
+            nt = pop8(mt & ~low_bits(highest_bit(ot) + 1))  # his top trumps (counted below)
+            n1 = pop8(suit_of(o1, trump))
+            n2 = pop8(suit_of(o2, trump))
+            ctl = nt >= max(n1, n2)
+            if not ctl:  # the side winners cashed, his trumps less theirs (trump_bounds) after
+                q = max(pop8(mt) - n1 - n2 - nt, 0)
     o12 = o1 | o2
     for s in range(4):
         win = suit_of(mine_h, s)  # my cards above all the opponents' in the suit
@@ -347,16 +353,16 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
         if win == 0:
             continue
         k = pop8(win)
+        l1 = pop8(suit_of(o1, s))
+        l2 = pop8(suit_of(o2, s))
+        if not has_part and k >= l1 and k >= l2:
+            k = pop8(suit_of(mine_h, s))  # they are out of the suit after his top cards
         limit = k
         if trump >= 0 and s != trump and not ctl:
-            if suit_of(o1, trump):
-                c = pop8(suit_of(o1, s))
-                if c < limit:
-                    limit = c
-            if suit_of(o2, trump):
-                c = pop8(suit_of(o2, s))
-                if c < limit:
-                    limit = c
+            if suit_of(o1, trump) and l1 < limit:
+                limit = l1
+            if suit_of(o2, trump) and l2 < limit:
+                limit = l2
         if limit == 0:
             continue
         if has_part:
@@ -543,6 +549,39 @@ def defence_takes_next(hd, he1, he2, hl, hp, decl_on_lead, trump):
     return decl_on_lead
 
 
+def declarer_takes_next(hd, hl, hp, trump):
+    """A defender on lead: does the declarer surely win the coming trick? 0 no; 1 yes; 2 yes, his
+    quick tricks as if on lead falling by that one at most. In each suit the leader holds: his
+    top card, the partner following or without trumps; or his ruff, with his lowest trump under
+    a defender's (2) when the partner follows or has no trump, over the partner's (1) if not."""
+    td = tp = tl = 0
+    if trump >= 0:
+        td = suit_of(hd, trump)
+        tp = suit_of(hp, trump)
+        tl = suit_of(hl, trump)
+    res = 2
+    for s in range(4):
+        lh = suit_of(hl, s)
+        if lh == 0:
+            continue
+        mine = suit_of(hd, s)
+        ph = suit_of(hp, s)
+        if mine != 0:
+            if highest_bit(lh | ph) > highest_bit(mine):
+                return 0
+            if s != trump and ph == 0 and tp != 0:
+                return 0
+        elif s == trump or td == 0:
+            return 0
+        elif ph == 0 and tp != 0:
+            if highest_bit(tp) > highest_bit(td):
+                return 0
+            res = 1
+        elif (tl | tp) != 0 and lowest_index(td) > highest_bit(tl | tp):
+            res = 1  # his lowest trump a top one: the ruff may cost him his control
+    return res
+
+
 def defence_takes_later(hd, he1, he2, trump):
     """The declarer on lead (trumps or no-trump): True if the defenders surely take one of
     the tricks left, so he cannot take them all.
@@ -660,7 +699,12 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
     if ld == decl:
         if quick_tricks(hd, 0, False, he1, he2, trump) >= need:
             return 1
-    elif trump < 0:
+    else:
+        # a defender on lead: the declarer wins the coming trick, then his quick tricks less one
+        w = declarer_takes_next(hd, hl, hp, trump)
+        if w != 0 and (need == 1 or (w == 2 and quick_tricks(hd, 0, False, he1, he2, trump) >= need)):
+            return 1
+    if ld != decl and trump < 0:
         # a defender on lead: on trumps his quick tricks (the declarer ruffs the second round
         # of a suit) decided 1 % of the nodes and cost 8 % of the instructions (issue 40's
         # fourth round), so only on no-trump, where a long suit runs

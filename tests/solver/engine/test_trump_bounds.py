@@ -2,7 +2,8 @@
 
 ``trump_bounds`` counts sure trump tricks by top trumps and by length (a trump loses only to
 a higher trump of the other side in the same trick); ``defence_takes_later`` says the
-defenders surely take one of the tricks left when the declarer, on lead, needs them all.
+defenders surely take one of the tricks left when the declarer, on lead, needs them all;
+``declarer_takes_next`` that he surely wins the coming trick when a defender leads.
 These tests call the kernel's plain Python run (the source both compilers build) and check
 each claim with the reference search, which has no bounds.
 """
@@ -13,6 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import reference as ref
+
+
+def takes_next_decl(p):
+    """declarer_takes_next: 0 no, 1 he wins the coming trick, 2 with a top card of the suit led."""
+    hd, _, _, hl, hp, _, _ = seats(p)
+    return int(K.declarer_takes_next(hd, hl, hp, trump_of(p)))
 
 
 def later(p):
@@ -100,7 +107,53 @@ def test_length_against_length_claims_nothing():
     assert ref.solve(p) == 0
 
 
+# ---------------------------------------------------------------- the declarer takes the coming trick
+
+def test_the_declarer_tops_one_suit_and_ruffs_the_other():
+    # Hearts trumps, seat 1 leads from spades and clubs: the declarer's As tops the spades (the
+    # partner follows with the 9s), and he ruffs a club (the partner follows with the Tc).
+    p = tpos("As 7h 8d", "7s 8s 9c", "9s Tc 7d", "h", 0, 1)
+    assert takes_next_decl(p) == 2  # the defenders hold no trump: the ruff keeps his control
+    assert tverdict(p, need=1) == 1
+    assert ref.solve(p) >= 1
+
+
+def test_the_declarer_overruffs_the_partner():
+    # The partner is void in clubs too and ruffs with the 7h: the declarer's 8h is over it. He
+    # wins the trick (1), but his ruff may have to be high: his quick tricks are not claimed.
+    p = tpos("As 8h 8d", "7s 8s 9c", "9s 7h Td", "h", 0, 1)
+    assert takes_next_decl(p) == 1
+    assert tverdict(p, need=1) == 1
+    assert ref.solve(p) >= 1
+
+
+def test_the_declarer_wins_with_a_top_card_then_cashes():
+    # Hearts trumps, seat 1 leads spades only: the As wins (the partner follows with the Ts);
+    # on lead, the Ah draws the 7h and the Kh makes the third: his quick tricks as if on lead.
+    p = tpos("As Ah Kh", "7s 8s 9s", "Ts 7h 8c", "h", 0, 1)
+    assert takes_next_decl(p) == 2
+    assert tverdict(p, need=3) == 1
+    assert ref.solve(p) == 3
+
+
+def test_the_partner_ruffs_the_declarer_s_top_card():
+    # The same spades, but the partner is void in them and holds the 7h: he ruffs the As.
+    p = tpos("As 7d 8d", "7s 8s 9c", "7h Tc 9d", "h", 0, 1)
+    assert takes_next_decl(p) == 0
+    assert ref.solve(p) == 0
+
+
 # ---------------------------------------------------------------- soundness on random positions
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]))
+def test_the_declarer_s_next_trick_is_never_wrong(p):
+    if p.leader != p.declarer and takes_next_decl(p):
+        assert ref.solve(p) >= 1
+        if takes_next_decl(p) == 2:
+            hd, he1, he2, _, _, _, _ = seats(p)
+            assert ref.solve(p) >= K.quick_tricks(hd, 0, False, he1, he2, trump_of(p))
+
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(min_cards=1, max_cards=4, mid_trick=False, strains=["s", "h", "nt"]))
@@ -149,6 +202,23 @@ def test_trump_control_makes_the_side_winner_safe():
     assert quick(p) == 3
     assert tverdict(p, need=3) == 1
     assert ref.solve(p) == 3
+
+
+def test_trump_control_makes_the_low_trump_a_winner():
+    # Hearts trumps: Ah Kh draw the 8h and the 9h, then the 7h and the As win: four tricks.
+    p = tpos("Ah Kh 7h As", "8h 7c 8c 9c", "9h 7s 8s 7d", "h", 0, 0)
+    assert quick(p) == 4
+    assert tverdict(p, need=4) == 1
+    assert ref.solve(p) == 4
+
+
+def test_trump_length_after_the_side_winners():
+    # Hearts trumps, no control (the Ah and the Kh are out): the As cashes (both defenders
+    # follow), then the declarer's four trumps make two tricks against their two (trump_bounds).
+    p = tpos("Jh 9h 8h 7h As", "Ah 7s 7c 8c 9c", "Kh 8s 7d 8d 9d", "h", 0, 0)
+    assert quick(p) == 3
+    assert tverdict(p, need=3) == 1
+    assert ref.solve(p) >= 3
 
 
 def test_no_control_against_three_trumps():
