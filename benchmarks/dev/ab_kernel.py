@@ -70,7 +70,7 @@ def snapshot(name: str, rev: str | None, defines: list[str] = ()) -> pathlib.Pat
         text = (subprocess.run(["git", "show", f"{rev}:{src}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
                 if rev else (ROOT / src).read_text())
         (out / "tables_gen.py").write_text(text)
-        subprocess.run([sys.executable, "-c", "import tables_gen; tables_gen.write_header('.')"], cwd=out, check=True)
+        subprocess.run([sys.executable, "-c", "import tables_gen, pathlib; pathlib.Path('tables.h').write_text(tables_gen.header_text())"], cwd=out, check=True)
     # the kernel imports its layout relatively only when uncompiled; the compiled build needs nothing else
     flags = ["-O3", "-g"] + os.environ.get("AB_CFLAGS", "").split()  # -g: callgrind's lines, same code
     setup = out / "setup_ab.py"
