@@ -95,9 +95,9 @@ def lex_order(flat) -> list[int]:
     except (TypeError, ValueError):  # not a contiguous buffer
         raw = array.array("q", flat.tolist()).tobytes()
     if sys.byteorder != "little":
-        raw = array.array("q", raw)
-        raw.byteswap()
-        raw = raw.tobytes()
+        words = array.array("q", raw)
+        words.byteswap()
+        raw = words.tobytes()
     raw = raw.translate(_REV)
     keys = [raw[j:j + 4] + raw[j + 8:j + 12] for j in range(0, len(raw), 24)]
     return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
