@@ -15,6 +15,7 @@ on a contiguous share of the layouts (the one split of every scan, :mod:`.shares
 from __future__ import annotations
 
 import array
+import itertools
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -41,7 +42,10 @@ def encode_layouts(layouts, backend=None, counts: tuple | None = None, forbidden
     elif isinstance(layouts, (list, tuple)) and all(len(h) == 3 for h in layouts):
         # 3-tuples of ints, converted in one call (a Python loop per layout cost as much as
         # searching a spades layout: benchmarks/log, issue 40's seventh round)
-        buf = array.array("q", [int(h) for lay in layouts for h in lay])
+        try:
+            buf = array.array("q", itertools.chain.from_iterable(layouts))
+        except (TypeError, OverflowError):  # not all ints: each converted (or its error raised) as before
+            buf = array.array("q", [int(h) for lay in layouts for h in lay])
     else:
         buf = array.array("q")
         for hands in layouts:
