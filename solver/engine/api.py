@@ -562,6 +562,7 @@ class Engine(Search):
         finally:
             self.reuse_table = saved
         s = self._layouts_searcher(args, len(flat) // 3)
+        first = self._layouts_seen - len(flat) // 3  # layouts served before these
         trick = pos.trick
         nt = len(trick)
         c0 = int(trick[0][1]) if nt > 0 else 0
@@ -576,8 +577,10 @@ class Engine(Search):
         for a in range(0, n, chunk):
             m = min(chunk, n - a)
             out = self.backend.zeros(m * k)
-            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1, flags, 1,
-                          self.node_budget)
+            # the generation counts the layouts served (each layout its own: the entries' age, by
+            # which the kept table chooses what to forget); every entry is live whatever its age
+            r = s.layouts(flat[3 * a:3 * (a + m)], m, out, mode, cw, len(cards), leader, nt, c0, c1, flags,
+                          (first + a) & layout.E_GEN_MASK, self.node_budget)
             total += int(self._stats[layout.S_NODES])
             if r < 0:
                 self.nodes = total

@@ -40,6 +40,9 @@ cdef extern from *:
     """
     #define PREFDD_HW ((int64_t)1)
     #define PREFDD_KILL_BONUS ((int64_t)50)
+    #ifndef PREFDD_AGE_SHIFT
+    #define PREFDD_AGE_SHIFT 4
+    #endif
     #define PREFDD_ONE ((int64_t)1)
     #define PREFDD_BYTE ((int64_t)0xFF)
     #define PREFDD_LOW32 ((int64_t)0xFFFFFFFF)
@@ -55,6 +58,7 @@ cdef extern from *:
     # variable is loaded again after every store through the work array (it may alias it)
     const int64_t HW "PREFDD_HW"
     const int64_t KILL_BONUS "PREFDD_KILL_BONUS"
+    const int64_t AGE_SHIFT "PREFDD_AGE_SHIFT"
     const int64_t ONE "PREFDD_ONE"
     const int64_t BYTE "PREFDD_BYTE"
     const int64_t LOW32 "PREFDD_LOW32"
@@ -93,7 +97,7 @@ cdef inline int64_t tt_index(int64_t key, int64_t extra, int64_t mask) noexcept 
 cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra) noexcept nogil
 cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
-cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen) noexcept nogil
+cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen, int64_t reuse) noexcept nogil
 cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, int64_t val) noexcept nogil
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
 cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,

@@ -64,6 +64,7 @@ if not cython.compiled:  # the Cython build has them from kernel.pxd (layout.pxi
 # The Cython build has these as C constants (kernel.pxd: macros, so a store through the work
 # array does not make the compiler load them again); the values here are the same.
 if not cython.compiled:
+    AGE_SHIFT = 4  # tt_victim with a kept table: a trick left is worth 2**AGE_SHIFT layouts of age
     NO_CEILING = 15  # tables.misere_suits_fill: no count for the suit
     SUITS_SAME = 0xE4  # suit_canon's code of the identity (each suit in its own place)
     VOID_LAST = 1 << 50  # pushes a lead below every other (history bonuses stay far under it)
@@ -215,15 +216,22 @@ def tt_live(dat, gen, reuse):
     return reuse or entry_gen(dat) == gen
 
 
-def tt_victim(tt, idx, gen):
-    """The replacement scheme: an empty or stale entry first, else the shallowest one."""
+def tt_victim(tt, idx, gen, reuse):
+    """The replacement scheme: an empty or stale entry first, else the shallowest one. With
+    the table kept (the layouts' loop, ``gen`` the layout's number) nothing is stale: the
+    entry least worth keeping, its tricks left less its age in layouts (AGE_SHIFT)."""
     victim = idx
-    vdepth = 99
+    vdepth = 1 << 40
     for slot in range(idx, idx + BUCKET):
         dat = tt[2 * slot + 1]
-        if dat == 0 or entry_gen(dat) != gen:
+        if dat == 0:
             return slot
-        dd = entry_depth(dat)
+        if reuse:
+            dd = (entry_depth(dat) << AGE_SHIFT) - ((gen - entry_gen(dat)) & E_GEN_MASK)
+        else:
+            if entry_gen(dat) != gen:
+                return slot
+            dd = entry_depth(dat)
         if dd < vdepth:
             victim = slot
             vdepth = dd
@@ -256,7 +264,7 @@ def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
             ub = entry_ub(dat)
             old = entry_move(dat)
     else:
-        slot = tt_victim(tt, idx, gen)
+        slot = tt_victim(tt, idx, gen, reuse)
     lb, ub = narrowed(lb, ub, need, val)
     if mcode == 0:
         mcode = old
@@ -302,6 +310,9 @@ def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH, pcode
     found = tt_find(tt, idx, key, extra)
     if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
         dat = tt[2 * found + 1]
+        if reuse and entry_gen(dat) != gen:  # used now: young again (tt_victim)
+            dat = (dat & ~(E_GEN_MASK * (ONE << E_GEN))) | (gen << E_GEN)
+            tt[2 * found + 1] = dat
         if entry_lb(dat) >= need:
             return 1, -1
         if entry_ub(dat) < need:
@@ -1702,6 +1713,9 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
     learnt on one layout serves the next: a third fewer nodes, RESULTS.md), on misère halved
     at each layout.
 
+    Layout ``i`` is generation ``gen + i`` (wrapped): the entries' age, by which the kept
+    table forgets (:func:`tt_victim`); every entry stays live.
+
     Each layout has ``stats[S_BUDGET]`` nodes; ``stats[S_NODES]`` ends with the sum over the
     layouts. Returns ``nlay`` (mode 2: see above), or -1 - i if layout ``i`` ran out of nodes.
     ``RH``, ``CH``, ``CTC``: 3 words each (a root's and a child's hands, the child's trick),
@@ -1727,6 +1741,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
         RH[0] = lay[3 * i]
         RH[1] = lay[3 * i + 1]
         RH[2] = lay[3 * i + 2]
+        lgen = (gen + i) & E_GEN_MASK  # the layout's number: the table's entries' age (tt_victim)
         hi = maxrew * ((popcount(RH[0]) + popcount(RH[1]) + popcount(RH[2]) + root_nt) // 3)
         stats[S_NODES] = 0
         if mode == 2:
@@ -1742,7 +1757,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
             chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
             vb = mtd_loop(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
-                          plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+                          plan_cards, tt, ttlen, lgen, stats, SQ, REP, SPREAD, NTH, W)
             if vb < 0:
                 stats[S_NODES] += total
                 return -1 - i
@@ -1751,10 +1766,10 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
             if ismax:
                 r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                                lgen, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                gen, stats, SQ, REP, SPREAD, NTH, W)
+                                lgen, stats, SQ, REP, SPREAD, NTH, W)
                 if r >= 0:
                     r = 1 - r
             if r < 0:
@@ -1767,7 +1782,7 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 return i
             continue
         v = mtd_loop(RH, root_leader, root_nt, root_tc, 0, 0, hi, g if prev_guess else -1, cfg, pen_mask, pen_flags,
-                     plan_cards, tt, ttlen, gen, stats, SQ, REP, SPREAD, NTH, W)
+                     plan_cards, tt, ttlen, lgen, stats, SQ, REP, SPREAD, NTH, W)
         if v < 0:
             stats[S_NODES] += total
             return -1 - i
@@ -1797,13 +1812,13 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
                 if top < 0:
                     top = 0
                 w = mtd_loop(CH, cl, cn, CTC, 0, 0, top, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gen, stats, SQ, REP, SPREAD, NTH, W)
+                             lgen, stats, SQ, REP, SPREAD, NTH, W)
             else:
                 bot = v - bank
                 if bot < 0:
                     bot = 0
                 w = mtd_loop(CH, cl, cn, CTC, 0, bot, chi, v - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                             gen, stats, SQ, REP, SPREAD, NTH, W)
+                             lgen, stats, SQ, REP, SPREAD, NTH, W)
             if w < 0:
                 stats[S_NODES] += total
                 return -1 - i

@@ -15,6 +15,8 @@ on a contiguous share of the layouts (the one split of every scan, :mod:`.shares
 from __future__ import annotations
 
 import array
+import itertools
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -37,6 +39,13 @@ def encode_layouts(layouts, backend=None, counts: tuple | None = None, forbidden
         if len(flat) % 3:
             raise PositionError.of("layout_words", "layouts", n=len(flat))
         buf = array.array("q", flat)
+    elif isinstance(layouts, (list, tuple)) and all(len(h) == 3 for h in layouts):
+        # 3-tuples of ints, converted in one call (a Python loop per layout cost as much as
+        # searching a spades layout: benchmarks/log, issue 40's seventh round)
+        try:
+            buf = array.array("q", itertools.chain.from_iterable(layouts))
+        except (TypeError, OverflowError):  # not all ints: each converted (or its error raised) as before
+            buf = array.array("q", [int(h) for lay in layouts for h in lay])
     else:
         buf = array.array("q")
         for hands in layouts:
@@ -45,6 +54,11 @@ def encode_layouts(layouts, backend=None, counts: tuple | None = None, forbidden
             buf.extend(int(h) for h in hands)
     if counts is not None:
         check_layouts(buf, counts, forbidden)
+    return _of_backend(buf, backend)
+
+
+def _of_backend(buf, backend):
+    """An int64 ``array.array`` as the backend's kernel takes it."""
     if backend is None or backend.name == "cython":
         return memoryview(buf)
     import numpy as np
@@ -55,15 +69,14 @@ def encode_layouts(layouts, backend=None, counts: tuple | None = None, forbidden
 def check_layouts(flat, counts: tuple, forbidden: int = 0) -> None:
     """Every layout of ``flat`` holds ``counts`` cards a seat, no card twice, none of ``forbidden``."""
     c0, c1, c2 = counts
-    for i in range(0, len(flat), 3):
-        a, b, c = flat[i], flat[i + 1], flat[i + 2]
+    for i, (a, b, c) in enumerate(zip(flat[0::3], flat[1::3], flat[2::3])):
         if (a | b | c) >> 32 or a < 0 or b < 0 or c < 0:
-            raise PositionError.of("layout_mask", f"layouts[{i // 3}]")
+            raise PositionError.of("layout_mask", f"layouts[{i}]")
         if a.bit_count() != c0 or b.bit_count() != c1 or c.bit_count() != c2:
-            raise PositionError.of("layout_sizes", f"layouts[{i // 3}]", a_n=a.bit_count(), b_n=b.bit_count(),
+            raise PositionError.of("layout_sizes", f"layouts[{i}]", a_n=a.bit_count(), b_n=b.bit_count(),
                                    c_n=c.bit_count(), c0=c0, c1=c1, c2=c2)
         if a & b or a & c or b & c or (a | b | c) & forbidden:
-            raise PositionError.of("layout_overlap", f"layouts[{i // 3}]")
+            raise PositionError.of("layout_overlap", f"layouts[{i}]")
 
 
 _REV = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # each byte's bits reversed
@@ -78,26 +91,26 @@ def lex_order(flat) -> list[int]:
     positions of the layouts just before): over all 184,756 layouts of a hand this order
     took 37–40 % fewer nodes than the revolving door (one swap from one layout to the
     next, but the lowest cards varying fastest), benchmarks/RESULTS.md."""
-    words = flat.tolist()  # plain ints (a buffer's or a NumPy array's)
-    n = len(words) // 3
-    rev = _REV
-
-    def key(i):
-        # a hand's bits reversed, as big-endian bytes: the lowest card the most significant
-        return words[3 * i].to_bytes(4, "little").translate(rev) + words[3 * i + 1].to_bytes(4, "little").translate(rev)
-
-    return sorted(range(n), key=key, reverse=True)
+    # a hand's bits reversed, as big-endian bytes: the lowest card the most significant — every
+    # byte of the layouts reversed in one call, then each layout's key two slices (the words
+    # little-endian: the low four bytes of an int64 hold its cards)
+    try:
+        raw = memoryview(flat).cast("B").tobytes()
+    except (TypeError, ValueError):  # not a contiguous buffer
+        raw = array.array("q", flat.tolist()).tobytes()
+    if sys.byteorder != "little":
+        words = array.array("q", raw)
+        words.byteswap()
+        raw = words.tobytes()
+    raw = raw.translate(_REV)
+    keys = [raw[j:j + 4] + raw[j + 8:j + 12] for j in range(0, len(raw), 24)]
+    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
 
 
 def take(flat, order: list[int], backend=None):
     """The layouts of ``flat`` in the given order, as :func:`encode_layouts` makes them."""
     words = flat.tolist()
-    buf = array.array("q", bytes(24 * len(order)))
-    for j, i in enumerate(order):
-        buf[3 * j] = words[3 * i]
-        buf[3 * j + 1] = words[3 * i + 1]
-        buf[3 * j + 2] = words[3 * i + 2]
-    return encode_layouts(buf, backend)
+    return _of_backend(array.array("q", [w for i in order for w in words[3 * i:3 * i + 3]]), backend)
 
 
 def revolving_door(cards: int, k: int) -> Iterator[int]:
