@@ -12,43 +12,22 @@ the seats forcing tricks on him the max side, and the talon-led first tricks are
 how many are left is in the state word (``CS_TALON``), their suits and the table's two
 settings in ``cfg`` (``C_TALON``, ``C_VOID``, ``C_AFTER``); see :func:`talon_suit`.
 
-How this file is compiled (see docs/backends.md):
+How this file is compiled — Cython (pure-Python mode, with the C types of ``kernel.pxd``;
+the entry points, which release the GIL, are :mod:`.searcher`), Numba (the same source
+loaded under a second name, every kernel function njit-ed by :func:`.numba_kernel.jit_kernel`)
+or plain Python (``PREFDD_ENGINE=python``, for debuggers): docs/backends.md. So that both
+compilers agree bit for bit: every constant that meets a 64-bit word is typed (``ONE``,
+``BYTE``, ``GOLDEN``), hashing is done in unsigned words (``u64`` / ``i64``), no ``with``
+blocks or Python objects inside kernel functions, the layout's constants come from
+:mod:`.layout` alone, and the search's work arrays are one flat int64 vector (offsets ``W_*``).
 
-* **Cython** (pure-Python mode): ``setup.py`` cythonizes this file with the C types of
-  ``kernel.pxd`` into the extension ``solver.engine.kernel``; the kernel functions are
-  ``cdef inline ... noexcept nogil``; the entry points, which release the GIL, are the
-  extension ``solver.engine.searcher`` (:mod:`.searcher`), which cimports the drivers.
-* **Numba**: :mod:`.backends` loads this same source under a second module name; since
-  ``cython.compiled`` is then False, the block at the end hands the module's namespace to
-  :func:`.numba_kernel.jit_kernel`, which njit-s every kernel function (rebinding the
-  globals before the first call, so jitted callers call jitted callees), and defines the
-  drivers' doors.
-* **plain Python** (``PREFDD_ENGINE=python``): loaded under a third name, nothing is
-  compiled — slow, but every line runs under a debugger and coverage.
-
-Rules the shared source keeps so that both compilers agree bit for bit: every constant
-that meets a 64-bit word is typed (``ONE``, ``BYTE``, ``GOLDEN``), hashing is done in
-unsigned words (``u64`` / ``i64``: C casts in the .pxd, NumPy conversions here), no
-``with`` blocks or Python objects inside kernel functions (the GIL is released in the
-entry points of :mod:`.searcher`, which take each buffer once and hand the kernel C
-pointers when compiled; under Numba the drivers' doors do that, ``as_pointer``; plain
-Python indexes the arrays), the layout's constants come from :mod:`.layout` alone, and the
-search's work arrays are one flat int64 vector allocated by the entry point (offsets
-``W_*``).
-
-The concerns, as DDS splits them: the transposition table (entry layout ``E_*``; the search
-sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`, which hide its
-entries — :func:`tt_find`, :func:`tt_victim`, the replacement scheme, and :func:`tt_store`), move
-generation (:func:`generate_moves`) and ordering (:func:`order_moves`, a weight function per
-case: :func:`score_lead`, :func:`score_misere_lead`, :func:`score_follow`,
-:func:`score_misere_follow`), bounds
-(:func:`quick_tricks` with :func:`partner_entry`, :func:`trump_bounds`, :func:`defence_takes_next`, :func:`defence_takes_later`, :func:`misere_ceiling` (with :data:`MISERE_SUITS`), :func:`misere_forced`,
-:func:`misere_escapes` with :func:`misere_exits`, gathered in :func:`trick_verdict` and :func:`misere_verdict`), constraints (:func:`constrain_moves`,
-:func:`constraint_state_after`), and the null-window driver :func:`search_with` (an
-explicit stack with copy-make plies: a ply is ``PLY`` adjacent words) under :func:`mtd_with`,
-and :func:`layouts_with`, the loop over many layouts of one position. A node's life, in the
-order the code runs: docs/kernel.md. The arrays the kernel takes are made by
-:mod:`solver.engine.arrays`.
+The concerns, as DDS splits them, in this order below: the transposition table (the search
+sees it through :func:`tt_bucket`, :func:`tt_lookup` and :func:`tt_add`), bounds (gathered in
+:func:`trick_verdict` and :func:`misere_verdict`), move generation and ordering
+(:func:`order_moves`, a weight function per case), constraints, and the null-window driver
+:func:`search_with` (an explicit stack of copy-make plies) under :func:`mtd_with`, and
+:func:`layouts_with`, the loop over many layouts of one position. A node's life, in the order
+the code runs: docs/kernel.md; the arrays the kernel takes: :mod:`solver.engine.arrays`.
 """
 try:
     import cython
