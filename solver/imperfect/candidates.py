@@ -189,7 +189,7 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
                     allowed=None, counts: bool | None = None, sample: int | None = None, seed: int = 0,
                     deadline: float | None = None, cache: dict | None = None,
                     workers: int | None = None, cap: int | None = SCAN_CAP, settle=None,
-                    settle_one: bool = False, track_equal: bool = False) -> Decision:
+                    settle_one: bool = False, track_equal: bool = False, order_by: dict | None = None) -> Decision:
     """The candidates of the seat whose view ``view`` is, at ``view.pos`` (he must be to move).
 
     ``view``: the declarer's :class:`~solver.imperfect.InfoSet` or any seat's
@@ -212,6 +212,12 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     ``track_equal``: the scan also settles whether every card has the same value in every
     layout (``equal_everywhere``; with ``undominated`` it always does): a ``best_somewhere``
     scan then goes on until two cards differ somewhere.
+    ``order_by``: with ``settle_one``, the value (declarer's tricks) each card is read by in
+    place of its real-layout value — worst for him first, also the narrowed scan's order
+    (:meth:`_Scan.plan`). A decision whose cards are worth these values (the worst-guess
+    search's child values) is worth the first card in that order that no card dominates;
+    ``settle`` must then be the cards worst by them. Where it holds some cards only, no order
+    is kept (every pair is read to the end unless the scan settles).
     """
     if candidates not in CANDIDATES:
         raise PositionError.of("choice", "candidates", known=", ".join(CANDIDATES), got=candidates)
@@ -256,8 +262,10 @@ def candidate_moves(view: InformationSet, engine: Engine | None = None, *, candi
     if settle is not None:
         scan.settle = {reps.index(_rep_of(view, groups, c)) for c in settle if c in legal}
         scan.settle_one = settle_one
-        if settle_one and candidates == "undominated" and not counting and layouts.method == "exact":
-            order = sorted(range(len(reps)), key=lambda i: (scan.sign * real_values[reps[i]], i))
+        by = real_values if order_by is None else order_by
+        if (settle_one and candidates == "undominated" and not counting and layouts.method == "exact"
+                and all(r in by for r in reps)):
+            order = sorted(range(len(reps)), key=lambda i: (scan.sign * by[reps[i]], i))
             scan.rank = [0] * len(reps)
             for place, i in enumerate(order):
                 scan.rank[i] = place

@@ -77,6 +77,8 @@ TWO_FROM = 20_000   # a search whose first decision has this many layouts runs i
 EXCHANGE_WAIT = 0.001  # seconds between two exchanges of finished positions (two processes)
 MIRROR_DEPTH = 6    # the second process reads the cards from the last in the first two tricks (then as the first)
 STACK = 64          # room for the positions being searched one inside the other (a deal has 30 cards)
+LAZY_FROM = 20_000  # an informed decision of this many layouts: its children read first, then the scan of what
+#                     decides among them (:meth:`_Search.lazy_decision`)
 
 
 class OutOfBudget(Exception):
@@ -162,6 +164,8 @@ class _Search:
         self.memo: dict = {}
         self.values: dict = {}     # real-layout card values by position
         self.decisions: dict = {}  # (Decision, the declarer's tricks taken then) by view key
+        self.lazy_decisions: dict = {}  # the same for the decisions read after their children (:meth:`lazy`)
+        self.lazy_at: dict = {}    # memo key -> the children's values, where the position was valued so
         self.dd: dict = {}
         self.inexact: list = []    # the decisions whose scan stopped short
         # two processes (:meth:`two`): the other's pipe ends, and for every position finished
@@ -214,6 +218,55 @@ class _Search:
             self.decisions[k] = (d, taken)
         return d
 
+    def lazy(self, node, depth: int) -> bool:
+        """Whether his decision at ``node`` is read after its children (:meth:`lazy_decision`):
+        an information rule's (every sequence, either reading), not the window's last (that one
+        settles on the real layout already), from ``LAZY_FROM`` layouts — where a scan of every
+        card's candidacy costs more than the children of the cards it would leave out."""
+        return (self.informed and self.guess == "every_sequence" and not self.any_card and self.records is None
+                and node.pos.to_move == self.me
+                and (self.window is None or depth < self.window - 1) and node.count >= LAZY_FROM)
+
+    def lazy_decision(self, node, values: dict) -> Decision:
+        """His decision at ``node`` given every card's child value (``values``: card -> declarer
+        tricks to come, exact; one card a run — or some of them, one at the floor: then that is
+        the worst). Resolved against him it is worth the child of the first card, worst for him first, that no card dominates (``best_somewhere``: that is
+        best in some layout). So the scan stops as soon as a card has a witness layout against
+        every card worth more than the worst value (:func:`~.candidates.candidate_moves`'
+        ``settle_one``: a card dominating it is undominated or dominated by an undominated one,
+        and none of these is worth more; ``best_somewhere``: a worst card best somewhere): then
+        the value is the worst child. Else it reads every layout, ordered by these values (the
+        narrowed scan: pairs of two cards after the first proven candidate are left open, they
+        cannot change the value). What it proves is what :meth:`_moves` reads: the same value
+        as a scan of every card, or where a cut scan leaves it open, bounds as tight or
+        tighter. A scan that decided every pair it read is the scan of every card (the line
+        names it); one that stopped short is not, and the line scans that position again."""
+        k = (node.key(), tuple(values.items()))
+        got = self.lazy_decisions.get(k)
+        taken = node.pos.taken[node.pos.declarer]
+        if got is not None:
+            d, then = got
+            if then is None:
+                then = self.decisions[node.key(), False][1]
+            if then != taken:
+                d = replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
+            return d
+        w = self.worse(values.values())
+        d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline, cache=self.values,
+                            settle=[c for c, v in values.items() if v == w], settle_one=True, counts=False,
+                            cap=_cand.SCAN_CAP, track_equal=self.informed, workers=self.workers, order_by=values)
+        if not d.exact and passed(self.deadline):
+            raise OutOfBudget
+        if not d.exact and not d.settled:
+            self.inexact.append(d)
+        self.lazy_decisions[k] = (d, taken)
+        if d.exact and not d.forced and (node.key(), False) not in self.decisions:
+            self.lazy_decisions[k] = (d, None)   # (counted once, as the scan of every card)
+            # every pair it needed decided (none left open): the scan of every card, as the
+            # line names it — the same candidates, dominated cards and figures
+            self.decisions[node.key(), False] = (replace(d, settled=False), taken)
+        return d
+
     def best_cards(self, p: Position) -> list:
         """The side to move's double-dummy best cards on the real layout, every one. Cards of
         one run (no live card between them) are worth the same: where every legal card is of
@@ -232,13 +285,14 @@ class _Search:
             v = self.dd[k] = self.eng.solve(p)
         return v
 
-    def options(self, node, depth: int, on: bool, counts: bool = False):
+    def options(self, node, depth: int, on: bool, counts: bool = False, lazy: dict | None = None):
         """The ways the play may go on here: a list of alternatives (pessimistic cards,
         optimistic groups) — the pessimistic value is the worst child of the cards, the
         optimistic one the best group's worst child — one alternative, or two where a truncated
         scan leaves open whether every card is equal in every layout (an information rule's
         one excused kind of decision besides a forced one) — and the Decision if the viewer
-        decides here."""
+        decides here. ``lazy``: the children's values, read first (:meth:`lazy`): the decision
+        is scanned only for what decides among them."""
         p = node.pos
         rec = self.history[depth] if on and depth < len(self.history) else None
         if p.to_move == self.me and (self.window is None or depth < self.window):
@@ -249,7 +303,10 @@ class _Search:
                 one = _distinct(node, p.legal_moves())
                 if len(one) == 1:   # forced (one run of his cards): nothing to decide, no value to read
                     return [(one, [one])], None
-            dec = self.decision(node, last=self.window is not None and depth == self.window - 1)
+            if lazy is not None:
+                dec = self.lazy_decision(node, lazy)
+            else:
+                dec = self.decision(node, last=self.window is not None and depth == self.window - 1)
             moves = self._moves(node, dec)
             if counts:  # the line's own record of this decision, with its counts (the same candidates)
                 dec = self._counted(node, dec)
@@ -329,7 +386,6 @@ class _Search:
     def _search(self, node, depth: int, on: bool, k) -> tuple[int, int]:
         """:meth:`value` of a position not in the memo: its cards read, the value stored."""
         p = node.pos
-        alts, dec = self.options(node, depth, on)
         d = p.declarer
         rec = self.history[depth] if on and depth < len(self.history) else None
         child_values: dict = {}
@@ -358,6 +414,21 @@ class _Search:
         # the worst the declarer can do from here (no trick more; on misère every one): a
         # fold that reaches it cannot go further, and the cards after it are not searched
         floor = self._floor(p)
+        lazy = None
+        if self.lazy(node, depth):
+            cards = _distinct(node, p.legal_moves())
+            if len(cards) > 1:
+                # worst on the real layout first, up to one at the floor (then the worst child is
+                # known: the scan settles on the cards at the floor, with no order for the rest)
+                real = card_values(self.eng, p, self.values)
+                vals = {}
+                for c in sorted(cards, key=lambda c: -real[c] if self.worse is max else real[c]):
+                    vals[c] = child(c)
+                    if vals[c] == (floor, floor):
+                        break
+                if all(a == b for a, b in vals.values()):   # (a cut scan below: every card's scan, as before)
+                    lazy = self.lazy_at[k] = {c: vals[c][0] for c in cards if c in vals}
+        alts, dec = self.options(node, depth, on, lazy=lazy)
         if self.peer is not None or self.mirror:
             # two processes: first every card whose position the other process is not
             # searching now (the second process, near the top, from the last card), up to one
@@ -550,16 +621,26 @@ class _Search:
                 break
             self.touch(node)
             target = self.value(node, depth, on)[which]
+            # the decision named on the sheet is the scan of every card (its candidates, its
+            # counts), whichever way the search valued the position
             alts, dec = self.options(node, depth, on, counts=True)
             rec = self.history[depth] if on and depth < len(self.history) else None
             found = None
-            for alt in alts:
-                for c in (alt[0] if which == 0 else [c for g in alt[1] for c in g]):
-                    child = node.after(c)
-                    still = on and rec is not None and c == rec
-                    self.touch(child)
-                    if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
-                        found = (c, child, still)
+            lazy = self.lazy_at.get((node.key(), depth) if on else self.keyof(node))
+            for reading in (alts,) if lazy is None else (alts, None):
+                if reading is None:
+                    # valued after its children (:meth:`lazy_decision`), where the scan of every
+                    # card leaves looser bounds (a cut scan): the card is one of the lazy reading's
+                    reading = self.options(node, depth, on, lazy=lazy)[0]
+                for alt in reading:
+                    for c in (alt[0] if which == 0 else [c for g in alt[1] for c in g]):
+                        child = node.after(c)
+                        still = on and rec is not None and c == rec
+                        self.touch(child)
+                        if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
+                            found = (c, child, still)
+                            break
+                    if found:
                         break
                 if found:
                     break
@@ -645,6 +726,8 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
         short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
         scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
                  if not counted and not d.forced]
+        scans += [(d.trick, d.covered, d.layouts.total) for d, then in s.lazy_decisions.values()
+                  if not d.forced and then is not None]
         positions = len(s.memo)
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
                       positions, time.monotonic() - t0, stopped, short, scans, candidates)
