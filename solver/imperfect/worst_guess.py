@@ -77,8 +77,10 @@ TWO_FROM = 20_000   # a search whose first decision has this many layouts runs i
 EXCHANGE_WAIT = 0.001  # seconds between two exchanges of finished positions (two processes)
 MIRROR_DEPTH = 6    # the second process reads the cards from the last in the first two tricks (then as the first)
 STACK = 64          # room for the positions being searched one inside the other (a deal has 30 cards)
-LAZY_FROM = 20_000  # an informed decision of this many layouts: its children read first, then the scan of what
-#                     decides among them (:meth:`_Search.lazy_decision`)
+LAZY_FROM = 20_000  # an informed defender's decision of this many layouts: its children read first, then the
+#                     scan of what decides among them (:meth:`_Search.lazy_decision`)
+LAZY_DECLARER = False  # the declarer's (1.1.4's window; at most 184,756 layouts) are scanned first: read after
+#                        their children, 12 random 1.1.4 windows cost 61.0 s CPU against 54.9 (RESULTS.md)
 
 
 class OutOfBudget(Exception):
@@ -221,11 +223,12 @@ class _Search:
     def lazy(self, node, depth: int) -> bool:
         """Whether his decision at ``node`` is read after its children (:meth:`lazy_decision`):
         an information rule's (every sequence, either reading), not the window's last (that one
-        settles on the real layout already), from ``LAZY_FROM`` layouts — where a scan of every
-        card's candidacy costs more than the children of the cards it would leave out."""
+        settles on the real layout already), a defender's from ``LAZY_FROM`` layouts — where a scan
+        of every card's candidacy costs more than the children of the cards it would leave out."""
         return (self.informed and self.guess == "every_sequence" and not self.any_card and self.records is None
                 and node.pos.to_move == self.me
-                and (self.window is None or depth < self.window - 1) and node.count >= LAZY_FROM)
+                and (self.window is None or depth < self.window - 1) and node.count >= LAZY_FROM
+                and (LAZY_DECLARER or not isinstance(self.view, InfoSet)))
 
     def lazy_decision(self, node, values: dict) -> Decision:
         """His decision at ``node`` given every card's child value (``values``: card -> declarer

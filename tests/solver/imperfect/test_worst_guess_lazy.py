@@ -69,6 +69,7 @@ def _mismatches(reading) -> tuple[int, int, int]:
 @pytest.mark.parametrize("reading", READINGS)
 def test_lazy_decisions_equal_a_brute_force(reading, monkeypatch):
     monkeypatch.setattr(wgm, "LAZY_FROM", 0)
+    monkeypatch.setattr(wgm, "LAZY_DECLARER", True)
     monkeypatch.setattr(cand, "FIRST_PIECE", 2)
     checked, wrong, lazy = _mismatches(reading)
     assert wrong == 0 and checked == 96 and lazy > 100, (checked, wrong, lazy)
@@ -79,6 +80,7 @@ def test_lazy_decisions_give_the_full_scans_line(reading, monkeypatch):
     """The value, the line and every decision named on it (candidates, dominated cards,
     undecided ones, the card made for him) as when every card's candidacy is scanned."""
     monkeypatch.setattr(cand, "FIRST_PIECE", 2)
+    monkeypatch.setattr(wgm, "LAZY_DECLARER", True)
     for pos, history, view, window in _cases():
         monkeypatch.setattr(wgm, "LAZY_FROM", 10**9)
         full = _run(view, history, window, reading)
@@ -95,6 +97,7 @@ def test_lazy_decisions_on_cut_scans_hold_the_truth(reading, monkeypatch):
     """Scans cut at three layouts: exact and right, or bounds that hold the truth, as tight as
     the full scans' bounds or tighter."""
     monkeypatch.setattr(cand, "FIRST_PIECE", 2)
+    monkeypatch.setattr(wgm, "LAZY_DECLARER", True)
     inexact = tighter = 0
     for pos, history, view, window in _cases():
         truth = _run(view, history, window, reading).declarer_tricks
@@ -117,6 +120,7 @@ def test_a_planted_bug_is_caught(monkeypatch):
     """A card worst by its child taken as a candidate without its witness layouts, in the lazy
     scans only: they stop at once, and the brute force disagrees."""
     monkeypatch.setattr(wgm, "LAZY_FROM", 0)
+    monkeypatch.setattr(wgm, "LAZY_DECLARER", True)
     monkeypatch.setattr(cand, "FIRST_PIECE", 2)
     real = wgm.candidate_moves
 
@@ -133,3 +137,22 @@ def test_a_planted_bug_is_caught(monkeypatch):
     monkeypatch.setattr(wgm, "candidate_moves", planted)
     _, wrong, _ = _mismatches("undominated")
     assert wrong > 0
+
+
+def test_the_declarers_decisions_are_scanned_first(monkeypatch):
+    """By default only a defender's decisions are read after their children (``LAZY_DECLARER``):
+    on the declarer's 1.1.4 windows reading the children first cost more than it saved."""
+    monkeypatch.setattr(wgm, "LAZY_FROM", 0)
+    asked = []
+    real = wgm._Search.lazy
+
+    def spy(self, node, depth):
+        got = real(self, node, depth)
+        asked.append((isinstance(self.view, InfoSet), got))
+        return got
+
+    monkeypatch.setattr(wgm._Search, "lazy", spy)
+    for _pos, history, view, window in _cases():
+        _run(view, history, window, "undominated")
+    assert any(d for d, _ in asked) and any(not d for d, _ in asked)
+    assert not any(got for d, got in asked if d) and any(got for d, got in asked if not d)
