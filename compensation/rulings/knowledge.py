@@ -113,7 +113,7 @@ def layouts_note(r: Ruling, total: int, seconds: float, budget, stopped: str | N
                    f"Возможных раскладов: {total} в момент нарушения; на каждом его решении решены все расклады "
                    f"этого момента (больше всего — {big}) за {seconds_words(seconds)}: цифры точные.")
         else:
-            _, c, n = max(scans, key=lambda x: x[2])
+            _, c, n = max((x for x in scans if x[1] < x[2]), key=lambda x: x[2])   # the largest that stopped early
             r.note(f"Layouts he could believe in: {total}. Every decision was decided exactly "
                    f"({seconds_words(seconds, 'en')}): the largest, over {n} layouts, once {c} of them had decided "
                    "everything its figure rests on (witness layouts: for each pair of cards that could change it, "
