@@ -166,7 +166,9 @@ class _Search:
         self.memo: dict = {}
         self.values: dict = {}     # real-layout card values by position
         self.decisions: dict = {}  # (Decision, the declarer's tricks taken then) by view key
-        self.lazy_decisions: dict = {}  # the same for the decisions read after their children (:meth:`lazy`)
+        self.lazy_decisions: dict = {}  # the same for the decisions read after their children (:meth:`lazy`),
+        #                                and whether their scan counts among the scans reported (not when
+        #                                it stands in ``decisions`` as the scan of every card)
         self.lazy_at: dict = {}    # memo key -> the children's values, where the position was valued so
         self.dd: dict = {}
         self.inexact: list = []    # the decisions whose scan stopped short
@@ -201,9 +203,7 @@ class _Search:
         got = self.decisions.get(k)
         taken = node.pos.taken[node.pos.declarer]
         if got is not None:
-            d, then = got
-            if then != taken:  # reached by another history: the same values, on another total
-                d = replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
+            d = _rebased(got[0], got[1], taken)
         else:
             settle = None
             if self.guess == "greedy" or last:  # only the worst card on the real layout matters: stop once it is proven
@@ -213,12 +213,17 @@ class _Search:
             d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline,
                                 cache=self.values, settle=None if counts else settle, settle_one=last,
                                 counts=counts, cap=_cand.SCAN_CAP, track_equal=self.informed, workers=self.workers)
-            if not d.exact and passed(self.deadline):
-                raise OutOfBudget
-            if not d.exact and not d.settled:  # settled: greedy's choice is proven, nothing was cut
-                self.inexact.append(d)
+            self._scanned(d)
             self.decisions[k] = (d, taken)
         return d
+
+    def _scanned(self, d: Decision) -> None:
+        """A new scan's outcome noted: past the deadline and not exact, the search stops; a cut
+        scan is one of the inexact decisions (settled: greedy's choice is proven, nothing was cut)."""
+        if not d.exact and passed(self.deadline):
+            raise OutOfBudget
+        if not d.exact and not d.settled:
+            self.inexact.append(d)
 
     def lazy(self, node, depth: int) -> bool:
         """Whether his decision at ``node`` is read after its children (:meth:`lazy_decision`):
@@ -248,26 +253,18 @@ class _Search:
         got = self.lazy_decisions.get(k)
         taken = node.pos.taken[node.pos.declarer]
         if got is not None:
-            d, then = got
-            if then is None:
-                then = self.decisions[node.key(), False][1]
-            if then != taken:
-                d = replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
-            return d
+            return _rebased(got[0], got[1], taken)
         w = self.worse(values.values())
         d = candidate_moves(node, self.eng, candidates=self.candidates, deadline=self.deadline, cache=self.values,
                             settle=[c for c, v in values.items() if v == w], settle_one=True, counts=False,
                             cap=_cand.SCAN_CAP, track_equal=self.informed, workers=self.workers, order_by=values)
-        if not d.exact and passed(self.deadline):
-            raise OutOfBudget
-        if not d.exact and not d.settled:
-            self.inexact.append(d)
-        self.lazy_decisions[k] = (d, taken)
-        if d.exact and not d.forced and (node.key(), False) not in self.decisions:
-            self.lazy_decisions[k] = (d, None)   # (counted once, as the scan of every card)
+        self._scanned(d)
+        full = d.exact and not d.forced and (node.key(), False) not in self.decisions
+        if full:
             # every pair it needed decided (none left open): the scan of every card, as the
-            # line names it — the same candidates, dominated cards and figures
+            # line names it — the same candidates, dominated cards and figures (counted there)
             self.decisions[node.key(), False] = (replace(d, settled=False), taken)
+        self.lazy_decisions[k] = (d, taken, not full)
         return d
 
     def best_cards(self, p: Position) -> list:
@@ -628,24 +625,25 @@ class _Search:
             # counts), whichever way the search valued the position
             alts, dec = self.options(node, depth, on, counts=True)
             rec = self.history[depth] if on and depth < len(self.history) else None
-            found = None
             lazy = self.lazy_at.get((node.key(), depth) if on else self.keyof(node))
-            for reading in (alts,) if lazy is None else (alts, None):
-                if reading is None:
+
+            def pick(alt):   # an alternative's cards for this value: pessimistic cards, optimistic groups
+                return alt[0] if which == 0 else [c for g in alt[1] for c in g]
+
+            def cards(alts=alts, lazy=lazy, node=node, depth=depth, on=on):
+                yield from (c for alt in alts for c in pick(alt))
+                if lazy is not None:
                     # valued after its children (:meth:`lazy_decision`), where the scan of every
                     # card leaves looser bounds (a cut scan): the card is one of the lazy reading's
-                    reading = self.options(node, depth, on, lazy=lazy)[0]
-                for alt in reading:
-                    for c in (alt[0] if which == 0 else [c for g in alt[1] for c in g]):
-                        child = node.after(c)
-                        still = on and rec is not None and c == rec
-                        self.touch(child)
-                        if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
-                            found = (c, child, still)
-                            break
-                    if found:
-                        break
-                if found:
+                    yield from (c for alt in self.options(node, depth, on, lazy=lazy)[0] for c in pick(alt))
+
+            found = None
+            for c in cards():
+                child = node.after(c)
+                still = on and rec is not None and c == rec
+                self.touch(child)
+                if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
+                    found = (c, child, still)
                     break
             if found is None:  # cannot happen: the target is one of the children's values
                 raise RuntimeError("worst-guess line lost its value")
@@ -729,8 +727,8 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
         short = sorted({(d.trick, d.covered, d.layouts.total) for d in s.inexact})
         scans = [(d.trick, d.covered, d.layouts.total) for (_, counted), (d, _) in s.decisions.items()
                  if not counted and not d.forced]
-        scans += [(d.trick, d.covered, d.layouts.total) for d, then in s.lazy_decisions.values()
-                  if not d.forced and then is not None]
+        scans += [(d.trick, d.covered, d.layouts.total) for d, _, counted in s.lazy_decisions.values()
+                  if counted and not d.forced]
         positions = len(s.memo)
     return WorstGuess(declarer_total(start, v), line, decs, tuple(end.taken), guess, exact, bounds,
                       positions, time.monotonic() - t0, stopped, short, scans, candidates)
@@ -804,6 +802,14 @@ class _Peer:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _rebased(d: Decision, then: int, taken: int) -> Decision:
+    """A stored decision reached by another history: the same values, on another total of the
+    declarer's tricks taken (``then`` when it was scanned, ``taken`` now)."""
+    if then == taken:
+        return d
+    return replace(d, real_values={c: v + taken - then for c, v in d.real_values.items()})
 
 
 def _distinct(node, cards) -> list:
