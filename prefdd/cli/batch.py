@@ -38,23 +38,10 @@ def register(subparsers):
                        help="run on a local Dask cluster of N workers")
     p.add_argument("--chunk-size", type=options.count(1, 100_000), metavar="K",
                    help="records sent to a worker at a time (default: automatic)")
-    p.add_argument("--all-cards", action="store_true", help="positions: the value of every legal card to move")
-    p.add_argument("--line", action="store_true", help="positions: a principal line of play to the end")
-    p.add_argument("--favour", type=options.seat, metavar="SEAT",
-                   help="positions: split the defence's tricks in favour of SEAT")
-    p.add_argument("--analyse-play", action="store_true",
-                   help="positions with a history: costly cards per seat and tricks lost, per deal")
-    p.add_argument("--single-dummy", action="store_true",
-                   help="with --analyse-play: also the single-dummy summary of each deal (verdicts per seat, the "
-                        "whisters' question; tens of seconds a full deal; one record at a time per worker)")
-    single_dummy.add_max_layouts(p)
+    options.add_position_switches(p, "positions: ")
     p.add_argument("--record-seconds", type=options.seconds, default=None, metavar="SECONDS",
                    help="with --single-dummy: give up a record after this many seconds (an error line, answered "
                         "again on resume)")
-    p.add_argument("--table-mb", type=options.table_mb,
-                   help="positions: transposition table size per worker in MB (default 8)")
-    p.add_argument("--node-budget", type=options.node_budget,
-                   help="positions: give up a search after this many nodes (an error line, answered again on resume)")
     p.add_argument("--convention", metavar="NAME",
                    help="incidents: scoring convention, overriding each incident's own (sochi, leningrad, rostov)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",

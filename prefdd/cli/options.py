@@ -109,6 +109,29 @@ class Parser(argparse.ArgumentParser):
         sys.exit(status)
 
 
+def add_position_switches(p, scope: str = "") -> None:
+    """What a position's answer may add, the same in ``solve`` and ``batch``; ``scope`` prefixes
+    each help (``batch`` says "positions: ", its incidents ignore them)."""
+    from prefdd import single_dummy
+
+    p.add_argument("--all-cards", action="store_true", help=scope + "the value of every legal card of the seat to move")
+    p.add_argument("--line", action="store_true", help=scope + "a principal line of play to the end")
+    p.add_argument("--favour", type=seat, metavar="SEAT",
+                   help=scope + "split the defence's tricks in favour of this defender (whists are per defender)")
+    p.add_argument("--analyse-play", action="store_true",
+                   help=scope + "every card of the record's history with its double-dummy cost, costly cards per seat "
+                                "and tricks lost (see docs/play-analysis.md)")
+    p.add_argument("--single-dummy", action="store_true",
+                   help="with --analyse-play: each decision also judged over the layouts its player could believe "
+                        "in (verdicts best, guess, bad break, mistake; the whisters' question; tens of seconds a "
+                        "full deal)")
+    single_dummy.add_max_layouts(p)
+    p.add_argument("--table-mb", type=table_mb, default=None,
+                   help=scope + "transposition table size in MB, per worker (default 8)")
+    p.add_argument("--node-budget", type=node_budget, default=None,
+                   help=scope + "stop a search after this many nodes (every engine, raspasovka too)")
+
+
 def add_output_switches(p, default: str) -> None:
     """``--json`` / ``--text``, the same on every command; ``default`` is ``json`` or ``text``."""
     g = p.add_mutually_exclusive_group()

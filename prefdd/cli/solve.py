@@ -30,18 +30,9 @@ def register(subparsers):
     p = subparsers.add_parser("solve", help="solve positions double dummy (JSON in, JSON lines out)",
                               description="Solve Preferans positions with all hands open.")
     p.add_argument("input", nargs="?", default="-", help="position file (JSON or JSON lines); '-' for stdin")
-    p.add_argument("--all-cards", action="store_true", help="add the value of every legal card of the seat to move")
-    p.add_argument("--line", action="store_true", help="add a principal line of play to the end")
     p.add_argument("--table", action="store_true",
                    help="the declarer's tricks for every strain (s c d h nt misere) and declarer seat")
-    p.add_argument("--favour", type=options.seat, metavar="SEAT",
-                   help="split the defence's tricks in favour of this defender (whists are per defender)")
-    p.add_argument("--analyse-play", action="store_true",
-                   help="every card of the record's history with its double-dummy cost (see docs/play-analysis.md)")
-    p.add_argument("--single-dummy", action="store_true",
-                   help="with --analyse-play: each decision also judged over the layouts its player could believe "
-                        "in (verdicts best, guess, bad break, mistake; the whisters' question)")
-    single_dummy.add_max_layouts(p)
+    options.add_position_switches(p)
     p.add_argument("--budget", type=options.seconds, default=None, metavar="SECONDS",
                    help="with --single-dummy: seconds for each record's analysis; a decision the budget stops says "
                         "what its layouts prove (not exact)")
@@ -53,10 +44,6 @@ def register(subparsers):
                         "(default ru, or $PREFDD_LANG)")
     p.add_argument("--engine", choices=["fast", "reference"], default="fast",
                    help="fast: the compiled engine (default); reference: plain minimax, small positions only")
-    p.add_argument("--table-mb", type=options.table_mb, default=None,
-                   help="transposition table size in MB (default 8)")
-    p.add_argument("--node-budget", type=options.node_budget, default=None,
-                   help="stop a search after this many nodes (every engine, raspasovka too)")
     options.add_output_switches(p, "json")
     p.set_defaults(func=run)
     return p
