@@ -516,7 +516,8 @@ class Engine(Search):
         first layout (in the order given) where it is — the declarer's tricks after ``a``
         more than after ``b`` for the max side (fewer for the other) — or None if in none.
 
-        One exact value (``b``'s) and one null-window test (does ``a`` beat it?) a layout,
+        Two null-window tests at ``b``'s value in the layout before (``b`` as good, ``a`` no
+        better), else one exact value (``b``'s) and one null-window test (does ``a`` beat it?) a layout,
         stopping at the first witness; both cards must be held and legal in every layout
         searched (else :class:`~solver.errors.PositionError`). ``workers``: as
         :meth:`solve_layouts` (every share is searched to its first witness; the first of them)."""

@@ -1734,6 +1734,19 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             if ra == rb:
                 continue
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
+            if prev_guess and gb >= 0:
+                # two null windows at b's last value g (b as good, a no better) settle most layouts, not three
+                r = search_with(CH, cl, cn, CTC, 0, gb + 1 - ismax, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                                lgen, stats, SQ, REP, SPREAD, NTH, W)
+                if r == ismax:
+                    vb = gb + bank
+                    cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
+                    r = search_with(CH, cl, cn, CTC, 0, vb + ismax - bank, cfg, pen_mask, pen_flags, plan_cards, tt,
+                                    ttlen, lgen, stats, SQ, REP, SPREAD, NTH, W)
+                    if r == 1 - ismax:
+                        total += stats[S_NODES]
+                        continue
+                    cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[1], mover, trump, cfg, CH, CTC)
             chi = maxrew * ((popcount(CH[0]) + popcount(CH[1]) + popcount(CH[2]) + cn) // 3)
             vb = mtd_loop(CH, cl, cn, CTC, 0, 0, chi, gb if prev_guess and gb >= 0 else -1, cfg, pen_mask, pen_flags,
                           plan_cards, tt, ttlen, lgen, stats, SQ, REP, SPREAD, NTH, W)
@@ -1743,19 +1756,14 @@ def layouts_with(lay, nlay, out, mode, cards, ncards, root_leader, root_nt, root
             gb = vb
             vb += bank
             cl, cn, bank = child_root(RH, root_leader, root_nt, root_tc, cards[0], mover, trump, cfg, CH, CTC)
-            if ismax:
-                r = search_with(CH, cl, cn, CTC, 0, vb + 1 - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                lgen, stats, SQ, REP, SPREAD, NTH, W)
-            else:
-                r = search_with(CH, cl, cn, CTC, 0, vb - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
-                                lgen, stats, SQ, REP, SPREAD, NTH, W)
-                if r >= 0:
-                    r = 1 - r
+            # a better: max, a >= vb + 1; min, not a >= vb
+            r = search_with(CH, cl, cn, CTC, 0, vb + ismax - bank, cfg, pen_mask, pen_flags, plan_cards, tt, ttlen,
+                            lgen, stats, SQ, REP, SPREAD, NTH, W)
             if r < 0:
                 stats[S_NODES] += total
                 return -1 - i
             total += stats[S_NODES]
-            if r == 1:
+            if r == ismax:
                 out[i] = 1
                 stats[S_NODES] = total
                 return i

@@ -283,8 +283,9 @@ def better_trusted(engine, pos, hands, pairs, *, chunk: int = 2048) -> list:
     """:meth:`Engine.ever_better <solver.engine.api.Engine.ever_better>` for each ``(a, b)``
     of ``pairs`` over layouts a view built itself (``hands`` as :func:`solve_trusted`'s: not
     checked again, sorted once by :func:`lex_permutation`): for each pair, whether ``a`` is
-    better than ``b`` for the side to move in some layout. One exact value (``b``'s) and one
-    null-window test a layout, a pair's search stopping at its first witness; a pair's
+    better than ``b`` for the side to move in some layout. Two null-window tests a layout at
+    ``b``'s value in the layout before (``b`` as good, ``a`` no better), else one exact value
+    (``b``'s) and one null-window test, a pair's search stopping at its first witness; a pair's
     layouts follow the last one's in the engine's table. An engine with a ``_count`` hook
     is told (the layouts once, every pair's nodes)."""
     import numpy as np
