@@ -182,10 +182,10 @@ def tt_index(key, extra, mask):
 
 
 def tt_find(tt, idx, key, extra):
-    """The bucket's entry for this position (of any generation), or -1."""
+    """The bucket's entry for this position (of any generation), or -1 (an empty entry's key, 0,
+    is no table node's: it has live cards)."""
     for slot in range(idx, idx + BUCKET):
-        dat = tt[2 * slot + 1]
-        if dat != 0 and tt[2 * slot] == key and entry_extra(dat) == extra:
+        if tt[2 * slot] == key and entry_extra(tt[2 * slot + 1]) == extra:
             return slot
     return -1
 
@@ -279,7 +279,7 @@ def tt_add(tt, at, key, extra, gen, reuse, need, val, mcode, depth):
     old = 0
     slot = at >> 1
     dat = tt[2 * slot + 1]
-    if (at & 1) and dat != 0 and tt[2 * slot] == key and entry_extra(dat) == extra:
+    if (at & 1) and tt[2 * slot] == key and entry_extra(dat) == extra:
         if tt_live(dat, gen, reuse):
             lb = entry_lb(dat)
             ub = entry_ub(dat)
