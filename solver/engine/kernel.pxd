@@ -98,17 +98,14 @@ cdef inline int64_t tt_find(int64_t *tt, int64_t idx, int64_t key, int64_t extra
 cdef inline bint tt_live(int64_t dat, int64_t gen, int64_t reuse) noexcept nogil
 @cython.locals(slot=int64_t, dat=int64_t, victim=int64_t, vdepth=int64_t, dd=int64_t)
 cdef inline int64_t tt_victim(int64_t *tt, int64_t idx, int64_t gen, int64_t reuse) noexcept nogil
-cdef inline (int64_t, int64_t) narrowed(int64_t lb, int64_t ub, int64_t need, int64_t val) noexcept nogil
 @cython.locals(lb=int64_t, ub=int64_t, old=int64_t, slot=int64_t, dat=int64_t)
-cdef inline void tt_store(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
-                          int64_t depth) noexcept nogil
+cdef inline void tt_add(int64_t *tt, int64_t at, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
+                        int64_t depth) noexcept nogil
 # the table's interface
 cdef inline int64_t tt_bucket(int64_t *tt, int64_t key, int64_t extra, int64_t ttmask) noexcept nogil
 @cython.locals(found=int64_t, dat=int64_t, mcode=int64_t)
-cdef inline (int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
+cdef inline (int64_t, int64_t, int64_t) tt_lookup(int64_t *tt, int64_t idx, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need,
                                          int64_t alive, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
-cdef inline void tt_add(int64_t *tt, int64_t key, int64_t extra, int64_t gen, int64_t reuse, int64_t need, int64_t val, int64_t mcode,
-                        int64_t depth, int64_t ttmask) noexcept nogil
 cdef inline int64_t move_code(int64_t bm, int64_t alive_all, int64_t absolute) noexcept nogil
 cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolute, const int64_t *NTH, int64_t pcode) noexcept nogil
 
@@ -203,7 +200,7 @@ cdef int64_t two_tricks(int64_t *W, int64_t hb, int64_t ld, int64_t trump, const
                key=int64_t, extra=int64_t, found=int64_t, dat=int64_t, mcode=int64_t, hand=int64_t, legal=int64_t, planned=int64_t,
                alive_all=int64_t, n=int64_t, bm=int64_t, mi=int64_t, c=int64_t, e=int64_t, cs=int64_t, bseat=int64_t, depth=int64_t,
                ismax=int64_t, hix=int64_t, nodes=int64_t, root_cards=int64_t, idx=int64_t, hit=int64_t, pcode=int64_t, canon=bint,
-               forcing=bint, fb=int64_t, m=int64_t, s=int64_t, reps=int64_t)
+               forcing=bint, fb=int64_t, m=int64_t, s=int64_t, reps=int64_t, at=int64_t)
 cdef int64_t search_with(const int64_t *root_h, int64_t root_leader, int64_t root_nt, const int64_t *root_tc, int64_t root_cs, int64_t target,
                      const int64_t *cfg, const int64_t *pen_mask, const int64_t *pen_flags, const int64_t *plan_cards, int64_t *tt, int64_t ttlen, int64_t gen, int64_t *stats,
                      const uint8_t *SQ, const uint8_t *REP, const int64_t *SPREAD, const int64_t *NTH, int64_t *W) noexcept nogil

@@ -182,10 +182,10 @@ def tt_index(key, extra, mask):
 
 
 def tt_find(tt, idx, key, extra):
-    """The bucket's entry for this position (of any generation), or -1."""
+    """The bucket's entry for this position (of any generation), or -1 (an empty entry's key, 0,
+    is no table node's: it has live cards)."""
     for slot in range(idx, idx + BUCKET):
-        dat = tt[2 * slot + 1]
-        if dat != 0 and tt[2 * slot] == key and entry_extra(dat) == extra:
+        if tt[2 * slot] == key and entry_extra(tt[2 * slot + 1]) == extra:
             return slot
     return -1
 
@@ -217,40 +217,6 @@ def tt_victim(tt, idx, gen, reuse):
     return victim
 
 
-def narrowed(lb, ub, need, val):
-    """The bounds ``lb``..``ub`` on the score from here, narrowed by the search's finding that
-    it reaches ``need`` (val 1) or not (val 0)."""
-    if val:
-        if need > lb:
-            lb = need
-    else:
-        if need - 1 < ub:
-            ub = need - 1
-    return lb, ub
-
-
-def tt_store(tt, idx, key, extra, gen, reuse, need, val, mcode, depth):
-    """Record "the score from here reaches ``need``" (val 1) or not (val 0), narrowing the
-    bounds the entry already holds; ``mcode`` (0: none) is the deciding move."""
-    lb = 0
-    ub = E_SCORE_MASK
-    old = 0
-    slot = tt_find(tt, idx, key, extra)
-    if slot >= 0:
-        dat = tt[2 * slot + 1]
-        if tt_live(dat, gen, reuse):
-            lb = entry_lb(dat)
-            ub = entry_ub(dat)
-            old = entry_move(dat)
-    else:
-        slot = tt_victim(tt, idx, gen, reuse)
-    lb, ub = narrowed(lb, ub, need, val)
-    if mcode == 0:
-        mcode = old
-    tt[2 * slot] = key
-    tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
-
-
 def move_code(bm, alive_all, absolute):
     """A best move as the table keeps it: 1 + suit * 8 + rank among the live cards."""
     s = bm >> 3
@@ -272,11 +238,10 @@ def move_decode(mcode, alive_all, absolute, NTH, pcode):
 # ---------------------------------------------------------------- the table's interface
 # The search sees the table through three calls: where a trick start's entry lives (fetched
 # into the cache while the bounds are computed), what the table knows of it (DDS's Lookup),
-# and a new fact about it (DDS's Add).
+# and a new fact about it (DDS's Add: in the bucket the node found, kept in its W_EXTRA).
 
 def tt_bucket(tt, key, extra, ttmask):
-    """The first entry of the position's bucket, asked for from memory now: a probe is
-    usually a cache miss."""
+    """The first entry of the position's bucket, asked for from memory now (a probe usually misses)."""
     idx = tt_index(key, extra, ttmask)
     tt_prefetch(tt, idx)
     return idx
@@ -284,28 +249,51 @@ def tt_bucket(tt, key, extra, ttmask):
 
 def tt_lookup(tt, idx, key, extra, gen, reuse, need, alive, absolute, NTH, pcode):
     """What the table knows of the position (bucket ``idx``) for the target ``need``: 1 or 0
-    if its entry settles it (else -1), and the best move the entry names (a card, else -1;
-    ``alive``: the live cards)."""
+    if its entry settles it (else -1), the best move the entry names (a card, else -1;
+    ``alive``: the live cards), and where :func:`tt_add` will store it: its entry's slot · 2 + 1,
+    else the bucket · 2 (nothing stored under the node can be this position: fewer cards)."""
     found = tt_find(tt, idx, key, extra)
-    if found >= 0 and tt_live(tt[2 * found + 1], gen, reuse):
-        dat = tt[2 * found + 1]
+    if found < 0:
+        return -1, -1, idx << 1
+    dat = tt[2 * found + 1]
+    if tt_live(dat, gen, reuse):
         if reuse and entry_gen(dat) != gen:  # used now: young again (tt_victim)
             dat = (dat & ~(E_GEN_MASK * (ONE << E_GEN))) | (gen << E_GEN)
             tt[2 * found + 1] = dat
         if entry_lb(dat) >= need:
-            return 1, -1
+            return 1, -1, 0
         if entry_ub(dat) < need:
-            return 0, -1
+            return 0, -1, 0
         mcode = entry_move(dat)
         if mcode:
-            return -1, move_decode(mcode, alive, absolute, NTH, pcode)
-    return -1, -1
+            return -1, move_decode(mcode, alive, absolute, NTH, pcode), (found << 1) | 1
+    return -1, -1, (found << 1) | 1
 
 
-def tt_add(tt, key, extra, gen, reuse, need, val, mcode, depth, ttmask):
-    """Record that the score from the position reaches ``need`` (``val`` 1) or not (0), with
-    the deciding move's code (0: none) and the tricks left."""
-    tt_store(tt, tt_index(key, extra, ttmask), key, extra, gen, reuse, need, val, mcode, depth)
+def tt_add(tt, at, key, extra, gen, reuse, need, val, mcode, depth):
+    """Record that the score from the position reaches ``need`` (val 1) or not (val 0), where
+    :func:`tt_lookup` said (``at``), narrowing the bounds its entry holds if it is still there;
+    ``mcode`` (0: none) is the deciding move."""
+    lb = 0
+    ub = E_SCORE_MASK
+    old = 0
+    slot = at >> 1
+    dat = tt[2 * slot + 1]
+    if (at & 1) and tt[2 * slot] == key and entry_extra(dat) == extra:
+        if tt_live(dat, gen, reuse):
+            lb = entry_lb(dat)
+            ub = entry_ub(dat)
+            old = entry_move(dat)
+    else:
+        slot = tt_victim(tt, slot - (slot & (BUCKET - 1)), gen, reuse)
+    if val and need > lb:
+        lb = need
+    if not val and need - 1 < ub:
+        ub = need - 1
+    if mcode == 0:
+        mcode = old
+    tt[2 * slot] = key
+    tt[2 * slot + 1] = entry_pack(lb, ub, mcode, extra, gen, depth)
 
 
 # ---------------------------------------------------------------- bounds
@@ -1346,7 +1334,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         status = 2
                         continue
                 # the table's move kept in canonical places: decoded in its own suit (move_decode)
-                hit, bm = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH, pcode)
+                hit, bm, at = tt_lookup(tt, idx, key, extra, gen, reuse, need, h0 | h1 | h2, absolute, NTH, pcode)
                 if hit >= 0:
                     stats[S_TTHITS] += 1
                     val = hit
@@ -1355,7 +1343,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 if bm >= 0:
                     W[d * PLY + W_BEST] = bm
                 W[d * PLY + W_KEY] = key
-                W[d * PLY + W_EXTRA] = extra
+                W[d * PLY + W_EXTRA] = extra | (at << E_EXTRA_BITS)  # and where to store it (tt_add)
             # ---- expand
             hand = W[hb + mover]
             ts = talon_suit(W[d * PLY + W_CS], cfg) if talon else -1
@@ -1473,7 +1461,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
         if W[d * PLY + W_EXTRA] >= 0:
             hb = d * PLY + W_H
             key = W[d * PLY + W_KEY]
-            extra = W[d * PLY + W_EXTRA]
+            extra = W[d * PLY + W_EXTRA] & E_EXTRA_MASK
             alive_all = W[hb] | W[hb + 1] | W[hb + 2]
             depth = W[d * PLY + W_CARDS] // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
@@ -1481,7 +1469,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
             mcode = move_code(bm, alive_all, absolute) if bm >= 0 else 0
             if mcode and pcode != SUITS_SAME:  # the move kept in its suit's canonical place
                 mcode += (suit_place(pcode, bm >> 3) - (bm >> 3)) * 8
-            tt_add(tt, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth, ttmask)
+            tt_add(tt, W[d * PLY + W_EXTRA] >> E_EXTRA_BITS, key, extra, gen, reuse, W[d * PLY + W_NEED], val, mcode, depth)
             stats[S_STORES] += 1
         if d == 0:
             stats[S_NODES] += nodes

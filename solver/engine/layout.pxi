@@ -31,6 +31,7 @@ cdef enum:
     E_DEPTH = 60
     E_DEPTH_MASK = 15
     E_EXTRA = 22
+    E_EXTRA_BITS = 24
     E_EXTRA_MASK = 16777215
     E_GEN = 46
     E_GEN_MASK = 16383
@@ -76,4 +77,4 @@ cdef enum:
     W_SC = 8
     W_SCORE = 1088
     W_TC = 3
-    LAYOUT_HASH = 1806573874
+    LAYOUT_HASH = 1685370622

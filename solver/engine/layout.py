@@ -45,6 +45,7 @@ CS_LEAD, CS_PLAN_IX, CS_PLAN_ON, CS_TALON = 1, 1, 6, 7
 BUCKET = 4
 E_UB, E_MOVE, E_EXTRA, E_GEN, E_DEPTH = 8, 16, 22, 46, 60
 E_SCORE_MASK, E_MOVE_MASK, E_EXTRA_MASK, E_GEN_MASK, E_DEPTH_MASK = 0xFF, 0x3F, 0xFFFFFF, 0x3FFF, 0xF
+E_EXTRA_BITS = 24  # the extra key's width (a table node's W_EXTRA holds its bucket above it)
 
 # the search's work vector (one int64 array): the plies one after another, PLY words each,
 # a ply's fields adjacent (at ply d, field W_X is word d * PLY + W_X: a node touches two of
@@ -63,7 +64,7 @@ W_MI = 11  # index of the move being searched
 W_ISMAX = 12  # the max side to move
 W_BEST = 13  # best (cutting) move, or the table's move
 W_KEY = 14  # table key
-W_EXTRA = 15  # table extra key (-1: not a table node)
+W_EXTRA = 15  # table extra key, and its bucket above E_EXTRA_BITS (-1: not a table node)
 W_NEED = 16  # the target from here
 W_PLANNED = 17  # the plan's state at this move
 W_MV = 18  # the move list, MVMAX
