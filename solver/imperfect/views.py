@@ -46,7 +46,7 @@ class InformationSet(Protocol):
     cannot place; a *layout* (``real`` the true one) is one way to place them, in the
     implementation's own form (:class:`InfoSet`: the first defender's mask; :class:`SeatView`: a
     tuple of masks, one per holder). ``count`` layouts, listed by ``layouts()``, numbered by
-    ``layout_at``/``layout_rank``; ``hands``/``hands_array``/``position`` turn layouts into
+    ``layout_at``/``layout_rank`` (``layouts_at``: many at once); ``hands``/``hands_array``/``position`` turn layouts into
     hands for the engine; ``after`` is the information set once the seat to move has played a
     card (a subset of this one's layouts, played on); ``key``, ``extra_masks`` and ``shape``
     feed the memo keys (:func:`canonical_key`).
@@ -69,6 +69,8 @@ class InformationSet(Protocol):
     def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts: ...
 
     def layout_at(self, index: int) -> Any: ...
+
+    def layouts_at(self, indices) -> list: ...
 
     def layout_rank(self, layout: Any) -> int: ...
 
@@ -405,6 +407,20 @@ class InfoSet:
         """The ``index``-th layout in the order :meth:`layouts` lists them."""
         return self.forced[self.defenders[0]] | mask_of(unrank(index, cards_of(self.free), self.need))
 
+    def layouts_at(self, indices) -> list:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy."""
+        import numpy as np
+
+        from .layouts import _places_to_cards, _unrank_places
+
+        m = len(indices)
+        if not m:
+            return []
+        free = tuple(int(c) for c in cards_of(self.free))
+        r = np.array(indices, np.int64).reshape(-1)
+        rel = _unrank_places(np.full(m, len(free), np.int64), np.full(m, self.need, np.int64), r)
+        return (_places_to_cards(free, rel) | self.forced[self.defenders[0]]).tolist()
+
     def layout_rank(self, first_hand: int) -> int:
         """The inverse of :meth:`layout_at`."""
         return rank(set(cards_of(first_hand & self.free)), cards_of(self.free))
@@ -544,6 +560,10 @@ class SeatView:
     def layout_at(self, index: int) -> tuple:
         """The ``index``-th layout of :class:`~solver.imperfect.layouts.Numbering` (built once)."""
         return self.numbering.layout(index)
+
+    def layouts_at(self, indices) -> list:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy (:meth:`Numbering.layouts`)."""
+        return self.numbering.layouts(indices)
 
     def layout_rank(self, layout) -> int:
         """The inverse of :meth:`layout_at`."""
