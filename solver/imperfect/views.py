@@ -520,9 +520,29 @@ class SeatView:
 
     def after(self, card) -> SeatView:
         """The view once the seat to move has played ``card``."""
-        voids = _shown_voids(self.voids, self.pos, Card.parse(card))
-        p, _ = _played(self.pos, card)
-        return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
+        c = Card.parse(card)
+        voids = _shown_voids(self.voids, self.pos, c)
+        p, _ = _played(self.pos, c)
+        if voids is not self.voids:   # a void shown: which holders a card may lie with, again
+            return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
+        # no void shown: the fields ``__post_init__`` would compute, from this view's (the play
+        # was legal): the same holders for every card; a hidden seat's card leaves the unseen
+        out = SeatView.__new__(SeatView)
+        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, self.voids
+        out.holders = self.holders
+        bit = 1 << int(c)
+        if self.unseen & bit:
+            out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
+            out.sizes = tuple(popcount(p.hands[h]) for h in self.hidden) + \
+                ((popcount(self.discard),) if self.discard else ())
+            out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            out.real = tuple(p.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+            out._numbering = None
+        else:   # (his own card, or an open hand's: what he cannot see is as it was)
+            out.unseen, out.talon, out.sizes, out.allowed, out.real = \
+                self.unseen, self.talon, self.sizes, self.allowed, self.real
+            out._numbering = self._numbering
+        return out
 
     def opened(self) -> SeatView:
         """A whister's view once the defence has opened its cards: only the declarer's hand
