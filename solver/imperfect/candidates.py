@@ -361,6 +361,15 @@ class _CappedInShares(Layouts):
         j = q - 1
         return self.order[j if j < self.skip else j + 1]
 
+    def numbers(self, start: int, stop: int):
+        """``sorted(self.number(q) for q in range(start, stop))`` (``start`` > 0), in NumPy."""
+        import numpy as np
+
+        j = np.arange(start - 1, stop - 1, dtype=np.int64)
+        j += j >= self.skip
+        order = self.order
+        return np.sort((order.seed + j * order.a) % order.total)
+
     def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
         k, n = share
         at, used = self.capped.at, self.used
@@ -374,7 +383,7 @@ class _CappedInShares(Layouts):
                 yield layouts_at([self.number(q) for q in qs])
         if head >= used:
             return
-        nums = sorted(self.number(q) for q in range(head, used))   # the rest; this share's stretch of them
+        nums = self.numbers(head, used)   # the rest, sorted; this share's stretch of them
         mine = nums[len(nums) * k // n:len(nums) * (k + 1) // n]
         for j in range(0, len(mine), size):
             yield layouts_at(mine[j:j + size])
