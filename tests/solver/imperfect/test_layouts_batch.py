@@ -75,3 +75,21 @@ def test_a_seat_views_next_view_is_the_one_built_from_scratch():
             steps += 1
             v = fast
     assert steps == 40 * 30
+
+
+def test_a_capped_scans_numbers_are_the_sorted_numbers_of_its_layouts():
+    from solver.imperfect.candidates import _CappedInShares
+    from solver.imperfect.layouts import capped_layouts
+
+    checked = 0
+    for _, _, view in _deals(10, 30, (0, 6)):
+        for cap in (300, 2000):
+            if view.count <= cap:
+                continue
+            capped = _CappedInShares(view, capped_layouts(view, cap), cap)
+            for start in (1, 5, 257):
+                assert capped.numbers(start, cap).tolist() == sorted(capped.number(q) for q in range(start, cap))
+            parts = [lay for k in (0, 1) for part in capped.chunks(64, (k, 2)) for lay in part]
+            assert sorted(parts) == sorted(capped_layouts(view, cap))   # the same layouts, every one once
+            checked += 1
+    assert checked > 20
