@@ -325,7 +325,7 @@ class Numbering:
         import numpy as np
 
         if any(len(cards) > 24 for _, cards in self.groups):   # (the tables' width; never in a deal)
-            return [self.layout(i) for i in indices]
+            return [self.layout(int(i)) for i in indices]
         idx = np.array(indices, np.int64).reshape(-1)
         m = len(idx)
         if m == 0:
