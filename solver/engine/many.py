@@ -237,14 +237,26 @@ def lex_permutation(hands):
     key cost more than the search of the easy layouts."""
     import numpy as np
 
-    rev = np.frombuffer(_REV, np.uint8).astype(np.uint64)
-
-    def rev32(h):
-        h = h.astype(np.uint64)
-        return (rev[h & 255] << 24) | (rev[(h >> 8) & 255] << 16) | (rev[(h >> 16) & 255] << 8) | rev[(h >> 24) & 255]
-
-    key = (rev32(hands[:, 0]) << np.uint64(32)) | rev32(hands[:, 1])
+    rev = _rev16()
+    h0, h1 = hands[:, 0], hands[:, 1]   # (seat 0's and seat 1's cards fit in 32 bits; their reversal,
+    #                                     16 bits at a time, as one 64-bit key)
+    key = (rev[h0 & 0xFFFF] << np.uint64(48)) | (rev[(h0 >> 16) & 0xFFFF] << np.uint64(32)) \
+        | (rev[h1 & 0xFFFF] << np.uint64(16)) | rev[(h1 >> 16) & 0xFFFF]
     return np.argsort(~key, kind="stable")   # descending, ties in the given order (as ``sorted(reverse=True)``)
+
+
+_REV16: list = []
+
+
+def _rev16():
+    """Every 16-bit number's bits reversed, as a NumPy uint64 table (built once from :data:`_REV`)."""
+    if not _REV16:
+        import numpy as np
+
+        rev = np.frombuffer(_REV, np.uint8).astype(np.uint64)
+        x = np.arange(1 << 16, dtype=np.uint64)
+        _REV16.append((rev[x & np.uint64(255)] << np.uint64(8)) | rev[x >> np.uint64(8)])
+    return _REV16[0]
 
 
 def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):

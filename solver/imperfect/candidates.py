@@ -326,18 +326,17 @@ def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
     first = [real]
     seen = {real}
     j = 0
+    # (the first k + 2 numbers built at once: they hold k + 1 layouts besides the real one)
+    built = view.layouts_at([order[i] for i in range(min(total, k + 2))])
     while len(first) < k + 1 and j < total:
-        lay = view.layout_at(order[j])
+        lay = built[j] if j < len(built) else view.layout_at(order[j])
         j += 1
         if lay not in seen:
             seen.add(lay)
             first.append(lay)
 
-    def every():
-        yield from first
-        for lay in layouts:
-            if lay not in seen:
-                yield lay
+    def every():   # (an iterator of C parts: no Python frame a layout)
+        return itertools.chain(first, itertools.filterfalse(seen.__contains__, layouts))
 
     return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
 
@@ -362,19 +361,32 @@ class _CappedInShares(Layouts):
         j = q - 1
         return self.order[j if j < self.skip else j + 1]
 
+    def numbers(self, start: int, stop: int):
+        """``sorted(self.number(q) for q in range(start, stop))`` (``start`` > 0), in NumPy."""
+        import numpy as np
+
+        j = np.arange(start - 1, stop - 1, dtype=np.int64)
+        j += j >= self.skip
+        order = self.order
+        return np.sort((order.seed + j * order.a) % order.total)
+
     def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
         k, n = share
         at, used = self.capped.at, self.used
         head = min(used, size * n * CAPPED_HEAD)
+        layouts_at = self.view.layouts_at
         for j in range(k, -(-head // size), n):
-            yield [at(q) for q in range(j * size, min(head, (j + 1) * size))]
+            qs = range(j * size, min(head, (j + 1) * size))
+            if qs[0] == 0:   # the real one first
+                yield [at(0)] + layouts_at([self.number(q) for q in qs[1:]])
+            else:
+                yield layouts_at([self.number(q) for q in qs])
         if head >= used:
             return
-        nums = sorted(self.number(q) for q in range(head, used))   # the rest; this share's stretch of them
+        nums = self.numbers(head, used)   # the rest, sorted; this share's stretch of them
         mine = nums[len(nums) * k // n:len(nums) * (k + 1) // n]
-        layout_at = self.view.layout_at
         for j in range(0, len(mine), size):
-            yield [layout_at(x) for x in mine[j:j + size]]
+            yield layouts_at(mine[j:j + size])
 
 
 def _rep_of(view, groups, card):

@@ -46,7 +46,7 @@ class InformationSet(Protocol):
     cannot place; a *layout* (``real`` the true one) is one way to place them, in the
     implementation's own form (:class:`InfoSet`: the first defender's mask; :class:`SeatView`: a
     tuple of masks, one per holder). ``count`` layouts, listed by ``layouts()``, numbered by
-    ``layout_at``/``layout_rank``; ``hands``/``hands_array``/``position`` turn layouts into
+    ``layout_at``/``layout_rank`` (``layouts_at``: many at once); ``hands``/``hands_array``/``position`` turn layouts into
     hands for the engine; ``after`` is the information set once the seat to move has played a
     card (a subset of this one's layouts, played on); ``key``, ``extra_masks`` and ``shape``
     feed the memo keys (:func:`canonical_key`).
@@ -69,6 +69,8 @@ class InformationSet(Protocol):
     def layouts(self, sample: int | None = None, seed: int = 0) -> Layouts: ...
 
     def layout_at(self, index: int) -> Any: ...
+
+    def layouts_at(self, indices) -> list: ...
 
     def layout_rank(self, layout: Any) -> int: ...
 
@@ -405,6 +407,20 @@ class InfoSet:
         """The ``index``-th layout in the order :meth:`layouts` lists them."""
         return self.forced[self.defenders[0]] | mask_of(unrank(index, cards_of(self.free), self.need))
 
+    def layouts_at(self, indices) -> list:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy."""
+        import numpy as np
+
+        from .layouts import _places_to_cards, _unrank_places
+
+        m = len(indices)
+        if not m:
+            return []
+        free = tuple(int(c) for c in cards_of(self.free))
+        r = np.array(indices, np.int64).reshape(-1)
+        rel = _unrank_places(np.full(m, len(free), np.int64), np.full(m, self.need, np.int64), r)
+        return (_places_to_cards(free, rel) | self.forced[self.defenders[0]]).tolist()
+
     def layout_rank(self, first_hand: int) -> int:
         """The inverse of :meth:`layout_at`."""
         return rank(set(cards_of(first_hand & self.free)), cards_of(self.free))
@@ -504,9 +520,29 @@ class SeatView:
 
     def after(self, card) -> SeatView:
         """The view once the seat to move has played ``card``."""
-        voids = _shown_voids(self.voids, self.pos, Card.parse(card))
-        p, _ = _played(self.pos, card)
-        return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
+        c = Card.parse(card)
+        voids = _shown_voids(self.voids, self.pos, c)
+        p, _ = _played(self.pos, c)
+        if voids is not self.voids:   # a void shown: which holders a card may lie with, again
+            return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
+        # no void shown: the fields ``__post_init__`` would compute, from this view's (the play
+        # was legal): the same holders for every card; a hidden seat's card leaves the unseen
+        out = SeatView.__new__(SeatView)
+        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, self.voids
+        out.holders = self.holders
+        bit = 1 << int(c)
+        if self.unseen & bit:
+            out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
+            out.sizes = tuple(popcount(p.hands[h]) for h in self.hidden) + \
+                ((popcount(self.discard),) if self.discard else ())
+            out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            out.real = tuple(p.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+            out._numbering = None
+        else:   # (his own card, or an open hand's: what he cannot see is as it was)
+            out.unseen, out.talon, out.sizes, out.allowed, out.real = \
+                self.unseen, self.talon, self.sizes, self.allowed, self.real
+            out._numbering = self._numbering
+        return out
 
     def opened(self) -> SeatView:
         """A whister's view once the defence has opened its cards: only the declarer's hand
@@ -544,6 +580,10 @@ class SeatView:
     def layout_at(self, index: int) -> tuple:
         """The ``index``-th layout of :class:`~solver.imperfect.layouts.Numbering` (built once)."""
         return self.numbering.layout(index)
+
+    def layouts_at(self, indices) -> list:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy (:meth:`Numbering.layouts`)."""
+        return self.numbering.layouts(indices)
 
     def layout_rank(self, layout) -> int:
         """The inverse of :meth:`layout_at`."""
