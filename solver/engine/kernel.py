@@ -602,19 +602,21 @@ def defence_takes_later(hd, he1, he2, trump):
 
 
 def declarer_takes_later(hd, he1, he2, r):
-    """No trumps in play, a defender on lead: does the declarer surely win a trick? He keeps his top card of each
-    suit he tops, the others are led L times at most (a lead takes a card of each defender holding the suit) and
-    he plays his other cards on them: if L + his top suits <= r, a suit he tops is led, and he wins it."""
-    top = 0
+    """The defenders without trumps, one on lead: tricks the declarer surely takes. He keeps R winners, one at least
+    in each suit he tops; the other suits are led L times at most (a lead takes a card of each defender holding
+    the suit), and he plays his other cards on them. If L + R <= r a suit he tops is led, he wins, and cashes."""
+    top = win = 0
     for s in range(4):
-        a = suit_of(he1, s)
-        b = suit_of(he2, s)
-        if a | b != 0:
-            if highest_bit(suit_of(hd, s) | 1) > highest_bit(a | b):
-                top += 1
-            else:
-                r -= max(pop8(a), pop8(b))
-    return 0 < top <= r
+        mine = suit_of(hd, s)
+        ab = suit_of(he1 | he2, s)
+        if ab == 0:
+            win += pop8(mine)  # never led to him: cashed
+        elif highest_bit(mine | 1) > highest_bit(ab):
+            top += 1
+            win += pop8(mine >> (highest_bit(ab) + 1))
+        else:
+            r -= max(pop8(suit_of(he1, s)), pop8(suit_of(he2, s)))
+    return min(win, r) if 0 < top <= r else 0
 
 
 def misere_exits(decl_h, d1, d2):
@@ -708,16 +710,14 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
         w = declarer_takes_next(hd, hl, hp, trump)
         if w != 0 and (need == 1 or (w == 2 and quick_tricks(hd, 0, False, he1, he2, trump) >= need)):
             return 1
-        # no trumps in play: no-trump's bounds (with trumps the leader's quick tricks decided 1 % of the
-        # nodes and cost 8 % of the instructions, issue 40's fourth round: the declarer ruffs)
-        if trump < 0 or suit_of(hd | he1 | he2, trump) == 0:
-            if need == 1 and declarer_takes_later(hd, he1, he2, r):
+        # the defenders without trumps: the declarer's later tricks; none in play: the defenders' quick tricks (with
+        # trumps they decided 1 % of the nodes, cost 8 % of the instructions: issue 40's fourth round)
+        if trump < 0 or suit_of(he1 | he2, trump) == 0:
+            if declarer_takes_later(hd, he1, he2, r) >= need:
                 return 1
-            if r - quick_tricks(hl, hp, True, hd, 0, trump) < need:
-                return 0
-            # or the partner's quick tricks, the entry trick the first of them
-            if partner_entry(hl, hp, hd, trump) and r - quick_tricks(hp, hl, True, hd, 0, trump) < need:
-                return 0
+            if (trump < 0 or suit_of(hd, trump) == 0) and (r - quick_tricks(hl, hp, True, hd, 0, trump) < need or (
+                    partner_entry(hl, hp, hd, trump) and r - quick_tricks(hp, hl, True, hd, 0, trump) < need)):
+                return 0  # the leader's quick tricks, or the partner's (the entry trick the first of them)
     if need >= r:
         # every trick left is needed: the defenders take the coming one, or a later one
         if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump) or (ld == decl and
