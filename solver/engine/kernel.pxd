@@ -134,6 +134,8 @@ cdef inline bint defence_takes_next(int64_t hd, int64_t he1, int64_t he2, int64_
 cdef inline int64_t declarer_takes_next(int64_t hd, int64_t hl, int64_t hp, int64_t trump) noexcept nogil
 @cython.locals(tdd=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, t1=int64_t, t2=int64_t)
 cdef inline bint defence_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t trump) noexcept nogil
+@cython.locals(top=int64_t, win=int64_t, s=int64_t, mine=int64_t, ab=int64_t)
+cdef inline int64_t declarer_takes_later(int64_t hd, int64_t he1, int64_t he2, int64_t r) noexcept nogil
 @cython.locals(x=int64_t, rb=int64_t, s=int64_t, mine=int64_t, lo=int64_t, a=int64_t)
 cdef inline (int64_t, int64_t) misere_exits(int64_t decl_h, int64_t d1, int64_t d2) noexcept nogil
 @cython.locals(s=int64_t, mine=int64_t, lo=int64_t, lh=int64_t, ph=int64_t, forcing=int64_t, x1=int64_t, x2=int64_t, r1=int64_t,

@@ -357,9 +357,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
 
 
 def partner_entry(lead_h, part_h, decl_h, trump):
-    """A defender on lead: can he reach his partner's hand at once? A suit where he holds a
-    card under the partner's top one, which the declarer cannot beat (his cards are lower)
-    nor ruff."""
+    """A defender on lead: can he reach his partner's hand at once? A suit where he holds a card under the
+    partner's top one, which the declarer cannot beat (his cards are lower) nor ruff."""
     for s in range(4):
         ph = suit_of(part_h, s)
         lh = suit_of(lead_h, s)
@@ -590,6 +589,24 @@ def defence_takes_later(hd, he1, he2, trump):
     return False
 
 
+def declarer_takes_later(hd, he1, he2, r):
+    """The defenders without trumps, one on lead: tricks the declarer surely takes. He keeps R winners, one at least
+    in each suit he tops; the other suits are led L times at most (a lead takes a card of each defender holding
+    the suit), and he plays his other cards on them. If L + R <= r a suit he tops is led, he wins, and cashes."""
+    top = win = 0
+    for s in range(4):
+        mine = suit_of(hd, s)
+        ab = suit_of(he1 | he2, s)
+        if ab == 0:
+            win += pop8(mine)  # never led to him: cashed
+        elif highest_bit(mine | 1) > highest_bit(ab):
+            top += 1
+            win += pop8(mine >> (highest_bit(ab) + 1))
+        else:
+            r -= max(pop8(suit_of(he1, s)), pop8(suit_of(he2, s)))
+    return min(win, r) if 0 < top <= r else 0
+
+
 def misere_exits(decl_h, d1, d2):
     """The suits (4-bit masks: bits 0-3 against the defender holding ``d1``, 4-7 against
     ``d2``) in which the misère declarer, on lead, leads his lowest card and that defender
@@ -662,18 +679,17 @@ def misere_escapes(decl_h, d1, d2, lead_h, part_h, decl_on_lead):
 
 
 def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
-    """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches
-    ``need``, 0 if they show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``:
-    the declarer's and the defenders' hands (in seat order after him); ``hl``, ``hp``: the
-    leader's and (for a defender on lead) his partner's."""
+    """At a trick start on trumps or no-trump: 1 if the bounds show the max side reaches ``need``, 0 if they
+    show it cannot, -1 if they do not decide. ``hd``, ``he1``, ``he2``: the declarer's and the defenders' hands
+    (in seat order after him); ``hl``, ``hp``: the leader's and (for a defender on lead) his partner's."""
     if trump >= 0:
         lbd, ubd = trump_bounds(suit_of(hd, trump), suit_of(he1, trump), suit_of(he2, trump), r)
         if lbd >= need:
             return 1
         if ubd < need:
             return 0
-    # the quick tricks only where they can decide (every bound is sound: a lower and an upper
-    # one never cross, so the order of the tests does not change the verdict)
+    # the quick tricks only where they can decide (every bound is sound: a lower and an upper one never
+    # cross, so the order of the tests does not change the verdict)
     if ld == decl:
         if quick_tricks(hd, 0, False, he1, he2, trump) >= need:
             return 1
@@ -682,27 +698,25 @@ def trick_verdict(hd, he1, he2, hl, hp, ld, decl, trump, need, r):
         w = declarer_takes_next(hd, hl, hp, trump)
         if w != 0 and (need == 1 or (w == 2 and quick_tricks(hd, 0, False, he1, he2, trump) >= need)):
             return 1
-    if ld != decl and trump < 0:
-        # a defender on lead: on trumps his quick tricks (the declarer ruffs the second round
-        # of a suit) decided 1 % of the nodes and cost 8 % of the instructions (issue 40's
-        # fourth round), so only on no-trump, where a long suit runs
-        if r - quick_tricks(hl, hp, True, hd, 0, trump) < need:
-            return 0
-        # or the partner's quick tricks, the entry trick the first of them
-        if partner_entry(hl, hp, hd, trump) and r - quick_tricks(hp, hl, True, hd, 0, trump) < need:
-            return 0
+        # the defenders without trumps: the declarer's later tricks; none in play: the defenders' quick tricks (with
+        # trumps they decided 1 % of the nodes, cost 8 % of the instructions: issue 40's fourth round)
+        if trump < 0 or suit_of(he1 | he2, trump) == 0:
+            if declarer_takes_later(hd, he1, he2, r) >= need:
+                return 1
+            if (trump < 0 or suit_of(hd, trump) == 0) and (r - quick_tricks(hl, hp, True, hd, 0, trump) < need or (
+                    partner_entry(hl, hp, hd, trump) and r - quick_tricks(hp, hl, True, hd, 0, trump) < need)):
+                return 0  # the leader's quick tricks, or the partner's (the entry trick the first of them)
     if need >= r:
         # every trick left is needed: the defenders take the coming one, or a later one
-        if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump):
-            return 0
-        if ld == decl and defence_takes_later(hd, he1, he2, trump):
+        if defence_takes_next(hd, he1, he2, hl, hp, ld == decl, trump) or (ld == decl and
+                                                                            defence_takes_later(hd, he1, he2, trump)):
             return 0
     return -1
 
 
 def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
-    """:func:`trick_verdict` on misère (the declarer's score is what he is forced to take),
-    the hands passed the same way; the verdict rests on every rank."""
+    """:func:`trick_verdict` on misère (the declarer's score is what he is forced to take), the hands passed
+    the same way; the verdict rests on every rank."""
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
     if misere_forced(hd, he1, he2, ld, decl) >= need:
@@ -1808,31 +1822,25 @@ BUILT_LAYOUT = LAYOUT_HASH
 
 if not cython.compiled:
     # the same source without Cython: NumPy conversions stand in for the .pxd's C casts
-    def u64(x):
-        """The 64 bits of an int64 as uint64 (a C cast)."""
+    def u64(x):  # the 64 bits of an int64 as uint64 (a C cast)
         return np.int64(x).view(np.uint64)
 
-    def i64(x):
-        """The 64 bits of a uint64 as int64 (a C cast)."""
+    def i64(x):  # the 64 bits of a uint64 as int64 (a C cast)
         return np.uint64(x).view(np.int64)
 
-    def tt_prefetch(tt, idx):
-        """A hint to fetch the bucket into the cache (a C builtin in the .pxd; nothing here)."""
+    def tt_prefetch(tt, idx):  # a hint to fetch the bucket into the cache (a C builtin in the .pxd)
         pass
 
-    def highest_bit(b):
-        """Index of the highest set bit of a byte (b > 0)."""
+    def highest_bit(b):  # index of the highest set bit of a byte (b > 0)
         i = 7
         while not (b >> i) & 1:
             i -= 1
         return i
 
-    def pop8(b):
-        """Set bits of a byte (a table lookup in the .pxd, ``ctpop`` under Numba)."""
+    def pop8(b):  # set bits of a byte (a table lookup in the .pxd, ``ctpop`` under Numba)
         return popcount(b)
 
-    def lowest_index(x):
-        """Index of the lowest set bit (x > 0)."""
+    def lowest_index(x):  # index of the lowest set bit (x > 0)
         i = 0
         while not (x >> i) & 1:
             i += 1

@@ -3,7 +3,8 @@
 ``trump_bounds`` counts sure trump tricks by top trumps and by length (a trump loses only to
 a higher trump of the other side in the same trick); ``defence_takes_later`` says the
 defenders surely take one of the tricks left when the declarer, on lead, needs them all;
-``declarer_takes_next`` that he surely wins the coming trick when a defender leads.
+``declarer_takes_next`` that he surely wins the coming trick when a defender leads, and
+``declarer_takes_later`` the tricks he surely takes later when the defenders hold no trumps.
 These tests call the kernel's plain Python run (the source both compilers build) and check
 each claim with the reference search, which has no bounds.
 """
@@ -141,6 +142,88 @@ def test_the_partner_ruffs_the_declarer_s_top_card():
     p = tpos("As 7d 8d", "7s 8s 9c", "7h Tc 9d", "h", 0, 1)
     assert takes_next_decl(p) == 0
     assert ref.solve(p) == 0
+
+
+# ---------------------------------------------------------------- the declarer takes a later trick (no trumps in play)
+
+def later_decl(p):
+    """declarer_takes_later: a defender on lead, the defenders without trumps, the tricks he surely takes."""
+    hd, he1, he2, _, _, _, _ = seats(p)
+    return int(K.declarer_takes_later(hd, he1, he2, p.hands[0].bit_count()))
+
+
+def test_the_declarer_keeps_his_top_cards_until_a_top_suit_is_led():
+    # No-trump, seat 2 leads. The declarer tops the spades (Ts over the 9s) and the hearts (Kh Qh
+    # over Jh 9h 8h): two top suits, three winners. Clubs, where he is void, can be led once only
+    # (each defender holds one club, and both follow to a club lead): L = 1, so he keeps R =
+    # 3 - 1 = 2 winners, one a top suit. On the club lead he discards the Qh; the next lead is a
+    # spade or a heart, which he wins, and he cashes the other winner. He does not win the coming
+    # trick (a club lead beats him).
+    p = tpos("Ts Kh Qh", "Jh 9h Qc", "9s 8h Tc", "nt", 0, 2)
+    assert takes_next_decl(p) == 0
+    assert later_decl(p) == 2
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+    # The same cards on a diamond contract: no diamond is left, so it is no-trump.
+    p = tpos("Ts Kh Qh", "Jh 9h Qc", "9s 8h Tc", "d", 0, 2)
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+def test_a_second_club_in_one_hand_claims_nothing():
+    # Seat 1 holds two clubs: clubs can be led twice, L = 2, and 2 + 2 > 3. (He still wins a
+    # trick here — the bound is not exact — but the count does not show it.)
+    p = tpos("Ts Kh Qh", "Jh Qc Jc", "9s 8h Tc", "nt", 0, 2)
+    assert later_decl(p) == 0
+    assert tverdict(p, need=1) == -1
+    assert ref.solve(p) == 1
+
+
+def test_he_wins_the_top_suit_s_lead_then_cashes():
+    # No-trump, seat 1 leads. The declarer tops the spades (As Ks over Qs Js: two winners) and
+    # the hearts (Ah over Kh Qh): three winners in two suits. Diamonds can be led twice (two
+    # each): L = 2, so he keeps R = 4 - 2 = 2 winners, the As and the Ah, and discards the 7d and
+    # the Ks on the diamonds. Then a spade or a heart is led: he wins it and cashes the other ace.
+    p = tpos("As Ks Ah 7d", "Qs Kh Ad Kd", "Js Qh Qd Jd", "nt", 0, 1)
+    assert later_decl(p) == 2
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+def test_his_trumps_when_the_defenders_hold_none():
+    # Hearts trumps, only the declarer holds one (the 7h): a suit they cannot lead, a winner once
+    # he is on lead. The As tops the spades; clubs are led once (L = 1): R = 3 - 1 = 2, the As and
+    # the 7h. Club lead, then a spade: he wins the As and makes the 7h. His trump count alone
+    # (trump_bounds) says one.
+    p = tpos("7h As 7c", "Ks Ac 8s", "Qs Kc 9s", "h", 0, 1)
+    assert bounds(p)[0] == 1
+    assert later_decl(p) == 2
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+
+
+def test_a_top_card_in_a_suit_the_defenders_lack_is_never_led():
+    # No-trump: the declarer's As tops a suit the defenders do not hold, so they never lead it;
+    # the Ah and the Kd win, and he discards the As on the Kd. No claim, and he takes nothing.
+    p = tpos("As 7h", "Ah Kd", "8h Qd", "nt", 0, 1)
+    assert later_decl(p) == 0
+    assert tverdict(p, need=1) == 0
+    assert ref.solve(p) == 0
+
+
+def test_the_leader_s_quick_tricks_when_no_trump_is_left():
+    # Diamonds are trumps but nobody holds one: the leader's As Ks Qs run (no-trump's bound,
+    # not used on trumps while trumps are in play), and the declarer needing one trick fails.
+    p = tpos("7s 8s 7h", "As Ks Qs", "Js 8h 9h", "d", 0, 1)
+    assert tverdict(p, need=1) == 0
+    assert ref.solve(p) == 0
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(min_cards=1, max_cards=5, mid_trick=False, strains=["nt"]))
+def test_the_declarer_s_later_tricks_are_never_wrong(p):
+    if p.leader != p.declarer and later_decl(p):
+        assert ref.solve(p) >= later_decl(p)
 
 
 # ---------------------------------------------------------------- soundness on random positions
