@@ -1,7 +1,8 @@
 """The switches of the single-dummy analysis, shared by ``prefdd solve --analyse-play
 --single-dummy`` and ``prefdd batch --analyse-play --single-dummy`` (one definition each:
-the option, its checks, the settings handed to
-:func:`solver.imperfect.single_dummy.single_dummy_record`, the engine's table size).
+its checks, the settings handed to
+:func:`solver.imperfect.single_dummy.single_dummy_record`, the engine's table size; ``--max-layouts`` is among
+:func:`prefdd.cli.options.add_position_switches`).
 
 Light to import: the solver's single-dummy module is loaded only when the settings are made.
 """
@@ -9,15 +10,6 @@ from __future__ import annotations
 
 TABLE_MB = 64.0  # the layouts of one decision share positions: a larger table pays (a third faster
 #                  than the default on a whister's first lead)
-
-
-def add_max_layouts(parser) -> None:
-    """``--max-layouts N`` (default: the analysis's own, 200,000)."""
-    from .cli import options
-
-    parser.add_argument("--max-layouts", type=options.count(1, 10 ** 9), default=None, metavar="N",
-                        help="with --single-dummy: solve every layout of a decision up to N (default 200000); past "
-                             "it N of them spread evenly, and the decision says what they prove (not exact)")
 
 
 def switch_conflict(analyse_play: bool, single_dummy: bool, single_dummy_only: list[str]):

@@ -112,8 +112,6 @@ class Parser(argparse.ArgumentParser):
 def add_position_switches(p, scope: str = "") -> None:
     """What a position's answer may add, the same in ``solve`` and ``batch``; ``scope`` prefixes
     each help (``batch`` says "positions: ", its incidents ignore them)."""
-    from prefdd import single_dummy
-
     p.add_argument("--all-cards", action="store_true", help=scope + "the value of every legal card of the seat to move")
     p.add_argument("--line", action="store_true", help=scope + "a principal line of play to the end")
     p.add_argument("--favour", type=seat, metavar="SEAT",
@@ -125,7 +123,9 @@ def add_position_switches(p, scope: str = "") -> None:
                    help="with --analyse-play: each decision also judged over the layouts its player could believe "
                         "in (verdicts best, guess, bad break, mistake; the whisters' question; tens of seconds a "
                         "full deal)")
-    single_dummy.add_max_layouts(p)
+    p.add_argument("--max-layouts", type=count(1, 10 ** 9), default=None, metavar="N",
+                   help="with --single-dummy: solve every layout of a decision up to N (default 200000); past "
+                        "it N of them spread evenly, and the decision says what they prove (not exact)")
     p.add_argument("--table-mb", type=table_mb, default=None,
                    help=scope + "transposition table size in MB, per worker (default 8)")
     p.add_argument("--node-budget", type=node_budget, default=None,
