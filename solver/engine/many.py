@@ -18,6 +18,7 @@ import array
 import itertools
 import sys
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from ..errors import PositionError
@@ -245,18 +246,14 @@ def lex_permutation(hands):
     return np.argsort(~key, kind="stable")   # descending, ties in the given order (as ``sorted(reverse=True)``)
 
 
-_REV16: list = []
-
-
+@cache
 def _rev16():
     """Every 16-bit number's bits reversed, as a NumPy uint64 table (built once from :data:`_REV`)."""
-    if not _REV16:
-        import numpy as np
+    import numpy as np
 
-        rev = np.frombuffer(_REV, np.uint8).astype(np.uint64)
-        x = np.arange(1 << 16, dtype=np.uint64)
-        _REV16.append((rev[x & np.uint64(255)] << np.uint64(8)) | rev[x >> np.uint64(8)])
-    return _REV16[0]
+    rev = np.frombuffer(_REV, np.uint8).astype(np.uint64)
+    x = np.arange(1 << 16, dtype=np.uint64)
+    return (rev[x & np.uint64(255)] << np.uint64(8)) | rev[x >> np.uint64(8)]
 
 
 def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):

@@ -367,8 +367,7 @@ class _CappedInShares(Layouts):
 
         j = np.arange(start - 1, stop - 1, dtype=np.int64)
         j += j >= self.skip
-        order = self.order
-        return np.sort((order.seed + j * order.a) % order.total)
+        return np.sort(self.order[j])
 
     def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
         k, n = share

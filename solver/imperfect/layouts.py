@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import chain, combinations, islice
 from math import comb, gcd
 from typing import Any
@@ -202,7 +203,18 @@ def _unrank_places(left, k, r):
     return out
 
 
-_DEPOSIT: list = []
+@cache
+def _deposit_tables():
+    """For each byte ``f`` of set bits and each value ``v`` of its width, ``v``'s bits put into
+    ``f``'s set bits; and each byte's count of set bits (built once)."""
+    import numpy as np
+
+    table = np.zeros((256, 256), np.int64)
+    for f in range(256):
+        places = [q for q in range(8) if f >> q & 1]
+        for v in range(1 << len(places)):
+            table[f, v] = sum(1 << places[i] for i in range(len(places)) if v >> i & 1)
+    return table, np.array([bin(f).count("1") for f in range(256)], np.int64)
 
 
 def _deposit(x, into):
@@ -211,14 +223,7 @@ def _deposit(x, into):
     a time through a table."""
     import numpy as np
 
-    if not _DEPOSIT:
-        table = np.zeros((256, 256), np.int64)
-        for f in range(256):
-            places = [q for q in range(8) if f >> q & 1]
-            for v in range(1 << len(places)):
-                table[f, v] = sum(1 << places[i] for i in range(len(places)) if v >> i & 1)
-        _DEPOSIT.extend((table, np.array([bin(f).count("1") for f in range(256)], np.int64)))
-    table, ones = _DEPOSIT
+    table, ones = _deposit_tables()
     out = np.zeros(len(x), np.int64)
     for b in range(3):
         f = (into >> (8 * b)) & 255
@@ -228,39 +233,31 @@ def _deposit(x, into):
     return out
 
 
-_PLACES: dict = {}
+@lru_cache(maxsize=4096)
+def _place_tables(cards: tuple) -> list:
+    """For each byte of places in ``cards``, every mask of those places as a mask of the cards."""
+    import numpy as np
+
+    return [np.array([sum(1 << part[i] for i in range(len(part)) if v >> i & 1) for v in range(256)], np.int64)
+            for part in (cards[b:b + 8] for b in range(0, len(cards), 8))]
 
 
 def _places_to_cards(cards: tuple, rel):
     """Masks of places in ``cards`` (bit q: ``cards[q]``) as masks of the cards, a byte of
     places at a time through a table (one a group of cards, built once)."""
-    import numpy as np
-
-    tables = _PLACES.get(cards)
-    if tables is None:
-        if len(_PLACES) >= 4096:
-            _PLACES.clear()
-        tables = _PLACES[cards] = []
-        for b in range(0, len(cards), 8):
-            part = cards[b:b + 8]
-            tables.append(np.array([sum(1 << part[i] for i in range(len(part)) if v >> i & 1) for v in range(256)],
-                                   np.int64))
+    tables = _place_tables(cards)
     out = tables[0][rel & 255]
     for j in range(1, len(tables)):
         out |= tables[j][(rel >> (8 * j)) & 255]
     return out
 
 
-_BINOM: list = []
-
-
+@cache
 def _binomials():
     """:data:`_C` as a NumPy array (built once)."""
-    if not _BINOM:
-        import numpy as np
+    import numpy as np
 
-        _BINOM.append(np.array(_C, np.int64))
-    return _BINOM[0]
+    return np.array(_C, np.int64)
 
 
 class Numbering:
@@ -409,7 +406,8 @@ class Stride:
         self.total, self.seed, self.a = total, seed % total, a
         self._inverse = pow(a, -1, total) if total > 1 else 0
 
-    def __getitem__(self, j: int) -> int:
+    def __getitem__(self, j: Any) -> Any:
+        """The number at position ``j`` (an int, or a NumPy array of positions: theirs)."""
         return (self.seed + j * self.a) % self.total
 
     def position(self, number: int) -> int:

@@ -489,8 +489,7 @@ class SeatView:
             raise PositionError.of("hidden_seats", "hidden", seat=self.seat, got=self.hidden)
         self.voids = {int(s): frozenset(v) for s, v in (self.voids or {}).items() if v and int(s) in self.hidden}
         self.holders = self.hidden + ((DISCARD,) if self.discard else ())
-        self.sizes = tuple(popcount(self.pos.hands[h]) for h in self.hidden) + \
-            ((popcount(self.discard),) if self.discard else ())
+        self._hold()
         self.unseen = self.discard
         for h in self.hidden:
             self.unseen |= self.pos.hands[h]
@@ -504,8 +503,12 @@ class SeatView:
         for low in bits_of(self.unseen):
             c = low.bit_length() - 1
             self.allowed[c] = (talon_ok if self.talon & low else by_suit)[c >> 3]
-        self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
         self._numbering = None
+
+    def _hold(self) -> None:
+        """What each holder holds (``real``) and how many (``sizes``), from ``pos`` and ``discard``."""
+        self.real = tuple(self.pos.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+        self.sizes = tuple(popcount(r) for r in self.real)
 
     @property
     def open_defence(self) -> bool:
@@ -533,10 +536,8 @@ class SeatView:
         bit = 1 << int(c)
         if self.unseen & bit:
             out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
-            out.sizes = tuple(popcount(p.hands[h]) for h in self.hidden) + \
-                ((popcount(self.discard),) if self.discard else ())
             out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
-            out.real = tuple(p.hands[h] for h in self.hidden) + ((self.discard,) if self.discard else ())
+            out._hold()
             out._numbering = None
         else:   # (his own card, or an open hand's: what he cannot see is as it was)
             out.unseen, out.talon, out.sizes, out.allowed, out.real = \
