@@ -1,6 +1,7 @@
 """The command line's surface: subcommands loaded only when run, ``--backend``, and the
 same ``--json`` / ``--text`` switches on every command."""
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -31,7 +32,8 @@ def test_help_lists_every_subcommand(capsys):
 def test_backend_option(backend, capsys, monkeypatch):
     from solver.engine import backends
 
-    monkeypatch.delenv("PREFDD_ENGINE", raising=False)
+    monkeypatch.setitem(os.environ, "PREFDD_ENGINE", "auto")   # (recorded, so undone after the test:
+    monkeypatch.delenv("PREFDD_ENGINE")                         # the option sets it for the tests after)
     try:
         backends.load_backend(backend)
     except Exception:  # noqa: BLE001 - this build lacks it: the option must then say so
@@ -40,8 +42,6 @@ def test_backend_option(backend, capsys, monkeypatch):
         return
     assert main(["--backend", backend, "solve", str(EXAMPLES / "ending.json")]) == 0
     assert json.loads(capsys.readouterr().out)["declarer_tricks"] >= 0
-    import os
-
     assert os.environ["PREFDD_ENGINE"] == backend  # worker processes inherit the choice
 
 
