@@ -37,7 +37,7 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def suit_bits(mask: int, suit: int) -> int:

@@ -320,14 +320,28 @@ class Position:
             raise IllegalMoveError.of("not_held", None, seat=seat, card=str(card))
         if not self.legal_mask() & card.mask:
             raise _illegal(seat, card, self.hands[seat], self.lead_suit, self.trump)
+        return self._apply(seat, card, self._stack)
+
+    def played(self, card: Card) -> Self:
+        """A copy, without history, once ``card`` — a legal move of the seat to move, not
+        checked again — is played: the step of a search over positions it already generated
+        (the information sets' walk makes hundreds of thousands)."""
+        p = self.copy(stack=False)
+        p._apply(p.to_move, card, None)
+        return p
+
+    def _apply(self, seat: Seat, card: Card, stack: list | None) -> int | None:
+        """The play itself, recorded on ``stack`` (None: not recorded)."""
         self.hands[seat] ^= card.mask
         self.trick.append((seat, card))
         if len(self.trick) < 3:
-            self._stack.append(None)
+            if stack is not None:
+                stack.append(None)
             return None
         done = self.trick
         winner = self._trick_winner(done)
-        self._stack.append((done, self.leader, winner))
+        if stack is not None:
+            stack.append((done, self.leader, winner))
         self.leader = self._next_leader(winner)
         self._close_trick(winner)
         self.trick = []

@@ -163,10 +163,9 @@ def voids_in_trick(pos: Position) -> dict:
 
 def _played(pos: Position, card) -> tuple[Position, Card]:
     card = Card.parse(card)
-    p = pos.copy(stack=False)
-    p.play(card)
-    p.clear_stack()
-    return p, card
+    if not pos.legal_mask() & card.mask:
+        pos.copy(stack=False).play(card)   # (raises the play's own error)
+    return pos.played(card), card
 
 
 def view_run(view: InformationSet, card) -> int:
