@@ -1268,6 +1268,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     W[W_CS] = root_cs
     W[W_SC] = 0
     W[W_CARDS] = root_cards
+    W[W_ALIVE] = root_h[0] | root_h[1] | root_h[2]
+    for i in range(root_nt):
+        W[W_ALIVE] |= ONE << root_tc[i]
     # a card alone in its run of the mover's legal cards, after the lead, is played in the ply
     # of the card before it (counted as a node, as it was one): see status 1
     forcing = not cons and not talon and special == 0
@@ -1373,11 +1376,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 legal, planned = constrain_moves(legal, W[d * PLY + W_CS], mover, fnt, lead_card, cfg, pen_mask,
                                                  pen_flags, plan_cards)
             W[d * PLY + W_PLANNED] = planned
-            alive_all = h0 | h1 | h2
-            if nt > 0:  # and the trick's cards (nt < 3)
-                alive_all |= ONE << W[tcb]
-                if nt > 1:
-                    alive_all |= ONE << W[tcb + 1]
+            alive_all = W[d * PLY + W_ALIVE]  # the hands' and the trick's cards: the hands' at its start
+            if nt == 0:
+                alive_all = h0 | h1 | h2
+                W[d * PLY + W_ALIVE] = alive_all
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[d * PLY + W_NMV] = n
             W[d * PLY + W_MI] = 0
@@ -1423,6 +1425,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[e * PLY + W_SC] = W[d * PLY + W_SC]
                     W[e * PLY + W_L] = ld
                     W[e * PLY + W_NT] = nt + 1
+                    W[e * PLY + W_ALIVE] = W[d * PLY + W_ALIVE]
                 W[e * PLY + W_CS] = cs
                 W[e * PLY + W_CARDS] = W[d * PLY + W_CARDS] - 1
                 d = e
@@ -1443,10 +1446,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         s = lowest_index(legal) >> 3
                         if (legal >> (s * 8)) > BYTE:
                             break  # cards of two suits
-                        alive_all = W[fb + W_H] | W[fb + W_H + 1] | W[fb + W_H + 2] | (ONE << lead_card)
-                        if fnt > 1:
-                            alive_all |= ONE << W[fb + W_TC + 1]
-                        reps = REP[suit_of(alive_all, s) * 256 + suit_of(legal, s)]
+                        reps = REP[suit_of(W[fb + W_ALIVE], s) * 256 + suit_of(legal, s)]
                         if (reps & (reps - 1)) != 0:
                             break
                         nodes += 1
@@ -1473,10 +1473,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
 
         # status == 2: node d resolved with val
         if W[d * PLY + W_EXTRA] >= 0:
-            hb = d * PLY + W_H
             key = W[d * PLY + W_KEY]
             extra = W[d * PLY + W_EXTRA] & E_EXTRA_MASK
-            alive_all = W[hb] | W[hb + 1] | W[hb + 2]
+            alive_all = W[d * PLY + W_ALIVE]
             depth = W[d * PLY + W_CARDS] // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]
