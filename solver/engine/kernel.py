@@ -957,20 +957,14 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             W[W_SCORE + i] = sc * HW + W[hist + c] + (KILL_BONUS if c == killer else 0)
         sort_moves(W, mv, n)
         return
-    best = -1
-    bseat = -1
+    best = W[d * PLY + W_WIN] & BYTE  # the trick's best card and its seat, kept in the ply (search_with)
+    bseat = W[d * PLY + W_WIN] >> 8
     if ts >= 0:
         # a talon trick: against no card yet, any card of its suit wins, as a trump would
         # (there are no trumps on raspasovka), so ``beats`` serves with the suit as trump
         trump = ts
+        best, bseat = -1, -1
         for i in range(nt):
-            if beats(W[tcb + i], best, trump):
-                best = W[tcb + i]
-                bseat = (leader + i) % 3
-    else:
-        best = W[tcb]
-        bseat = leader
-        for i in range(1, nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
@@ -1271,6 +1265,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     W[W_ALIVE] = root_h[0] | root_h[1] | root_h[2]
     for i in range(root_nt):
         W[W_ALIVE] |= ONE << root_tc[i]
+        if i == 0 or beats(root_tc[i], W[W_WIN] & BYTE, trump):
+            W[W_WIN] = root_tc[i] | (((root_leader + i) % 3) << 8)
     # a card alone in its run of the mover's legal cards, after the lead, is played in the ply
     # of the card before it (counted as a node, as it was one): see status 1
     forcing = not cons and not talon and special == 0
@@ -1413,9 +1409,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 cs = W[d * PLY + W_CS]
                 if cons:
                     cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[d * PLY + W_PLANNED], cfg)
+                win = c | (mover << 8)  # the trick's best card and its seat, with this card
+                if nt > 0 and not beats(c, W[d * PLY + W_WIN] & BYTE, trump):
+                    win = W[d * PLY + W_WIN]
                 if nt == 2:
                     if not talon or cs < TALON_ONE:
-                        bseat = trick_winner(W[tcb + PLY], W[tcb + PLY + 1], W[tcb + PLY + 2], ld, trump)
+                        bseat = win >> 8
                         W[e * PLY + W_SC] = W[d * PLY + W_SC] + cfg[C_REW + bseat]
                         W[e * PLY + W_L] = bseat
                     else:
@@ -1426,6 +1425,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[e * PLY + W_L] = ld
                     W[e * PLY + W_NT] = nt + 1
                     W[e * PLY + W_ALIVE] = W[d * PLY + W_ALIVE]
+                    W[e * PLY + W_WIN] = win
                 W[e * PLY + W_CS] = cs
                 W[e * PLY + W_CARDS] = W[d * PLY + W_CARDS] - 1
                 d = e
@@ -1458,14 +1458,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         W[fb + W_H + m] = hand & ~(ONE << c)
                         W[fb + W_TC + fnt] = c
                         W[fb + W_CARDS] -= 1
+                        win = W[fb + W_WIN]
+                        if beats(c, win & BYTE, trump):
+                            win = c | (m << 8)
                         if fnt == 2:
-                            bseat = trick_winner(lead_card, W[fb + W_TC + 1], c, ld, trump)
+                            bseat = win >> 8
                             W[fb + W_SC] += cfg[C_REW + bseat]
                             W[fb + W_L] = bseat
                             W[fb + W_NT] = 0
                             break
                         fnt += 1
                         W[fb + W_NT] = fnt
+                        W[fb + W_WIN] = win
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
             status = 2
