@@ -865,23 +865,22 @@ def score_follow(c, trump, wins, beaten, sw, sb, sn):
     return sn - val
 
 
-def score_misere_follow(c, best, bseat, mover, decl, trump, decl_last, hdecl, allh):
-    """A card's score in second or third hand on misère: the declarer ducks (a discard from a
-    suit the catchers can force first), the defenders make him win (``decl_last``: he plays
-    after the mover, in third hand)."""
+def score_misere_follow(c, wins, bs, case, trump, hdecl, allh):
+    """A card's score in second or third hand on misère (``wins``: the cards that beat the
+    trick so far, ``bs`` its best card's suit): the declarer ducks (``case`` 0: a discard
+    from a suit the catchers can force first), the defenders make him win (``case`` 1: his
+    card wins, or he plays after the mover, in third hand)."""
     r = c & 7
-    s = c >> 3
-    val = r + (8 if s == trump else 0)
-    wins = beats(c, best, trump)
-    if mover == decl:
-        if wins:
+    if case == 0:
+        if (wins >> c) & 1:
             return r
-        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+        s = c >> 3
+        if s != bs and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
             return 150 + r  # a discard from a suit the catchers can force: first
         return 100 + r
-    if bseat == decl or decl_last:
-        # the declarer's card wins, or he plays last: keep the card to beat low
-        return (100 + val) if not wins else -val
+    val = r + (8 if (c >> 3) == trump else 0)
+    if case == 1:  # keep the card to beat low
+        return (100 + val) if not (wins >> c) & 1 else -val
     return 50 + val
 
 
@@ -968,14 +967,6 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    if misere:
-        hdecl = W[hb + decl]
-        allh = W[hb] | W[hb + 1] | W[hb + 2]
-        decl_last = nt == 1 and (leader + 2) % 3 == decl  # once a ply, not a card
-        for i in range(n):
-            W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, decl_last, hdecl, allh)
-        sort_moves(W, mv, n)
-        return
     # the node's weights once (DDS's weight functions per case), the cards' kinds as masks:
     # second hand low unless the last hand cannot beat it, third hand the cheapest winner
     # unless the partner's card holds
@@ -985,6 +976,14 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
         wins = (BYTE << (bs * 8)) & ~low_bits(best + 1)  # above the best card in its suit
     if trump >= 0 and bs != trump:
         wins |= BYTE << (trump * 8)  # or a trump on another suit
+    if misere:
+        hdecl = W[hb + decl]
+        allh = W[hb] | W[hb + 1] | W[hb + 2]
+        case = 0 if me_decl else (1 if bseat == decl or (nt == 1 and (leader + 2) % 3 == decl) else 2)
+        for i in range(n):
+            W[W_SCORE + i] = score_misere_follow(W[mv + i], wins, bs, case, trump, hdecl, allh)
+        sort_moves(W, mv, n)
+        return
     partner_winning = (bseat == decl) == me_decl
     beaten = 0
     sn = 50
