@@ -150,7 +150,7 @@ cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t
 # moves
 @cython.locals(follow=int64_t, r=int64_t)
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
-@cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
+@cython.locals(n=int64_t, mv=int64_t, s=int64_t, s0=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
 cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, val=int64_t, me_decl=bint, part=int64_t, opp=int64_t, sc=int64_t, ruff=bint, o=int64_t, ho=int64_t)
 cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover, int64_t decl, int64_t trump, int64_t hdecl,

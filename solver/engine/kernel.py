@@ -749,7 +749,8 @@ def generate_moves(W, d, legal, alive_all, special, REP):
         W[mv] = lowest_index(legal)
         return 1
     n = 0
-    for s in range(lowest_index(legal) >> 3, 4):  # from the lowest suit holding a legal card
+    s0 = lowest_index(legal) >> 3  # from the lowest suit holding a legal card, to it alone if it holds all
+    for s in range(s0, s0 + 1 if (legal >> (s0 * 8)) <= BYTE else 4):
         sh = s * 8
         lb8 = suit_of(legal, s)
         if lb8 == 0:
