@@ -150,7 +150,7 @@ cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t
 # moves
 @cython.locals(follow=int64_t, r=int64_t)
 cdef inline int64_t legal_of(int64_t hand, int64_t nt, int64_t lead_card, int64_t trump) noexcept nogil
-@cython.locals(n=int64_t, mv=int64_t, s=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
+@cython.locals(n=int64_t, mv=int64_t, s=int64_t, s0=int64_t, sh=int64_t, lb8=int64_t, sp=int64_t, reps=int64_t, b=int64_t)
 cdef inline int64_t generate_moves(int64_t *W, int64_t d, int64_t legal, int64_t alive_all, int64_t special, const uint8_t *REP) noexcept nogil
 @cython.locals(s=int64_t, r=int64_t, val=int64_t, me_decl=bint, part=int64_t, opp=int64_t, sc=int64_t, ruff=bint, o=int64_t, ho=int64_t)
 cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover, int64_t decl, int64_t trump, int64_t hdecl,
@@ -159,15 +159,15 @@ cdef inline int64_t score_lead(int64_t *W, int64_t hb, int64_t c, int64_t mover,
 cdef inline int64_t score_misere_lead(int64_t c, int64_t mover, int64_t decl, int64_t hdecl, int64_t allh, int64_t split_low) noexcept nogil
 @cython.locals(val=int64_t)
 cdef inline int64_t score_follow(int64_t c, int64_t trump, int64_t wins, int64_t beaten, int64_t sw, int64_t sb, int64_t sn) noexcept nogil
-@cython.locals(r=int64_t, s=int64_t, val=int64_t, wins=bint)
-cdef inline int64_t score_misere_follow(int64_t c, int64_t best, int64_t bseat, int64_t mover, int64_t decl, int64_t trump,
-                                        bint decl_last, int64_t hdecl, int64_t allh) noexcept nogil
+@cython.locals(r=int64_t, s=int64_t, val=int64_t)
+cdef inline int64_t score_misere_follow(int64_t c, int64_t wins, int64_t bs, int64_t case, int64_t trump, int64_t hdecl,
+                                        int64_t allh) noexcept nogil
 @cython.locals(i=int64_t, j=int64_t, c=int64_t, sc=int64_t)
 cdef inline void sort_moves(int64_t *W, int64_t mv, int64_t n) noexcept nogil
 @cython.locals(trump=int64_t, misere=int64_t, decl=int64_t, hb=int64_t, tcb=int64_t, mv=int64_t, hdecl=int64_t, allh=int64_t, best=int64_t,
                bseat=int64_t, i=int64_t, c=int64_t, sc=int64_t, hist=int64_t, me_decl=bint, last=int64_t, lf=int64_t, hl=int64_t,
                bs=int64_t, wins=int64_t, beaten=int64_t, sw=int64_t, sb=int64_t, sn=int64_t, partner_winning=bint, lead_holds=bint,
-               decl_last=bint, killer=int64_t)
+               case=int64_t, killer=int64_t)
 cdef inline void order_moves(int64_t *W, int64_t d, int64_t n, int64_t mover, int64_t nt, int64_t leader, int64_t ts, const int64_t *cfg) noexcept nogil
 @cython.locals(s=int64_t, mv=int64_t, j=int64_t, k=int64_t, c=int64_t, lo=int64_t, hi=int64_t, span=int64_t, between=int64_t, ownbits=int64_t)
 cdef inline void table_move_first(int64_t *W, int64_t d, int64_t n, int64_t bm, int64_t alive_all, int64_t hand) noexcept nogil

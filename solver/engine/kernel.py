@@ -749,7 +749,8 @@ def generate_moves(W, d, legal, alive_all, special, REP):
         W[mv] = lowest_index(legal)
         return 1
     n = 0
-    for s in range(lowest_index(legal) >> 3, 4):  # from the lowest suit holding a legal card
+    s0 = lowest_index(legal) >> 3  # from the lowest suit holding a legal card, to it alone if it holds all
+    for s in range(s0, s0 + 1 if (legal >> (s0 * 8)) <= BYTE else 4):
         sh = s * 8
         lb8 = suit_of(legal, s)
         if lb8 == 0:
@@ -865,23 +866,22 @@ def score_follow(c, trump, wins, beaten, sw, sb, sn):
     return sn - val
 
 
-def score_misere_follow(c, best, bseat, mover, decl, trump, decl_last, hdecl, allh):
-    """A card's score in second or third hand on misère: the declarer ducks (a discard from a
-    suit the catchers can force first), the defenders make him win (``decl_last``: he plays
-    after the mover, in third hand)."""
+def score_misere_follow(c, wins, bs, case, trump, hdecl, allh):
+    """A card's score in second or third hand on misère (``wins``: the cards that beat the
+    trick so far, ``bs`` its best card's suit): the declarer ducks (``case`` 0: a discard
+    from a suit the catchers can force first), the defenders make him win (``case`` 1: his
+    card wins, or he plays after the mover, in third hand)."""
     r = c & 7
-    s = c >> 3
-    val = r + (8 if s == trump else 0)
-    wins = beats(c, best, trump)
-    if mover == decl:
-        if wins:
+    if case == 0:
+        if (wins >> c) & 1:
             return r
-        if s != (best >> 3) and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
+        s = c >> 3
+        if s != bs and not suit_safe(suit_of(hdecl, s), suit_of(allh & ~hdecl, s), False):
             return 150 + r  # a discard from a suit the catchers can force: first
         return 100 + r
-    if bseat == decl or decl_last:
-        # the declarer's card wins, or he plays last: keep the card to beat low
-        return (100 + val) if not wins else -val
+    val = r + (8 if (c >> 3) == trump else 0)
+    if case == 1:  # keep the card to beat low
+        return (100 + val) if not (wins >> c) & 1 else -val
     return 50 + val
 
 
@@ -957,31 +957,17 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
             W[W_SCORE + i] = sc * HW + W[hist + c] + (KILL_BONUS if c == killer else 0)
         sort_moves(W, mv, n)
         return
-    best = -1
-    bseat = -1
+    best = W[d * PLY + W_WIN] & BYTE  # the trick's best card and its seat, kept in the ply (search_with)
+    bseat = W[d * PLY + W_WIN] >> 8
     if ts >= 0:
         # a talon trick: against no card yet, any card of its suit wins, as a trump would
         # (there are no trumps on raspasovka), so ``beats`` serves with the suit as trump
         trump = ts
+        best, bseat = -1, -1
         for i in range(nt):
             if beats(W[tcb + i], best, trump):
                 best = W[tcb + i]
                 bseat = (leader + i) % 3
-    else:
-        best = W[tcb]
-        bseat = leader
-        for i in range(1, nt):
-            if beats(W[tcb + i], best, trump):
-                best = W[tcb + i]
-                bseat = (leader + i) % 3
-    if misere:
-        hdecl = W[hb + decl]
-        allh = W[hb] | W[hb + 1] | W[hb + 2]
-        decl_last = nt == 1 and (leader + 2) % 3 == decl  # once a ply, not a card
-        for i in range(n):
-            W[W_SCORE + i] = score_misere_follow(W[mv + i], best, bseat, mover, decl, trump, decl_last, hdecl, allh)
-        sort_moves(W, mv, n)
-        return
     # the node's weights once (DDS's weight functions per case), the cards' kinds as masks:
     # second hand low unless the last hand cannot beat it, third hand the cheapest winner
     # unless the partner's card holds
@@ -991,6 +977,14 @@ def order_moves(W, d, n, mover, nt, leader, ts, cfg):
         wins = (BYTE << (bs * 8)) & ~low_bits(best + 1)  # above the best card in its suit
     if trump >= 0 and bs != trump:
         wins |= BYTE << (trump * 8)  # or a trump on another suit
+    if misere:
+        hdecl = W[hb + decl]
+        allh = W[hb] | W[hb + 1] | W[hb + 2]
+        case = 0 if me_decl else (1 if bseat == decl or (nt == 1 and (leader + 2) % 3 == decl) else 2)
+        for i in range(n):
+            W[W_SCORE + i] = score_misere_follow(W[mv + i], wins, bs, case, trump, hdecl, allh)
+        sort_moves(W, mv, n)
+        return
     partner_winning = (bseat == decl) == me_decl
     beaten = 0
     sn = 50
@@ -1268,6 +1262,11 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
     W[W_CS] = root_cs
     W[W_SC] = 0
     W[W_CARDS] = root_cards
+    W[W_ALIVE] = root_h[0] | root_h[1] | root_h[2]
+    for i in range(root_nt):
+        W[W_ALIVE] |= ONE << root_tc[i]
+        if i == 0 or beats(root_tc[i], W[W_WIN] & BYTE, trump):
+            W[W_WIN] = root_tc[i] | (((root_leader + i) % 3) << 8)
     # a card alone in its run of the mover's legal cards, after the lead, is played in the ply
     # of the card before it (counted as a node, as it was one): see status 1
     forcing = not cons and not talon and special == 0
@@ -1373,11 +1372,10 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 legal, planned = constrain_moves(legal, W[d * PLY + W_CS], mover, fnt, lead_card, cfg, pen_mask,
                                                  pen_flags, plan_cards)
             W[d * PLY + W_PLANNED] = planned
-            alive_all = h0 | h1 | h2
-            if nt > 0:  # and the trick's cards (nt < 3)
-                alive_all |= ONE << W[tcb]
-                if nt > 1:
-                    alive_all |= ONE << W[tcb + 1]
+            alive_all = W[d * PLY + W_ALIVE]  # the hands' and the trick's cards: the hands' at its start
+            if nt == 0:
+                alive_all = h0 | h1 | h2
+                W[d * PLY + W_ALIVE] = alive_all
             n = generate_moves(W, d, legal, alive_all, special, REP)
             W[d * PLY + W_NMV] = n
             W[d * PLY + W_MI] = 0
@@ -1411,9 +1409,12 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                 cs = W[d * PLY + W_CS]
                 if cons:
                     cs = constraint_state_after(cs, 1 if talon and cs >= TALON_ONE else nt, mover, W[d * PLY + W_PLANNED], cfg)
+                win = c | (mover << 8)  # the trick's best card and its seat, with this card
+                if nt > 0 and not beats(c, W[d * PLY + W_WIN] & BYTE, trump):
+                    win = W[d * PLY + W_WIN]
                 if nt == 2:
                     if not talon or cs < TALON_ONE:
-                        bseat = trick_winner(W[tcb + PLY], W[tcb + PLY + 1], W[tcb + PLY + 2], ld, trump)
+                        bseat = win >> 8
                         W[e * PLY + W_SC] = W[d * PLY + W_SC] + cfg[C_REW + bseat]
                         W[e * PLY + W_L] = bseat
                     else:
@@ -1423,6 +1424,8 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                     W[e * PLY + W_SC] = W[d * PLY + W_SC]
                     W[e * PLY + W_L] = ld
                     W[e * PLY + W_NT] = nt + 1
+                    W[e * PLY + W_ALIVE] = W[d * PLY + W_ALIVE]
+                    W[e * PLY + W_WIN] = win
                 W[e * PLY + W_CS] = cs
                 W[e * PLY + W_CARDS] = W[d * PLY + W_CARDS] - 1
                 d = e
@@ -1443,10 +1446,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         s = lowest_index(legal) >> 3
                         if (legal >> (s * 8)) > BYTE:
                             break  # cards of two suits
-                        alive_all = W[fb + W_H] | W[fb + W_H + 1] | W[fb + W_H + 2] | (ONE << lead_card)
-                        if fnt > 1:
-                            alive_all |= ONE << W[fb + W_TC + 1]
-                        reps = REP[suit_of(alive_all, s) * 256 + suit_of(legal, s)]
+                        reps = REP[suit_of(W[fb + W_ALIVE], s) * 256 + suit_of(legal, s)]
                         if (reps & (reps - 1)) != 0:
                             break
                         nodes += 1
@@ -1458,14 +1458,18 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         W[fb + W_H + m] = hand & ~(ONE << c)
                         W[fb + W_TC + fnt] = c
                         W[fb + W_CARDS] -= 1
+                        win = W[fb + W_WIN]
+                        if beats(c, win & BYTE, trump):
+                            win = c | (m << 8)
                         if fnt == 2:
-                            bseat = trick_winner(lead_card, W[fb + W_TC + 1], c, ld, trump)
+                            bseat = win >> 8
                             W[fb + W_SC] += cfg[C_REW + bseat]
                             W[fb + W_L] = bseat
                             W[fb + W_NT] = 0
                             break
                         fnt += 1
                         W[fb + W_NT] = fnt
+                        W[fb + W_WIN] = win
                 continue
             val = 1 - W[d * PLY + W_ISMAX]
             status = 2
@@ -1473,10 +1477,9 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
 
         # status == 2: node d resolved with val
         if W[d * PLY + W_EXTRA] >= 0:
-            hb = d * PLY + W_H
             key = W[d * PLY + W_KEY]
             extra = W[d * PLY + W_EXTRA] & E_EXTRA_MASK
-            alive_all = W[hb] | W[hb + 1] | W[hb + 2]
+            alive_all = W[d * PLY + W_ALIVE]
             depth = W[d * PLY + W_CARDS] // 3  # tricks left (a table node is a trick start)
             bm = W[d * PLY + W_BEST]
             pcode = W[d * PLY + W_PERM]

@@ -42,7 +42,7 @@ cdef enum:
     L_GUESS = 1
     L_HIST = 2
     MAXPLY = 34
-    MVMAX = 12
+    MVMAX = 10
     PLY = 32
     P_ANY = 8
     P_LEAD = 1
@@ -56,16 +56,17 @@ cdef enum:
     S_NODES = 0
     S_STORES = 5
     S_TTHITS = 4
-    WORK_SIZE = 1188
+    WORK_SIZE = 1186
+    W_ALIVE = 29
     W_BEST = 13
     W_CARDS = 31
     W_CS = 9
     W_EXTRA = 15
     W_H = 0
-    W_HIST = 1100
+    W_HIST = 1098
     W_ISMAX = 12
     W_KEY = 14
-    W_KILL = 1164
+    W_KILL = 1162
     W_L = 6
     W_MI = 11
     W_MV = 18
@@ -77,4 +78,5 @@ cdef enum:
     W_SC = 8
     W_SCORE = 1088
     W_TC = 3
-    LAYOUT_HASH = 1685370622
+    W_WIN = 28
+    LAYOUT_HASH = 1049668236

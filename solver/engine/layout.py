@@ -51,7 +51,7 @@ E_EXTRA_BITS = 24  # the extra key's width (a table node's W_EXTRA holds its buc
 # a ply's fields adjacent (at ply d, field W_X is word d * PLY + W_X: a node touches two of
 # its four cache lines, not one line of each of fifteen field arrays), then the ordering
 # scores (one ply at a time) and the history of the leads
-MVMAX = 12  # moves a ply (at most 10 cards)
+MVMAX = 10  # moves a ply (at most 10 cards)
 PLY = 32  # words a ply: the fields, then the move list
 W_H = 0  # hands, 3
 W_TC = 3  # trick cards, 3
@@ -68,13 +68,15 @@ W_EXTRA = 15  # table extra key, and its bucket above E_EXTRA_BITS (-1: not a ta
 W_NEED = 16  # the target from here
 W_PLANNED = 17  # the plan's state at this move
 W_MV = 18  # the move list, MVMAX
+W_WIN = 28  # the trick's best card so far and its seat (card | seat << 8), from its second card
+W_ALIVE = 29  # the live cards at the trick's start (the hands' and the trick's cards: one word, not four loads)
 W_PERM = 30  # a table node's suit permutation (suit_canon), after the move list
 W_CARDS = 31  # cards in the hands (a forced card is played in its parent's child ply: not root - d)
 W_SCORE = PLY * MAXPLY  # ordering scores (one ply at a time)
 W_HIST = W_SCORE + MVMAX  # history of the leads: 2 sides x 32 cards
 W_KILL = W_HIST + 64  # the last lead that cut, per tricks left and side (22 words)
 WORK_SIZE = W_KILL + 24
-assert W_MV + MVMAX <= W_PERM < W_CARDS < PLY
+assert W_MV + MVMAX <= W_WIN < W_ALIVE < W_PERM < W_CARDS < PLY
 
 
 __all__ = sorted(k for k, v in globals().items() if k.isupper() and isinstance(v, int))

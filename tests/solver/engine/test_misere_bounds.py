@@ -234,6 +234,7 @@ def discard_order(p, led):
     for i in range(3):
         W[L.W_H + i] = p.hands[i] & ~(1 << c)
     W[L.W_TC] = c
+    W[L.W_WIN] = c | (int(p.leader) << 8)  # the trick's best card and its seat (search_with keeps it)
     mine = [int(x) for x in p.hand(p.declarer)]
     for i, x in enumerate(mine):
         W[L.W_MV + i] = x
