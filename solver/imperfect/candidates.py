@@ -416,7 +416,7 @@ def _scan_part(job, k: int, n: int):
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     scan.lock, scan.votes = lock, votes
     done = scan.run(layouts, deadline, (k, n))
-    return scan.gt, scan.best_in, scan.covered, done, scan.narrowed
+    return scan.gt, scan.best_in, scan.covered, done, scan.narrowed, scan.deferred
 
 
 def _growing(chunks):
@@ -481,6 +481,11 @@ class _Scan:
         self.rank: list | None = None
         self.narrowed = False      # some open pair was left unsolved (it could not change the figure)
         self.rounds = 0            # pieces read by each share so far (a split scan in step: the same in all)
+        # pairs (x, y), x < y, whose tests are put off (:meth:`_deferrable`): both cards are dominated
+        # by a third one so far, so nothing the scan decides reads them; the pieces they were
+        # skipped in, (hands, pairs), to test them there if they come to matter (:meth:`_resolve`)
+        self.deferred: set = set()
+        self.skipped: list = []
 
     def proven(self, i: int) -> bool:
         """Card ``i`` is a candidate whatever the layouts not yet seen (a witness each way)."""
@@ -529,7 +534,7 @@ class _Scan:
         got = [i for i in range(len(self.reps)) if self.proven(i)]
         return min(got, key=lambda i: rank[i]) if got else None
 
-    def plan(self, rel: list[int]) -> tuple[list[int], list | None]:
+    def _plan(self, rel: list[int]):
         """What this piece solves: (cards, None) — every card's value — or (cards, tests): the
         directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and
         one null-window test a layout, :func:`~solver.engine.many.better_trusted`).
@@ -564,13 +569,115 @@ class _Scan:
         else:
             cut = rank[p]
             keep = [(a, b) for a, b in opened if rank[a] < cut or rank[b] < cut]
-        if len(keep) < len(opened):
-            self.narrowed = True
         cards = sorted({x for pair in keep for x in pair})
         # the tests against one card one after the other: its exact values are in the table
         tests = sorted(((x, y) for a, b in keep for x, y in ((a, b), (b, a)) if not gt[x][y]),
                        key=lambda t: (t[1], t[0]))
-        return cards, (tests if len(tests) <= PAIR_TESTS * len(cards) else None)
+        return cards, (tests if len(tests) <= PAIR_TESTS * len(cards) else None), keep, len(keep) < len(opened)
+
+    def plan(self, rel: list[int]) -> tuple[list[int], list | None]:
+        """:meth:`_plan` (see there), the pairs it leaves open marked (:attr:`narrowed`), and the
+        tests of the pairs put off (:meth:`_defer`) left out."""
+        got = self._plan(rel)
+        if len(got) == 2:
+            return got
+        cards, tests, keep, narrowing = got
+        if narrowing:
+            self.narrowed = True
+        if tests is not None and self._may_defer():
+            self._defer(keep)
+            tests = [t for t in tests if (min(t), max(t)) not in self.deferred]
+        return cards, tests
+
+    # ---- pairs put off: two cards both dominated by a third so far
+    #
+    # In the slow first leads the costliest tests are of two cards equal in every layout (7♦ and
+    # 10♦ with 9♦ between them, each one's exact value in every layout), both never better than
+    # a third (Q♦) that beats each of them somewhere. While that holds, no decision of the scan
+    # reads their pair: neither card can be proven a candidate (nor level_safe: a card outside
+    # ``settle`` it never beat), both stay relevant, and every card's verdict is the same
+    # whatever the pair (both are dominated; the one naming a dominator names a card whose pair
+    # was tested). So its tests are put off; the pieces they were skipped in are kept, and if
+    # the pair comes to matter — the third card beaten by one of them, the pair no longer kept
+    # or the scan solving values — it is tested there before the round goes on, so every state
+    # the scan reads is what it would have been (a split scan's shares do it in the same round
+    # and exchange the witnesses again).
+
+    def _may_defer(self) -> bool:
+        return self.rule == "undominated" and not self.counting and (self.shared is None or self.lock is not None)
+
+    def _known(self, a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) not in self.deferred
+
+    def _deferrable(self, x: int, y: int) -> bool:
+        """Nothing the scan decides reads the pair (x, y) now (see above): a third card ``d``
+        better than each somewhere and never worse (pairs tested), and (``settle_one``) each of
+        them never better than some card outside ``settle`` besides the other."""
+        gt, n, known = self.gt, len(self.reps), self._known
+        if not any(d != x and d != y and known(d, x) and known(d, y) and gt[d][x] and gt[d][y]
+                   and not gt[x][d] and not gt[y][d] for d in range(n)):
+            return False
+        if self.settle_one:
+            for c, o in ((x, y), (y, x)):
+                if not any(j != c and j != o and j not in self.settle and known(c, j) and not gt[c][j]
+                           for j in range(n)):
+                    return False
+        return True
+
+    def _defer(self, keep: list) -> None:
+        """Put off the tests of every kept pair that :meth:`_deferrable` allows (each card of it in
+        another kept pair too, so the cards the round holds are the same)."""
+        held: dict = {}
+        for a, b in keep:
+            held[a] = held.get(a, 0) + 1
+            held[b] = held.get(b, 0) + 1
+        gt = self.gt
+        for a, b in keep:
+            pair = (min(a, b), max(a, b))
+            if pair in self.deferred or (gt[a][b] and gt[b][a]) or held[a] < 2 or held[b] < 2:
+                continue
+            if self._deferrable(a, b):
+                self.deferred.add(pair)
+                if not all(self._deferrable(x, y) for x, y in self.deferred):
+                    self.deferred.discard(pair)
+
+    def _must_resolve(self) -> bool:
+        """Some pair put off may matter from this round on (see above)."""
+        if not self.deferred:
+            return False
+        if not all(self._deferrable(x, y) for x, y in self.deferred):
+            return True
+        rel = self.relevant()
+        if not rel or self.all_settled():
+            return False
+        got = self._plan(rel)
+        if len(got) == 2 or got[1] is None:
+            return True
+        keep = got[2]
+        held: dict = {}
+        for a, b in keep:
+            held[a] = held.get(a, 0) + 1
+            held[b] = held.get(b, 0) + 1
+        kept = {(min(a, b), max(a, b)) for a, b in keep}
+        return any(p not in kept or held[p[0]] < 2 or held[p[1]] < 2 for p in self.deferred)
+
+    def _resolve(self) -> None:
+        """Test every pair put off in the pieces it was skipped in (this share's); none is then."""
+        gt, reps, pos = self.gt, self.reps, self.view.pos
+        for pair in sorted(self.deferred):
+            x, y = pair
+            for hands, off in self.skipped:
+                dirs = [(a, b) for a, b in ((x, y), (y, x)) if not gt[a][b]]
+                if not dirs:
+                    break
+                if pair not in off:
+                    continue
+                found = better_trusted(self.eng, pos, hands, [(reps[a], reps[b]) for a, b in dirs])
+                for (a, b), f in zip(dirs, found):
+                    if f:
+                        gt[a][b] = True
+        self.deferred = set()
+        self.skipped = []
 
     def verdict_narrowed(self) -> tuple[list, dict, list]:
         """:meth:`verdict` of a scan that read every layout but left pairs open (:attr:`narrowed`):
@@ -588,7 +695,7 @@ class _Scan:
             if rank[b] >= cut:
                 continue
             for a in range(n):
-                if a != b and gt[a][b] and not gt[b][a]:
+                if a != b and gt[a][b] and not gt[b][a] and self._known(a, b):
                     dominated[reps[b]] = reps[a]
                     break
         cands, undecided = [], []
@@ -630,8 +737,9 @@ class _Scan:
 
         parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll)
         complete = True
-        for gt, best_in, covered, done, narrowed in parts:
+        for gt, best_in, covered, done, narrowed, deferred in parts:
             self.narrowed = self.narrowed or narrowed
+            self.deferred = self.deferred | deferred   # (the same in every share: decided in step)
             for i, row in enumerate(gt):
                 for j, x in enumerate(row):
                     self.gt[i][j] = self.gt[i][j] or x
@@ -641,6 +749,27 @@ class _Scan:
         return complete or not self.relevant()
 
     def run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
+        """:meth:`_run`; the pairs put off then tested where the verdict could read them (every
+        share decides alike: the same pair states, after the last exchange)."""
+        self.deferred, self.skipped = set(), []
+        done = self._run(layouts, deadline, share)
+        if self.deferred and not all(self._deferrable(x, y) for x, y in self.deferred):
+            self._resolve()
+        self.skipped = []
+        return done
+
+    def _sync(self) -> None:
+        """Every share's witnesses to every other, in step (after :meth:`_resolve`)."""
+        if self.shared is None:
+            return
+        self._publish()
+        if self.lock is not None:
+            self.lock.wait()
+        self._take()
+        if self.lock is not None:
+            self.lock.wait()
+
+    def _run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
         """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
         every one was seen or nothing is left to decide.
 
@@ -674,6 +803,9 @@ class _Scan:
                     self._take()
                 if passed(deadline):
                     return False
+            if self._must_resolve():
+                self._resolve()
+                self._sync()
             rel = self.relevant()
             if not rel:
                 return True
@@ -690,8 +822,10 @@ class _Scan:
             full = len(rel) == len(self.reps)
             cards = [self.reps[i] for i in rel]
             if tests is not None:
-                found = better_trusted(self.eng, pos, view.hands_array(part),
-                                       [(self.reps[a], self.reps[b]) for a, b in tests])
+                hands = view.hands_array(part)
+                if self.deferred:
+                    self.skipped.append((hands, frozenset(self.deferred)))
+                found = better_trusted(self.eng, pos, hands, [(self.reps[a], self.reps[b]) for a, b in tests])
                 for (a, b), f in zip(tests, found):
                     if f:
                         self.gt[a][b] = True
@@ -783,7 +917,7 @@ class _Scan:
         dominated = {}
         for b in range(n):
             for a in range(n):
-                if a != b and gt[a][b] and not gt[b][a]:
+                if a != b and gt[a][b] and not gt[b][a] and self._known(a, b):
                     dominated[reps[b]] = reps[a]
                     break
         if complete:
