@@ -799,6 +799,8 @@ def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
                 sc = 10 + val
         return sc
     sc = 40 - val
+    if not me_decl:  # a defender's low leads: the suits the declarer is short in first (nodes x0.97, issue 40)
+        sc -= 16 * pop8(opp)
     if me_decl and popcount(hdecl) >= 8:
         # the declarer early in the play (his first three leads): his long suits first, where
         # the defenders are short (issue 40's fourth round: nodes x0.94 declarer leads, x0.96 /
