@@ -306,7 +306,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
     either opponent's trumps — he draws trumps first, and no side winner can be ruffed; a suit
-    in which his top cards are as many as each opponent's cards, or more, runs to its end."""
+    in which his top cards are as many as each opponent's cards, or more, runs to its end. Without
+    control, the side winners no ruff can reach, and his trump tricks (:func:`trump_bounds`, any play)."""
     q = 0
     risky = 0
     ctl = False
@@ -320,8 +321,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             n1 = pop8(suit_of(o1, trump))
             n2 = pop8(suit_of(o2, trump))
             ctl = nt >= max(n1, n2)
-            if not ctl:  # the side winners cashed, his trumps less theirs (trump_bounds) after
-                q = max(pop8(mt) - n1 - n2 - nt, 0)
+            if not ctl:  # his trump tricks less his top ones (trump_bounds), besides the side winners
+                q = pop8(mt) - trumps_beaten(mt, ot) - nt
     o12 = o1 | o2
     for s in range(4):
         win = suit_of(mine_h, s)  # my cards above all the opponents' in the suit

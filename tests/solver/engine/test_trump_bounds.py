@@ -139,6 +139,21 @@ def test_a_defender_s_king_guarded_by_a_trump_over_the_declarer_s():
     assert ref.solve(p) == 1
 
 
+def test_quick_tricks_count_the_guarded_king_too():
+    # The declarer on lead without trump control (his Kh 8h against the Ah 7h): the As cashes
+    # (seat 1 follows), and his trumps make 2 - trumps_beaten = 1 trick besides: 2 in all,
+    # where his trumps less theirs counted none. With the 9h for the 7h, 1.
+    p = tpos("Kh 8h As", "Ah 7h 7s", "8s 9s 7c", "h", 0, 0)
+    hd, he1, he2, _, _, _, _ = seats(p)
+    assert K.quick_tricks(hd, 0, False, he1, he2, trump_of(p)) == 2
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+    p = tpos("Kh 8h As", "Ah 9h 7s", "8s 9s 7c", "h", 0, 0)
+    hd, he1, he2, _, _, _, _ = seats(p)
+    assert K.quick_tricks(hd, 0, False, he1, he2, trump_of(p)) == 1
+    assert ref.solve(p) == 1
+
+
 # ---------------------------------------------------------------- the declarer takes the coming trick
 
 def test_the_declarer_tops_one_suit_and_ruffs_the_other():
