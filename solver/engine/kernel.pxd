@@ -115,7 +115,9 @@ cdef inline int64_t move_decode(int64_t mcode, int64_t alive_all, int64_t absolu
 cdef inline int64_t quick_tricks(int64_t mine_h, int64_t part_h, bint has_part, int64_t o1, int64_t o2, int64_t trump) noexcept nogil
 @cython.locals(s=int64_t, ph=int64_t, lh=int64_t, top=int64_t, dh=int64_t)
 cdef inline bint partner_entry(int64_t lead_h, int64_t part_h, int64_t decl_h, int64_t trump) noexcept nogil
-@cython.locals(lbd=int64_t, hb=int64_t, ds=int64_t, nd=int64_t, n1=int64_t, n2=int64_t)
+@cython.locals(m=int64_t, above=int64_t)
+cdef inline int64_t trumps_beaten(int64_t mine, int64_t theirs) noexcept nogil
+@cython.locals(ds=int64_t)
 cdef inline (int64_t, int64_t) trump_bounds(int64_t td, int64_t t1, int64_t t2, int64_t r) noexcept nogil
 @cython.locals(lo_d=int64_t, lo_e=int64_t)
 cdef inline bint suit_safe(int64_t d, int64_t e, bint shifted) noexcept nogil

@@ -306,7 +306,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
 
     Alone on lead (the declarer) with trump control — his top trumps at least as many as
     either opponent's trumps — he draws trumps first, and no side winner can be ruffed; a suit
-    in which his top cards are as many as each opponent's cards, or more, runs to its end."""
+    in which his top cards are as many as each opponent's cards, or more, runs to its end. Without
+    control, the side winners no ruff can reach, and his trump tricks (:func:`trump_bounds`, any play)."""
     q = 0
     risky = 0
     ctl = False
@@ -320,8 +321,8 @@ def quick_tricks(mine_h, part_h, has_part, o1, o2, trump):
             n1 = pop8(suit_of(o1, trump))
             n2 = pop8(suit_of(o2, trump))
             ctl = nt >= max(n1, n2)
-            if not ctl:  # the side winners cashed, his trumps less theirs (trump_bounds) after
-                q = max(pop8(mt) - n1 - n2 - nt, 0)
+            if not ctl:  # his trump tricks less his top ones (trump_bounds), besides the side winners
+                q = pop8(mt) - trumps_beaten(mt, ot) - nt
     o12 = o1 | o2
     for s in range(4):
         win = suit_of(mine_h, s)  # my cards above all the opponents' in the suit
@@ -376,30 +377,27 @@ def partner_entry(lead_h, part_h, decl_h, trump):
     return False
 
 
-def trump_bounds(td, t1, t2, r):
-    """The declarer's sure trump tricks, and r minus a defender's sure ones.
+def trumps_beaten(mine, theirs):
+    """The most of the trumps ``mine`` that can each be beaten by a distinct higher one of ``theirs`` (his lowest
+    first, each to the lowest of theirs above it: the greatest such matching)."""
+    m = 0
+    while mine:
+        above = theirs & ~low_bits(lowest_index(mine) + 1)
+        if above == 0:
+            return m
+        theirs ^= above & -above
+        mine &= mine - 1
+        m += 1
+    return m
 
-    Top trumps win; and by length: a trump loses only to a higher trump of the other side,
-    played in the same trick, so the declarer makes at least his trumps less all the
-    defenders' (each losing trump of his shares a trick with one of theirs), and a defender
-    at least his trumps less the declarer's."""
-    nd = pop8(td)
-    n1 = pop8(t1)
-    n2 = pop8(t2)
-    if t1 | t2:
-        lbd = pop8(td >> (highest_bit(t1 | t2) + 1))
-    else:
-        lbd = nd
-    if nd - n1 - n2 > lbd:
-        lbd = nd - n1 - n2
-    if td:
-        hb = highest_bit(td) + 1
-        ds = max(pop8(t1 >> hb), pop8(t2 >> hb))
-    else:
-        ds = max(n1, n2)
-    if max(n1, n2) - nd > ds:
-        ds = max(n1, n2) - nd
-    return lbd, r - ds
+
+def trump_bounds(td, t1, t2, r):
+    """The declarer's sure trump tricks, and r minus a defender's sure ones. Every trump is played, and one that does
+    not win its trick loses to a higher trump played in it, a trick of its own: the declarer makes at least his trumps
+    less those the defenders' can beat (:func:`trumps_beaten`; his top trumps and his length over theirs are cases of
+    it), and a defender at least his less those the declarer's can beat (one his partner beats is theirs too)."""
+    ds = max(pop8(t1) - trumps_beaten(t1, td), pop8(t2) - trumps_beaten(t2, td))
+    return pop8(td) - trumps_beaten(td, t1 | t2), r - ds
 
 
 def suit_safe(d, e, shifted):
@@ -800,6 +798,8 @@ def score_lead(W, hb, c, mover, decl, trump, hdecl, allh):
                 sc = 10 + val
         return sc
     sc = 40 - val
+    if not me_decl:  # a defender's low leads: the suits the declarer is short in first (nodes x0.97, issue 40)
+        sc -= 16 * pop8(opp)
     if me_decl and popcount(hdecl) >= 8:
         # the declarer early in the play (his first three leads): his long suits first, where
         # the defenders are short (issue 40's fourth round: nodes x0.94 declarer leads, x0.96 /

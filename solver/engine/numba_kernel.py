@@ -34,7 +34,7 @@ LEAVES = ("u64", "i64", "popcount", "pop8", "beats", "suit_of", "low_bits", "ent
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
           "talon_winner", "talon_next_leader", "end_talon_trick", "suit_canon", "suit_place")
-INLINED = ("position_key", "tt_find", "tt_victim", "tt_add", "tt_bucket", "tt_lookup", "quick_tricks", "partner_entry", "trump_bounds", "suit_safe",
+INLINED = ("position_key", "tt_find", "tt_victim", "tt_add", "tt_bucket", "tt_lookup", "quick_tricks", "partner_entry", "trumps_beaten", "trump_bounds", "suit_safe",
            "misere_ceiling", "misere_forced", "defence_takes_next", "declarer_takes_next",
            "defence_takes_later", "declarer_takes_later", "misere_exits", "misere_escapes", "trick_verdict", "misere_verdict", "generate_moves",
            "score_lead", "score_misere_lead", "score_follow", "score_misere_follow", "sort_moves", "order_moves", "table_move_first", "constrain_moves",

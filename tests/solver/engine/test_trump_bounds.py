@@ -1,7 +1,7 @@
 """The later-trick bounds of trumps and no-trump on positions worked out by hand, and against the reference.
 
-``trump_bounds`` counts sure trump tricks by top trumps and by length (a trump loses only to
-a higher trump of the other side in the same trick); ``defence_takes_later`` says the
+``trump_bounds`` counts sure trump tricks (a trump that loses, loses to a higher trump played
+in its trick, each in a trick of its own: ``trumps_beaten`` pairs them); ``defence_takes_later`` says the
 defenders surely take one of the tricks left when the declarer, on lead, needs them all;
 ``declarer_takes_next`` that he surely wins the coming trick when a defender leads, and
 ``declarer_takes_later`` the tricks he surely takes later when the defenders hold no trumps.
@@ -106,6 +106,52 @@ def test_length_against_length_claims_nothing():
     lbd, ubd = bounds(p)
     assert lbd == 0 and ubd == 0
     assert ref.solve(p) == 0
+
+
+def test_the_king_guarded_by_a_trump_over_theirs():
+    # Hearts trumps, the declarer's Kh 8h against the Ah 7h (seat 1): by top cards and by
+    # length nothing (2 - 2). But a trump of his that loses, loses to a higher one in its
+    # trick, each in a trick of its own: only the Ah is above his 8h, so the two cannot both
+    # lose (trumps_beaten 1). Either defender on lead: one trick, exactly.
+    for leader in (1, 2):
+        p = tpos("Kh 8h 7c", "Ah 7h 8c", "7s 8s 9s", "h", 0, leader)
+        assert K.trumps_beaten(0b01000010, 0b10000001) == 1
+        assert bounds(p)[0] == 1
+        assert tverdict(p, need=1) == 1
+        assert ref.solve(p) == 1
+
+
+def test_a_trump_between_his_claims_nothing():
+    # The same with the 9h for the 7h: the 9h beats his 8h, the Ah his Kh (trumps_beaten 2),
+    # and seat 2 leads spades: he ruffs and is overruffed each time, or discards: none.
+    p = tpos("Kh 8h 7c", "Ah 9h 8c", "7s 8s 9s", "h", 0, 2)
+    assert bounds(p)[0] == 0
+    assert tverdict(p, need=1) != 1
+    assert ref.solve(p) == 0
+
+
+def test_a_defender_s_king_guarded_by_a_trump_over_the_declarer_s():
+    # The mirror: seat 1's Kh 8h against the declarer's Ah 7h: seat 1 makes one trick, so
+    # the declarer at most 2 of 3 (by length or top cards, 3).
+    p = tpos("Ah 7h 7c", "Kh 8h 8c", "7s 8s 9s", "h", 0, 0)
+    assert bounds(p)[1] == 2
+    assert tverdict(p, need=3) == 0
+    assert ref.solve(p) == 1
+
+
+def test_quick_tricks_count_the_guarded_king_too():
+    # The declarer on lead without trump control (his Kh 8h against the Ah 7h): the As cashes
+    # (seat 1 follows), and his trumps make 2 - trumps_beaten = 1 trick besides: 2 in all,
+    # where his trumps less theirs counted none. With the 9h for the 7h, 1.
+    p = tpos("Kh 8h As", "Ah 7h 7s", "8s 9s 7c", "h", 0, 0)
+    hd, he1, he2, _, _, _, _ = seats(p)
+    assert K.quick_tricks(hd, 0, False, he1, he2, trump_of(p)) == 2
+    assert tverdict(p, need=2) == 1
+    assert ref.solve(p) == 2
+    p = tpos("Kh 8h As", "Ah 9h 7s", "8s 9s 7c", "h", 0, 0)
+    hd, he1, he2, _, _, _, _ = seats(p)
+    assert K.quick_tricks(hd, 0, False, he1, he2, trump_of(p)) == 1
+    assert ref.solve(p) == 1
 
 
 # ---------------------------------------------------------------- the declarer takes the coming trick
