@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import PositionError
 
 _IN_CHILD: list = [False]  # this process is a share: it splits nothing further
+SHARE: list = [0]  # in a share forked by in_shares, its pid (its engines make fresh layouts tables); else 0
 
 
 def default_workers() -> int:
@@ -114,6 +115,7 @@ def _share(conn, part, job, k: int, n: int) -> None:
     runs twice)."""
     code = 0
     try:
+        SHARE[0] = os.getpid()
         become_share()
         try:
             conn.send(("done", part(job, k, n)))
