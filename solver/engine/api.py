@@ -26,9 +26,10 @@ DEFAULT_NODE_BUDGET = 2_000_000_000
 # (the pages a search touches cost their first touch: a small set gets a small table)
 LAYOUTS_TABLE_MB = 128
 LAYOUT_TABLE_BYTES = 720
-# a forked share of a split scan (shares.in_shares) searches a fresh table of at most this: the
-# parent's is warm, but each page of it a share writes is one copy-on-write fault (t3_3_1: 7,400
-# faults, about 30 ms of system time, a share); a fresh table's huge pages cost a zeroing each
+# a forked share of a candidates scan (shares.in_shares, fresh_tables) searches a fresh table of
+# at most this: the parent's is warm, but each page of it a share writes is one copy-on-write
+# fault (t3_3_1: 7,400 faults, about 30 ms of system time, a share); a fresh table's huge pages
+# cost a zeroing each
 SHARE_LAYOUTS_TABLE_MB = 16
 
 

@@ -145,8 +145,10 @@ def test_a_share_searches_a_fresh_table_of_its_own():
     eng.reserve_layouts(100_000)   # the parent's table larger than a share's (128 MB)
     want = eng.solve_layouts(pos, lays)
     table = eng._ltt
-    parts = shares.in_shares(_layouts_share, (eng, pos, lays), 2)
+    parts = shares.in_shares(_layouts_share, (eng, pos, lays), 2, fresh_tables=True)
     for k, (got, inherited, nbytes) in enumerate(parts):
         assert got == want[k::2]
         assert not inherited and nbytes <= SHARE_LAYOUTS_TABLE_MB << 20 < 8 * len(table)
+    for k, (got, inherited, _) in enumerate(shares.in_shares(_layouts_share, (eng, pos, lays), 2)):
+        assert got == want[k::2] and inherited   # (not asked: the parent's table, as before)
     assert eng._ltt is table and eng.solve_layouts(pos, lays) == want   # the parent's, as it was
