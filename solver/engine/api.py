@@ -17,6 +17,7 @@ from ..hands import cards_of
 from ..position import Position, run_low
 from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import Backend, load_backend
+from .shares import SHARE
 
 DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
 DEFAULT_NODE_BUDGET = 2_000_000_000
@@ -25,6 +26,11 @@ DEFAULT_NODE_BUDGET = 2_000_000_000
 # (the pages a search touches cost their first touch: a small set gets a small table)
 LAYOUTS_TABLE_MB = 128
 LAYOUT_TABLE_BYTES = 720
+# a forked share of a candidates scan (shares.in_shares, fresh_tables) searches a fresh table of
+# at most this: the parent's is warm, but each page of it a share writes is one copy-on-write
+# fault (t3_3_1: 7,400 faults, about 30 ms of system time, a share); a fresh table's huge pages
+# cost a zeroing each
+SHARE_LAYOUTS_TABLE_MB = 16
 
 
 @dataclass
@@ -335,6 +341,7 @@ class Engine(Search):
         self.layouts_table_mb = layouts_table_mb
         self._ltt: Any = None
         self._lsearcher: Any = None
+        self._ltt_share = 0   # SHARE of the process that made _ltt (0: not a forked share)
         self._layouts_seen = 0
         self._layouts_reserved = 0
         # the arrays of an unconstrained search depend only on the strain, the declarer and
@@ -606,10 +613,15 @@ class Engine(Search):
         self._layouts_seen += n  # the table serves them all: it grows with them (chunked calls too)
         need = max(1, max(self._layouts_seen, self._layouts_reserved) * LAYOUT_TABLE_BYTES >> 20)
         mb = min(self.layouts_table_mb, 1 << (need - 1).bit_length())  # a power of two, rounded up
+        share = SHARE[0]
+        if share:   # a forked share: its own table, not the parent's (copied a page at a time)
+            mb = min(mb, SHARE_LAYOUTS_TABLE_MB)
         want = 2 << (max(4, int(mb * 1024 * 1024) // 16).bit_length() - 1)  # new_table's words
         if self._ltt is None or self._lsearcher is None or self._lsearcher[0] is not self.backend \
-                or len(self._ltt) < want:
+                or len(self._ltt) < want or self._ltt_share != share:
+            self._ltt = None   # (the parent's copy: never written here, so never copied)
             self._ltt = new_table(self.backend, mb)
+            self._ltt_share = share
             self._lsearcher = (self.backend, self.backend.searcher(self._ltt, self._stats), None)
         b, s, used = self._lsearcher
         if used is not args:

@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import PositionError
 
 _IN_CHILD: list = [False]  # this process is a share: it splits nothing further
+SHARE: list = [0]  # in a share forked by in_shares(fresh_tables=True), its pid (its engines make fresh layouts tables); else 0
 
 
 def default_workers() -> int:
@@ -42,11 +43,12 @@ def will_fork(n: int) -> bool:
 
 
 def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Callable[[], None] | None = None,
-              every: float = 0.5) -> list:
+              every: float = 0.5, fresh_tables: bool = False) -> list:
     """``[part(job, k, n) for k in range(n)]``, each in a forked process where :func:`can_fork`
     (else in turn, here). ``poll`` is called every ``every`` seconds while they run (progress).
     An exception in a share is raised here; a share that dies raises
-    :class:`~solver.errors.PositionError` (``share_died``)."""
+    :class:`~solver.errors.PositionError` (``share_died``). ``fresh_tables``: a forked share's
+    engines search layouts tables of their own (:data:`SHARE`; ``Engine._layouts_searcher``)."""
     if not will_fork(n):
         out = []
         for k in range(n):
@@ -64,7 +66,7 @@ def in_shares(part: Callable[[Any, int, int], Any], job: Any, n: int, poll: Call
             pid = os.fork()
             if pid == 0:   # the share: never returns
                 os.close(r)
-                _share(Connection(w, readable=False), part, job, k, n)
+                _share(Connection(w, readable=False), part, job, k, n, fresh_tables)
             os.close(w)
             pids.append(pid)
             conns.append(Connection(r, writable=False))
@@ -108,12 +110,14 @@ def _reap(pids: list, k: int) -> int | None:
     return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
 
 
-def _share(conn, part, job, k: int, n: int) -> None:
+def _share(conn, part, job, k: int, n: int, fresh_tables: bool = False) -> None:
     """In a forked child: share ``k`` of the job, its answer (or its exception) sent back; the
     child ends here (``os._exit``: nothing of the parent's — its exit handlers, its buffers —
     runs twice)."""
     code = 0
     try:
+        if fresh_tables:
+            SHARE[0] = os.getpid()
         become_share()
         try:
             conn.send(("done", part(job, k, n)))

@@ -735,7 +735,10 @@ class _Scan:
             if hook is not None:
                 hook(self.covered + sum(counters), layouts.used, False)
 
-        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll)
+        # fresh_tables: each share writes a small table of its own, not the parent's warm one a
+        # copy-on-write page at a time (benchmarks/log/2026-12-07-issue-38-share-tables-ninth-round.md)
+        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll,
+                          fresh_tables=True)
         complete = True
         for gt, best_in, covered, done, narrowed, deferred in parts:
             self.narrowed = self.narrowed or narrowed

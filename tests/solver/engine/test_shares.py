@@ -120,3 +120,35 @@ def test_a_daemon_worker_splits_too():
     can, pids, me = receive.recv()
     worker.join(30)
     assert can and len(set(pids) | {me}) == 3
+
+
+def _layouts_share(job, k, n):
+    eng, pos, lays = job
+    inherited = eng._ltt
+    got = eng.solve_layouts(pos, lays[k::n])
+    return got, eng._ltt is inherited, 8 * len(eng._ltt)
+
+
+@pytest.mark.skipif(not shares.can_fork(), reason="the shares run in this process here")
+def test_a_share_searches_a_fresh_table_of_its_own():
+    """A forked share writes nothing into the parent's layouts table (each page written would be
+    a copy-on-write fault): it makes its own, at most SHARE_LAYOUTS_TABLE_MB; the same values."""
+    from solver import Position
+    from solver.engine import Engine
+    from solver.engine.api import SHARE_LAYOUTS_TABLE_MB
+    from solver.engine.many import split_layouts
+
+    hands = [sum(1 << c for c in range(i, 15, 3)) for i in range(3)]   # five cards each
+    pos = Position(hands, "s", 0, 0)
+    lays = list(split_layouts(0, hands[0], hands[1] | hands[2], 1, 5))
+    eng = Engine()
+    eng.reserve_layouts(100_000)   # the parent's table larger than a share's (128 MB)
+    want = eng.solve_layouts(pos, lays)
+    table = eng._ltt
+    parts = shares.in_shares(_layouts_share, (eng, pos, lays), 2, fresh_tables=True)
+    for k, (got, inherited, nbytes) in enumerate(parts):
+        assert got == want[k::2]
+        assert not inherited and nbytes <= SHARE_LAYOUTS_TABLE_MB << 20 < 8 * len(table)
+    for k, (got, inherited, _) in enumerate(shares.in_shares(_layouts_share, (eng, pos, lays), 2)):
+        assert got == want[k::2] and inherited   # (not asked: the parent's table, as before)
+    assert eng._ltt is table and eng.solve_layouts(pos, lays) == want   # the parent's, as it was

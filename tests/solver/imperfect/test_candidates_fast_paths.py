@@ -98,7 +98,7 @@ def test_two_shares_run_by_one_process_count_each_layout_once(monkeypatch):
     monkeypatch.setattr(cand, "SPLIT_FROM", 10 ** 9)
     one = candidate_moves(info, Engine(reuse_table=True), counts=True, workers=1)
 
-    def one_process(part, job, n, poll=None):  # every share in this process, in turn
+    def one_process(part, job, n, poll=None, **_):  # every share in this process, in turn
         return [part(job, k, n) for k in range(n)]
 
     monkeypatch.setattr(cand, "in_shares", one_process)
