@@ -31,7 +31,7 @@ class Strain(IntEnum):
     @property
     def trump(self) -> int | None:
         """The trump suit index, or None for no-trump, misère and raspasovka."""
-        return int(self) if self <= 3 else None
+        return _TRUMPS[self]
 
     @property
     def is_misere(self) -> bool:
@@ -47,6 +47,8 @@ class Strain(IntEnum):
     def __format__(self, spec: str) -> str:
         return format(self.code, spec)
 
+
+_TRUMPS = (0, 1, 2, 3, None, None, None)   # Strain.trump by strain (read in every play of a search)
 
 _STRAIN_WORDS = {
     "nt": 4, "n": 4, "notrump": 4, "no-trump": 4, "no trump": 4, "notrumps": 4, "no-trumps": 4,

@@ -224,10 +224,12 @@ class Search:
             raise SearchLimitError.of("node_budget_out", None, nodes=self.node_budget)
         return bool(r)
 
-    def _child(self, root: _Root, cons: Constraints, card: Card):
-        """The root arrays after ``card`` is played, and the trick's winner if it completes one."""
+    def _child(self, root: _Root, cons: Constraints, card: Card, planned: bool | None = None):
+        """The root arrays after ``card`` is played, and the trick's winner if it completes one
+        (``planned``: what ``cons.moves`` says of the root, where the caller has it)."""
         p = root.pos.copy()
-        _, planned = cons.moves(p, root.state)
+        if planned is None:
+            _, planned = cons.moves(p, root.state)
         nstate = cons.after(p, root.state, card, planned)
         winner = p.play(card)
         return self._root(p, cons, nstate), winner
@@ -258,12 +260,14 @@ class Search:
         ismax = self._max_to_move(root, args)
         out = {}
         cache: dict[int, int] = {}
-        for card in self._allowed(root, cons):
-            rep = self._rep(root, card, cons)
+        allowed, planned = cons.moves(root.pos, root.state)
+        alone = self._alone(cons)
+        for card in cards_of(allowed):
+            rep = run_low(root.pos, card, alone)
             if rep in cache:
                 out[card] = cache[rep]
                 continue
-            child, winner = self._child(root, cons, card)
+            child, winner = self._child(root, cons, card, planned)
             bank = self._reward(args, winner)
             hi = self._score_range(child, args)
             if ismax:
@@ -275,15 +279,16 @@ class Search:
             out[card] = tv
         return out
 
-    def _rep(self, root: _Root, card: Card, cons: Constraints) -> int:
-        """The run representative of ``card`` (penalty and plan cards stand alone)."""
+    @staticmethod
+    def _alone(cons: Constraints) -> int:
+        """The cards that stand alone in a run (penalty and plan cards)."""
         alone = 0
         for p in cons.penalty_cards:
             alone |= p.card.mask
         if cons.plan is not None:
             for c in cons.plan.cards:
                 alone |= c.mask
-        return run_low(root.pos, card, alone)
+        return alone
 
     def _finish(self, res, root: _Root, cons, args, value: int, favour, all_cards: bool, line: bool):
         """``res`` (an analysis of ``root`` worth ``value``) with what was asked added — every

@@ -29,6 +29,7 @@ from ..cards import SUIT_LETTERS, Card, Suit
 from ..errors import PositionError, PrefError
 from ..hands import SUIT_MASKS, Hand, bits_of, cards_of, mask_of, popcount
 from ..position import Position
+from ..position import legal_mask as _legal_mask
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
@@ -246,33 +247,39 @@ def canonical_code(view: InfoSet) -> int:
     trick = p.trick
     live = h0 | h1 | h2 | view.unseen
     for _, t in trick:
-        live |= 1 << int(t)
+        live |= 1 << t.index
     t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
     code = (t0[h0 & 255] | t1[h0 >> 8 & 255] << 8 | t2[h0 >> 16 & 255] << 16 | t3[h0 >> 24 & 255] << 24
             | (t0[h1 & 255] | t1[h1 >> 8 & 255] << 8 | t2[h1 >> 16 & 255] << 16 | t3[h1 >> 24 & 255] << 24) << 32
             | (t0[h2 & 255] | t1[h2 >> 8 & 255] << 8 | t2[h2 >> 16 & 255] << 16 | t3[h2 >> 24 & 255] << 24) << 64)
     tail = len(trick)
     shift = 96
-    for s, c in trick:
-        r = int(c)
-        x = 1 << (r & 7)
-        code |= ((t0, t1, t2, t3)[r >> 3][x] << (r >> 3 << 3)) << shift
-        shift += 32
-        tail = tail << 2 | int(s)
-    tail <<= 2 * (2 - len(trick))
+    if trick:
+        tables = (t0, t1, t2, t3)
+        for s, c in trick:
+            r = c.index
+            code |= (tables[r >> 3][1 << (r & 7)] << (r >> 3 << 3)) << shift
+            shift += 32
+            tail = tail << 2 | s
+        tail <<= 2 * (2 - len(trick))
+    else:
+        tail = 0
     if view.known:
         for i, m in enumerate(view.extra_masks()):
             if m:
                 code |= (t0[m & 255] | t1[m >> 8 & 255] << 8 | t2[m >> 16 & 255] << 16 | t3[m >> 24 & 255] << 24) \
                     << (160 + 32 * i)
-    tail = tail << 2 | int(p.leader)
+    tail = tail << 2 | p.leader
     voids = view.voids
-    for seat in range(4):
-        v = 0
-        for x in voids.get(seat, ()):
-            v |= 1 << x
-        tail = tail << 4 | v
-    tail = (tail << 1 | bool(view.open_defence)) << 2 | int(view.seat)
+    if voids:
+        for seat in range(4):
+            v = 0
+            for x in voids.get(seat, ()):
+                v |= 1 << x
+            tail = tail << 4 | v
+    else:
+        tail <<= 16
+    tail = (tail << 1 | bool(view.open_defence)) << 2 | view.seat
     return code | tail << 224
 
 
@@ -367,14 +374,41 @@ class InfoSet:
     def after(self, card) -> InfoSet:
         """The information set once the seat to move has played ``card``."""
         c = Card.parse(card)
-        voids = note_play(self.voids, self.pos, c)
-        p, c = _played(self.pos, c)
+        pos = self.pos
+        trick = pos.trick
+        mover = (pos.leader + len(trick)) % 3
+        bit = 1 << c.index
+        if not _legal_mask(pos.hands[mover], trick[0][1].index >> 3 if trick else None, pos.trump) & bit:
+            pos.copy(stack=False).play(c)   # (raises the play's own error)
+        p = pos.played(c)
         # the voids and known cards are already in their normal form: only the derived fields
         # are computed again (as ``__post_init__`` would; the play was legal, so they stay valid)
         out = InfoSet.__new__(InfoSet)
         out.pos, out.open_defence, out.defenders = p, self.open_defence, self.defenders
+        if mover == pos.declarer:
+            # his own card: the defenders' hands, voids and known cards are as they were, and
+            # so is every derived field (none of them reads his hand or the trick)
+            out.voids, out.known = self.voids, self.known
+            out.unseen, out.sizes, out.forced, out.free = self.unseen, self.sizes, self.forced, self.free
+            out.need, out.real = self.need, self.real
+            return out
+        voids = _shown_voids(self.voids, pos, c)
+        out.known = {s: m & ~bit for s, m in self.known.items()}
+        if voids is self.voids:
+            # no void shown: the card leaves the unseen cards, the mover's hand and whatever
+            # was forced (``_derive`` on the smaller sets gives exactly these)
+            out.voids = voids
+            out.unseen = self.unseen & ~bit
+            sizes = dict(self.sizes)
+            sizes[mover] -= 1
+            out.sizes = sizes
+            out.forced = forced = {s: m & ~bit for s, m in self.forced.items()}
+            out.free = self.free & ~bit
+            a = self.defenders[0]
+            out.need = sizes[a] - popcount(forced[a])
+            out.real = p.hands[a]
+            return out
         out.voids = {s: v for s, v in voids.items() if v}
-        out.known = {s: m & ~c.mask for s, m in self.known.items()}
         out._derive(check=False)
         return out
 

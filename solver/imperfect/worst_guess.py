@@ -165,6 +165,7 @@ class _Search:
         self.better = side_better(view.pos, self.me)
         self.memo: dict = {}
         self.values: dict = {}     # real-layout card values by position
+        self.best: dict = {}       # the side to move's best cards by position (:meth:`best_cards`)
         self.decisions: dict = {}  # (Decision, the declarer's tricks taken then) by view key
         self.lazy_decisions: dict = {}  # the same for the decisions read after their children (:meth:`lazy`),
         #                                and whether their scan counts among the scans reported (not when
@@ -271,12 +272,19 @@ class _Search:
         """The side to move's double-dummy best cards on the real layout, every one. Cards of
         one run (no live card between them) are worth the same: where every legal card is of
         one run, every one is best, and nothing is solved."""
+        k = (tuple(p.hands), int(p.leader), tuple((s, int(c)) for s, c in p.trick))
+        got = self.best.get(k)
+        if got is not None:
+            return list(got)
         legal = p.legal_moves()
-        if len(legal) == 1 or len({run_low(p, c) for c in legal}) == 1:
-            return legal
-        vals = card_values(self.eng, p, self.values)
-        top = side_better(p, p.to_move)(vals.values())
-        return [c for c, v in vals.items() if v == top]
+        if len(legal) == 1 or _one_run(p, legal):
+            out = legal
+        else:
+            vals = card_values(self.eng, p, self.values)
+            top = side_better(p, p.to_move)(vals.values())
+            out = [c for c, v in vals.items() if v == top]
+        self.best[k] = tuple(out)
+        return out
 
     def solve(self, p: Position) -> int:
         k = (tuple(p.hands), int(p.leader), tuple((s, int(c)) for s, c in p.trick))
@@ -821,6 +829,21 @@ def _distinct(node, cards) -> list:
             seen.add(r)
             out.append(c)
     return out
+
+
+def _one_run(p: Position, legal: list) -> bool:
+    """Whether the legal cards ``legal`` (two or more, in rank order) are all of one run
+    (``run_low`` the same for each): of one suit, with no live card of another hand or the
+    trick between the lowest and the highest."""
+    lo, hi = int(legal[0]), int(legal[-1])
+    if lo >> 3 != hi >> 3:
+        return False
+    hands = p.hands
+    alive = hands[0] | hands[1] | hands[2]
+    for _, t in p.trick:
+        alive |= 1 << int(t)
+    between = ((1 << hi) - 1) & ~((1 << lo) - 1)
+    return not (alive & ~hands[p.to_move] & between)
 
 
 def _same_card(p: Position, rec: Card, c: Card) -> bool:
