@@ -11,20 +11,13 @@ by the reference minimax).
 """
 
 from helpers.endings import random_endings
+from helpers.scans import lowered_scan as _lowered
 
 import solver.imperfect.candidates as cand
 from solver import reference as ref
 from solver.engine import Engine
 from solver.imperfect import InfoSet
 from solver.imperfect.candidates import candidate_moves
-
-
-def _lowered(monkeypatch, split: bool):
-    monkeypatch.setattr(cand, "CHUNK", 4)
-    monkeypatch.setattr(cand, "FIRST_PIECE", 1)
-    monkeypatch.setattr(cand, "WITNESS_FIRST", 10 ** 9)
-    monkeypatch.setattr(cand, "SPLIT_FROM", 20 if split else 10 ** 9)
-    monkeypatch.setattr(cand, "DROP_CHUNKS", 2)
 
 
 def _infos():

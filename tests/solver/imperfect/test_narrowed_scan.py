@@ -15,6 +15,7 @@ chunk of 4 layouts, pieces of 1, pairs left open from the second chunk) so that 
 """
 
 from helpers.endings import random_endings
+from helpers.scans import lowered_scan as _lowered
 
 import solver.imperfect.candidates as cand
 from solver import reference as ref
@@ -45,14 +46,6 @@ def _decisions():
             if info.pos.to_move == info.pos.declarer and info.count >= 20:
                 out.append(info)
     return out
-
-
-def _lowered(monkeypatch, split: bool):
-    monkeypatch.setattr(cand, "CHUNK", 4)
-    monkeypatch.setattr(cand, "FIRST_PIECE", 1)
-    monkeypatch.setattr(cand, "WITNESS_FIRST", 10 ** 9)
-    monkeypatch.setattr(cand, "SPLIT_FROM", 20 if split else 10 ** 9)
-    monkeypatch.setattr(cand, "DROP_CHUNKS", 2)
 
 
 def _card(d, sign):
