@@ -35,6 +35,7 @@ import copy
 import itertools
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -388,6 +389,11 @@ class _CappedInShares(Layouts):
             yield layouts_at(mine[j:j + size])
 
 
+def _held(keep: list) -> Counter:
+    """How many of the kept pairs ``keep`` hold each card."""
+    return Counter(x for pair in keep for x in pair)
+
+
 def _rep_of(view, groups, card):
     return groups[view_run(view, card)][0]
 
@@ -534,8 +540,9 @@ class _Scan:
         got = [i for i in range(len(self.reps)) if self.proven(i)]
         return min(got, key=lambda i: rank[i]) if got else None
 
-    def _plan(self, rel: list[int]):
-        """What this piece solves: (cards, None) — every card's value — or (cards, tests): the
+    def _plan(self, rel: list[int]) -> tuple[list[int], list | None, list, bool]:
+        """What this piece solves, with the pairs kept (none: every card's value) and whether some open
+        pair was left out: (cards, None, ...) — every card's value — or (cards, tests, ...): the
         directed pairs ``(a, b)`` to test (is ``a`` ever better than ``b``? one exact value and
         one null-window test a layout, :func:`~solver.engine.many.better_trusted`).
 
@@ -557,7 +564,7 @@ class _Scan:
         the other asks one test: can the other ever beat it?)."""
         rank = self.rank
         if rank is None or self.rounds < FIRST_CHUNK_PIECES or (self.track_equal and not self.any_differ()):
-            return rel, None
+            return rel, None, [], False
         gt, n = self.gt, len(self.reps)
         opened = [(a, b) for a in range(n) for b in range(a + 1, n) if not (gt[a][b] and gt[b][a])]
         p = self.first_proven()
@@ -578,10 +585,7 @@ class _Scan:
     def plan(self, rel: list[int]) -> tuple[list[int], list | None]:
         """:meth:`_plan` (see there), the pairs it leaves open marked (:attr:`narrowed`), and the
         tests of the pairs put off (:meth:`_defer`) left out."""
-        got = self._plan(rel)
-        if len(got) == 2:
-            return got
-        cards, tests, keep, narrowing = got
+        cards, tests, keep, narrowing = self._plan(rel)
         if narrowing:
             self.narrowed = True
         if tests is not None and self._may_defer():
@@ -627,10 +631,7 @@ class _Scan:
     def _defer(self, keep: list) -> None:
         """Put off the tests of every kept pair that :meth:`_deferrable` allows (each card of it in
         another kept pair too, so the cards the round holds are the same)."""
-        held: dict = {}
-        for a, b in keep:
-            held[a] = held.get(a, 0) + 1
-            held[b] = held.get(b, 0) + 1
+        held = _held(keep)
         gt = self.gt
         for a, b in keep:
             pair = (min(a, b), max(a, b))
@@ -650,14 +651,10 @@ class _Scan:
         rel = self.relevant()
         if not rel or self.all_settled():
             return False
-        got = self._plan(rel)
-        if len(got) == 2 or got[1] is None:
+        _, tests, keep, _ = self._plan(rel)
+        if tests is None:
             return True
-        keep = got[2]
-        held: dict = {}
-        for a, b in keep:
-            held[a] = held.get(a, 0) + 1
-            held[b] = held.get(b, 0) + 1
+        held = _held(keep)
         kept = {(min(a, b), max(a, b)) for a, b in keep}
         return any(p not in kept or held[p[0]] < 2 or held[p[1]] < 2 for p in self.deferred)
 

@@ -29,7 +29,6 @@ from ..cards import SUIT_LETTERS, Card, Suit
 from ..errors import PositionError, PrefError
 from ..hands import SUIT_MASKS, Hand, bits_of, cards_of, mask_of, popcount
 from ..position import Position
-from ..position import legal_mask as _legal_mask
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
@@ -378,9 +377,7 @@ class InfoSet:
         trick = pos.trick
         mover = (pos.leader + len(trick)) % 3
         bit = 1 << c.index
-        if not _legal_mask(pos.hands[mover], trick[0][1].index >> 3 if trick else None, pos.trump) & bit:
-            pos.copy(stack=False).play(c)   # (raises the play's own error)
-        p = pos.played(c)
+        p, c = _played(pos, c)
         # the voids and known cards are already in their normal form: only the derived fields
         # are computed again (as ``__post_init__`` would; the play was legal, so they stay valid)
         out = InfoSet.__new__(InfoSet)
