@@ -36,6 +36,20 @@ def bounds(p):
     return int(lbd), int(ubd)
 
 
+def claims_at_least(p, lbd):
+    """``trump_bounds`` says the declarer surely takes ``lbd``, and the search, told he needs
+    exactly those, settles it at once."""
+    assert bounds(p)[0] == lbd
+    assert tverdict(p, need=lbd) == 1
+
+
+def claims_at_most(p, ubd):
+    """``trump_bounds`` says he takes at most ``ubd``, and the search, told he needs one
+    more, fails at once."""
+    assert bounds(p)[1] == ubd
+    assert tverdict(p, need=ubd + 1) == 0
+
+
 # ---------------------------------------------------------------- the defenders take a later trick
 
 def test_a_defender_holds_the_top_of_a_suit_the_declarer_holds():
@@ -83,8 +97,7 @@ def test_the_declarer_s_length_in_trumps():
     # Seat 1 leads a spade, he ruffs, the Kh overruffs; a club, he ruffs, the Ah overruffs;
     # then his two trumps win: exactly 2.
     p = tpos("7h 8h 9h Th", "Ah 7s 8s 9s", "Kh 7c 8c 9c", "h", 0, 1)
-    assert bounds(p)[0] == 2
-    assert tverdict(p, need=2) == 1
+    claims_at_least(p, 2)
     assert tverdict(p, need=3) != 1
     assert ref.solve(p) == 2
 
@@ -93,8 +106,7 @@ def test_a_defender_s_length_in_trumps():
     # Hearts trumps, the declarer's Ah Kh As Ks against seat 1's 7h 8h 9h Th: the declarer's
     # top trumps take two of them, the other two take tricks: at most 4 - (4 - 2) = 2.
     p = tpos("Ah Kh As Ks", "7h 8h 9h Th", "7s 8s 7c 8c", "h", 0, 0)
-    assert bounds(p)[1] == 2
-    assert tverdict(p, need=3) == 0
+    claims_at_most(p, 2)
     assert tverdict(p, need=2) != 0
     assert ref.solve(p) == 2
 
@@ -116,8 +128,7 @@ def test_the_king_guarded_by_a_trump_over_theirs():
     for leader in (1, 2):
         p = tpos("Kh 8h 7c", "Ah 7h 8c", "7s 8s 9s", "h", 0, leader)
         assert K.trumps_beaten(0b01000010, 0b10000001) == 1
-        assert bounds(p)[0] == 1
-        assert tverdict(p, need=1) == 1
+        claims_at_least(p, 1)
         assert ref.solve(p) == 1
 
 
@@ -134,8 +145,7 @@ def test_a_defender_s_king_guarded_by_a_trump_over_the_declarer_s():
     # The mirror: seat 1's Kh 8h against the declarer's Ah 7h: seat 1 makes one trick, so
     # the declarer at most 2 of 3 (by length or top cards, 3).
     p = tpos("Ah 7h 7c", "Kh 8h 8c", "7s 8s 9s", "h", 0, 0)
-    assert bounds(p)[1] == 2
-    assert tverdict(p, need=3) == 0
+    claims_at_most(p, 2)
     assert ref.solve(p) == 1
 
 
