@@ -438,7 +438,7 @@ class Engine(Search):
     def _plain(self, pos: Position) -> int:
         """:meth:`_value`'s score of ``pos`` without constraints, its steps inline: the search
         of a median deal takes 0.1–0.2 ms, and the Python around it took 4 µs of it with warm
-        caches, 8–25 µs with cold ones (benchmarks/log, issue 40's tenth round)."""
+        caches, several times that with cold ones (benchmarks/log, issue 40's tenth round)."""
         strain = pos.contract.strain
         key = (strain << 3) | (pos.declarer << 1) | bool(self.reuse_table)
         plain = self._plains.get(key)
