@@ -103,7 +103,7 @@ cdef inline int64_t entry_move(int64_t dat) noexcept nogil
 cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
-@cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, base=int64_t, s=int64_t)
+@cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, s=int64_t)
 cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(v0=int64_t, v1=int64_t, v2=int64_t, v3=int64_t, a=int64_t, b=int64_t, c=int64_t, d=int64_t, lo=int64_t, x=int64_t, y=int64_t,
                hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)

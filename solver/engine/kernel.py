@@ -126,10 +126,7 @@ def position_key(h0, h1, h2, absolute, SQ, SPREAD):
     h12 = h1 | h2
     hall = h0 | h1 | h2
     for s in range(4):
-        if absolute:
-            alive = 0xFF
-        else:
-            alive = suit_of(hall, s)
+        alive = 0xFF if absolute else suit_of(hall, s)
         k = sq_spread(SQ, SPREAD, alive, suit_of(h02, s)) + 2 * sq_spread(SQ, SPREAD, alive, suit_of(h12, s))
         key |= u64(k) << u64(16 * s)
     return i64(key)
