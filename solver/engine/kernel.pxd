@@ -25,6 +25,20 @@ cdef extern from *:
     #define PREFDD_P6(n) PREFDD_P4(n), PREFDD_P4(n + 1), PREFDD_P4(n + 1), PREFDD_P4(n + 2)
     static const uint8_t prefdd_pop8_table[256] = {PREFDD_P6(0), PREFDD_P6(1), PREFDD_P6(1), PREFDD_P6(2)};
     static inline int64_t prefdd_pop8(int64_t b) { return prefdd_pop8_table[b]; }
+    #if defined(__BMI2__)  /* setup.py: -mbmi2 where pext/pdep are fast; the same values as the tables */
+    #include <immintrin.h>
+    static inline int64_t prefdd_sq_spread(const uint8_t *SQ, const int64_t *SP, int64_t alive, int64_t mine) {
+        (void)SQ; (void)SP; return _pdep_u32(_pext_u32((unsigned)mine, (unsigned)alive), 0x5555u); }
+    static inline int64_t prefdd_rep_of(const uint8_t *REP, int64_t alive, int64_t mine) {
+        unsigned m = _pext_u32((unsigned)mine, (unsigned)alive); (void)REP; return _pdep_u32(m & ~(m << 1), (unsigned)alive); }
+    static inline int64_t prefdd_nth_of(const int64_t *NTH, int64_t b, int64_t k) {
+        (void)NTH; return __builtin_ctz(_pdep_u32(1u << k, (unsigned)b) | 0x100u) & 7; }
+    #else
+    static inline int64_t prefdd_sq_spread(const uint8_t *SQ, const int64_t *SP, int64_t alive, int64_t mine) {
+        return SP[SQ[alive * 256 + mine]]; }
+    static inline int64_t prefdd_rep_of(const uint8_t *REP, int64_t alive, int64_t mine) { return REP[alive * 256 + mine]; }
+    static inline int64_t prefdd_nth_of(const int64_t *NTH, int64_t b, int64_t k) { return NTH[b * 8 + k]; }
+    #endif
     """
     # C casts, bit-scan instructions and a byte's bit count; kernel.py defines plain functions of the same names
     uint64_t u64 "prefdd_u64"(int64_t x) noexcept nogil
@@ -33,6 +47,10 @@ cdef extern from *:
     int64_t highest_bit "prefdd_hibyte"(int64_t b) noexcept nogil
     int64_t pop8 "prefdd_pop8"(int64_t b) noexcept nogil  # set bits of a byte (0 <= b < 256): a table
     void tt_prefetch "prefdd_prefetch"(const int64_t *tt, int64_t idx) noexcept nogil
+    # the lookup tables SQ (with SPREAD), REP, NTH: one pext / pdep each where BMI2 is compiled in
+    int64_t sq_spread "prefdd_sq_spread"(const uint8_t *SQ, const int64_t *SPREAD, int64_t alive, int64_t mine) noexcept nogil
+    int64_t rep_of "prefdd_rep_of"(const uint8_t *REP, int64_t alive, int64_t mine) noexcept nogil
+    int64_t nth_of "prefdd_nth_of"(const int64_t *NTH, int64_t b, int64_t k) noexcept nogil
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
@@ -85,7 +103,7 @@ cdef inline int64_t entry_move(int64_t dat) noexcept nogil
 cdef inline int64_t entry_extra(int64_t dat) noexcept nogil
 cdef inline int64_t entry_gen(int64_t dat) noexcept nogil
 cdef inline int64_t entry_depth(int64_t dat) noexcept nogil
-@cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, base=int64_t, s=int64_t)
+@cython.locals(key=uint64_t, k=int64_t, alive=int64_t, h02=int64_t, h12=int64_t, hall=int64_t, s=int64_t)
 cdef inline int64_t position_key(int64_t h0, int64_t h1, int64_t h2, int64_t absolute, const uint8_t *SQ, const int64_t *SPREAD) noexcept nogil
 @cython.locals(v0=int64_t, v1=int64_t, v2=int64_t, v3=int64_t, a=int64_t, b=int64_t, c=int64_t, d=int64_t, lo=int64_t, x=int64_t, y=int64_t,
                hi=int64_t, m1=int64_t, m2=int64_t, ckey=int64_t)

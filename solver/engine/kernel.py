@@ -119,21 +119,15 @@ def entry_depth(dat):
 
 
 def position_key(h0, h1, h2, absolute, SQ, SPREAD):
-    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute): hand 0 owns 1,
-    hand 1 owns 2, hand 2 owns 3 — that is sq(h0 | h2) spread + 2 sq(h1 | h2) spread, as in
-    :func:`tables.misere_suit_index <solver.engine.tables.misere_suit_index>` (the hands are disjoint and both the squeeze and the spread
-    keep a disjoint union): four lookups a suit, not six."""
+    """Owners of the live cards, 2 bits each, ranks squeezed (or absolute): hand 0 owns 1, hand 1 2, hand 2 3 —
+    sq(h0 | h2) spread + 2 sq(h1 | h2) spread (the hands are disjoint: squeeze and spread keep a disjoint union)."""
     key = u64(0)
     h02 = h0 | h2
     h12 = h1 | h2
     hall = h0 | h1 | h2
     for s in range(4):
-        if absolute:
-            alive = 0xFF
-        else:
-            alive = suit_of(hall, s)
-        base = alive * 256
-        k = SPREAD[SQ[base + suit_of(h02, s)]] + 2 * SPREAD[SQ[base + suit_of(h12, s)]]
+        alive = 0xFF if absolute else suit_of(hall, s)
+        k = sq_spread(SQ, SPREAD, alive, suit_of(h02, s)) + 2 * sq_spread(SQ, SPREAD, alive, suit_of(h12, s))
         key |= u64(k) << u64(16 * s)
     return i64(key)
 
@@ -232,7 +226,7 @@ def move_decode(mcode, alive_all, absolute, NTH, pcode):
     k = (mcode - 1) & 7
     if absolute:
         return s * 8 + k
-    return s * 8 + NTH[suit_of(alive_all, s) * 8 + k]
+    return s * 8 + nth_of(NTH, suit_of(alive_all, s), k)
 
 
 # ---------------------------------------------------------------- the table's interface
@@ -754,7 +748,7 @@ def generate_moves(W, d, legal, alive_all, special, REP):
         if lb8 == 0:
             continue
         sp = suit_of(special, s)
-        reps = REP[suit_of(alive_all, s) * 256 + (lb8 & ~sp)] | (lb8 & sp)
+        reps = rep_of(REP, suit_of(alive_all, s), lb8 & ~sp) | (lb8 & sp)
         while reps:
             b = lowest_index(reps)
             reps &= reps - 1
@@ -1446,7 +1440,7 @@ def search_with(root_h, root_leader, root_nt, root_tc, root_cs, target, cfg, pen
                         s = lowest_index(legal) >> 3
                         if (legal >> (s * 8)) > BYTE:
                             break  # cards of two suits
-                        reps = REP[suit_of(W[fb + W_ALIVE], s) * 256 + suit_of(legal, s)]
+                        reps = rep_of(REP, suit_of(W[fb + W_ALIVE], s), suit_of(legal, s))
                         if (reps & (reps - 1)) != 0:
                             break
                         nodes += 1
@@ -1677,7 +1671,7 @@ def run_rep(RH, root_nt, root_tc, c, mover, trump, REP):
     for i in range(root_nt):
         alive_all |= ONE << root_tc[i]
     s = c >> 3
-    reps = REP[suit_of(alive_all, s) * 256 + suit_of(hand, s)] & low_bits((c & 7) + 1)
+    reps = rep_of(REP, suit_of(alive_all, s), suit_of(hand, s)) & low_bits((c & 7) + 1)
     return s * 8 + highest_bit(reps)
 
 
@@ -1842,6 +1836,10 @@ if not cython.compiled:
 
     def pop8(b):  # set bits of a byte (a table lookup in the .pxd, ``ctpop`` under Numba)
         return popcount(b)
+
+    def sq_spread(SQ, SPREAD, alive, mine): return SPREAD[SQ[alive * 256 + mine]]  # the tables (.pxd: BMI2's pext, pdep)
+    def rep_of(REP, alive, mine): return REP[alive * 256 + mine]  # noqa: E301
+    def nth_of(NTH, b, k): return NTH[b * 8 + k]  # noqa: E301
 
     def lowest_index(x):  # index of the lowest set bit (x > 0)
         i = 0

@@ -110,9 +110,16 @@ class Searcher:
         self.use(cfg, zeros(3), zeros(32), zeros(32))
 
     def use(self, cfg, pen_mask, pen_flags, plan_cards):
-        """Search with this configuration (``cfg`` and the constraints' arrays) from now on."""
-        check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
-                     self.SQ, self.REP, self.SPREAD, self.NTH)
+        """Search with this configuration (``cfg`` and the constraints' arrays) from now on.
+
+        The arrays :func:`check_arrays` checks that are new here, checked inline (a solve's
+        configuration changes with the strain and the declarer: the full check cost 3 µs, as
+        much as the Python around a search; benchmarks/log, issue 40's tenth round); the full
+        check only to say what is wrong."""
+        if cfg.shape[0] < CFG_SIZE or pen_mask.shape[0] < 3 or pen_flags.shape[0] < 32 or plan_cards.shape[0] < 32 \
+                or not (-1 <= cfg[C_TRUMP] <= 3) or not (0 <= cfg[C_DECL] <= 2):
+            check_arrays(self.h, 0, 0, self.tc, cfg, pen_mask, pen_flags, plan_cards, self.tt, self.stats,
+                         self.SQ, self.REP, self.SPREAD, self.NTH)
         self.cfg = cfg
         self.pen_mask = pen_mask
         self.pen_flags = pen_flags
