@@ -19,10 +19,11 @@ from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import Backend, load_backend
 from .shares import SHARE
 
-# a solve's table: 16,384 entries, about 1x the stores of the largest single deal here (median 300-1,900),
-# small enough that the cache keeps it between probes (a quarter of the old 1 MB: about 10 % less time a
-# deal; benchmarks/log, issue 40's tenth round); a table kept from solve to solve (reuse_table) 1 MB
-DEFAULT_TABLE_MB = 0.25
+# a solve's table: 8,192 entries (128 kB), half the stores of the largest single deal here (median 300-1,900),
+# small enough that the cache keeps it between probes (an eighth of the old 1 MB: about 10 % less time a
+# deal, the largest deals unchanged; benchmarks/log, issue 40's tenth round); one kept from solve to solve
+# (reuse_table) 1 MB, room for what the next solve meets
+DEFAULT_TABLE_MB = 0.125
 REUSE_TABLE_MB = 1
 DEFAULT_NODE_BUDGET = 2_000_000_000
 # solve_layouts' table: at most 128 MB (8M entries: all 184,756 layouts of a hand took 6-28 %
