@@ -127,7 +127,7 @@ def add_position_switches(p, scope: str = "") -> None:
                    help="with --single-dummy: solve every layout of a decision up to N (default 200000); past "
                         "it N of them spread evenly, and the decision says what they prove (not exact)")
     p.add_argument("--table-mb", type=table_mb, default=None,
-                   help=scope + "transposition table size in MB, per worker (default 8)")
+                   help=scope + "transposition table size in MB, per worker (default 0.125)")
     p.add_argument("--node-budget", type=node_budget, default=None,
                    help=scope + "stop a search after this many nodes (every engine, raspasovka too)")
 

@@ -19,7 +19,12 @@ from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import Backend, load_backend
 from .shares import SHARE
 
-DEFAULT_TABLE_MB = 1  # 65,536 entries: 4x the stores of the largest test deals; the cache holds it (RESULTS.md, "the tail")
+# a solve's table: 8,192 entries (128 kB), half the stores of the largest single deal here (median 300-1,900),
+# small enough that the cache keeps it between probes (an eighth of the old 1 MB: about 10 % less time a
+# deal, the largest deals unchanged; benchmarks/log, issue 40's tenth round); one kept from solve to solve
+# (reuse_table) 1 MB, room for what the next solve meets
+DEFAULT_TABLE_MB = 0.125
+REUSE_TABLE_MB = 1
 DEFAULT_NODE_BUDGET = 2_000_000_000
 # solve_layouts' table: at most 128 MB (8M entries: all 184,756 layouts of a hand took 6-28 %
 # fewer nodes than with 64 MB; RESULTS.md, "Issue 27"), and about 720 bytes a layout for fewer
@@ -153,10 +158,10 @@ class Search:
     of a root's constraint state), :meth:`_mtd` (how a guess enters MTD(f)).
     """
 
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
+    def __init__(self, table_mb: float | None = None, node_budget: int | None = None, reuse_table: bool = False,
                  backend: str | None = None):
         self.backend = load_backend(backend)
-        self.tt = new_table(self.backend, table_mb)
+        self.tt = new_table(self.backend, table_mb or (REUSE_TABLE_MB if reuse_table else DEFAULT_TABLE_MB))
         self.node_budget = node_budget or DEFAULT_NODE_BUDGET
         self.reuse_table = reuse_table
         self.gen = 0
@@ -338,7 +343,7 @@ class Engine(Search):
     questions are asked about one deal; otherwise each call starts with an empty table.
     """
 
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None, reuse_table: bool = False,
+    def __init__(self, table_mb: float | None = None, node_budget: int | None = None, reuse_table: bool = False,
                  backend: str | None = None, layouts_table_mb: float = LAYOUTS_TABLE_MB):
         super().__init__(table_mb, node_budget, reuse_table, backend)
         # the layouts' loop searches a table of its own (kept from call to call: its entries

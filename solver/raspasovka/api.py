@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .. import json_fields
 from ..constraints import NO_CONSTRAINTS, Constraints
 from ..engine import layout  # the kernel's array layout; no compiler imported
-from ..engine.api import DEFAULT_TABLE_MB, Search, _Root, constraint_arrays
+from ..engine.api import Search, _Root, constraint_arrays
 from ..hands import mask_of
 from ..seat import Seat, parse_seat
 from .rules import RaspasovkaError, RaspasovkaPosition, RaspasovkaRules, check_constraints
@@ -74,7 +74,7 @@ class RaspasovkaSolver(Search):
     :class:`~solver.engine.Engine`.
     """
 
-    def __init__(self, table_mb: float = DEFAULT_TABLE_MB, node_budget: int | None = None,
+    def __init__(self, table_mb: float | None = None, node_budget: int | None = None,
                  reuse_table: bool = False, backend: str | None = None):
         super().__init__(table_mb, node_budget or DEFAULT_NODE_BUDGET, reuse_table, backend)
 
