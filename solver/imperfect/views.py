@@ -556,15 +556,37 @@ class SeatView:
         c = Card.parse(card)
         voids = _shown_voids(self.voids, self.pos, c)
         p, _ = _played(self.pos, c)
-        if voids is not self.voids:   # a void shown: which holders a card may lie with, again
-            return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
-        # no void shown: the fields ``__post_init__`` would compute, from this view's (the play
-        # was legal): the same holders for every card; a hidden seat's card leaves the unseen
+        new = None
+        if voids is not self.voids:
+            # only a hidden seat's voids are kept (as ``__post_init__`` keeps them): a void he
+            # had shown already, or one of a seat he sees, changes nothing
+            seat = int(self.pos.to_move)
+            if seat in self.hidden and voids[seat] != self.voids.get(seat, frozenset()):
+                new = voids[seat] - self.voids.get(seat, frozenset())
+                voids = dict(self.voids)
+                voids[seat] = self.voids.get(seat, frozenset()) | new
+            else:
+                voids = self.voids
+        # the fields ``__post_init__`` would compute, from this view's (the play was legal):
+        # a hidden seat's card leaves the unseen; a void newly shown changes which holders
+        # the cards of its suits may lie with, and only theirs
         out = SeatView.__new__(SeatView)
-        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, self.voids
+        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, voids
         out.holders = self.holders
         bit = 1 << int(c)
-        if self.unseen & bit:
+        if new:
+            out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
+            out.allowed = allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            holders, declarer = self.holders, p.declarer
+            for s in new:
+                by = tuple(i for i, h in enumerate(holders) if h == DISCARD or s not in voids.get(h, ()))
+                talon_ok = tuple(i for i in by if holders[i] in (declarer, DISCARD))
+                for x in allowed:
+                    if x >> 3 == s:
+                        allowed[x] = talon_ok if out.talon >> x & 1 else by
+            out._hold()
+            out._numbering = None
+        elif self.unseen & bit:
             out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
             out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
             out._hold()
