@@ -71,7 +71,7 @@ WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts lo
 PAIR_TESTS = 3         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
 #                        at most this many times the cards they hold; more, and it solves those cards (tests
 #                        paid at 18 for 8 cards: 43 -> 34 s CPU on one first lead; not at 25 for 6: 9.6 -> 12.9)
-HERE_SECONDS = 0.2     # a split scan's shares read in the parent, in step, for this long before they are forked
+HERE_SECONDS = 0.2     # a split scan's shares read in the parent, in step, for this much CPU before they are forked
 #                        (:meth:`_Scan.run_split`): most scans of a window end sooner, and a forked share's
 #                        fresh table costs it 2-3 times the parent's warm one (random_6_1_t3_3_1)
 DROP_CHUNKS = 16       # from this many chunks a share (32,768 of a first lead's 184,756 layouts in two), the last
@@ -737,7 +737,7 @@ class _Scan:
         """:meth:`run` over every layout, split across processes where that pays.
 
         Shares that run at once run in step (see :meth:`steps`), and for their first
-        ``HERE_SECONDS`` they are read here, one share after the other up to each barrier
+        ``HERE_SECONDS`` of CPU they are read here, one share after the other up to each barrier
         (:meth:`_rounds_here`): the same pieces, the same witnesses exchanged at the same
         points, so the same decisions and layouts read as forked shares make, wherever the
         time runs out. Most scans of a window end in their first rounds (128 layouts), where
@@ -795,12 +795,12 @@ class _Scan:
         return scan
 
     def _rounds_here(self, scans: list, steps: list) -> list | None:
-        """The shares' rounds in this process for ``HERE_SECONDS``: each share's steps up to
+        """The shares' rounds in this process for ``HERE_SECONDS`` of its CPU: each share's steps up to
         the next barrier, one share after the other — what the barrier orders is kept (every
         share publishes before any takes, and takes before any publishes again), so each reads
         what it would have read forked. Every share's answer if they ended (together: they
         decide alike); None once the time is up (every share at the same barrier)."""
-        end = time.monotonic() + HERE_SECONDS
+        end = time.process_time() + HERE_SECONDS   # (its CPU: on a loaded machine the same work as on an idle one)
         while True:
             ended = []
             for st in steps:
@@ -812,7 +812,7 @@ class _Scan:
                 if len(ended) != len(steps):   # (cannot happen: the shares decide on the same states)
                     raise RuntimeError("the shares of a scan in step did not end together")
                 return ended
-            if time.monotonic() >= end:
+            if time.process_time() >= end:
                 return None
 
     def _merge(self, parts: list) -> bool:

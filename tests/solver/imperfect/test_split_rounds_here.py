@@ -6,7 +6,7 @@ rounds are those of forked shares, exchange for exchange).
 
 Checked on small random endings with the thresholds lowered (tests/helpers/scans.py: chunks
 of 4 layouts, pieces from 1, a split from 20 layouts), both readings of the candidates, with
-and without a card to settle on; the parent's time made a clock that moves one second at
+and without a card to settle on; the parent's CPU clock made one that moves one second at
 every reading, so ``HERE_SECONDS`` counts the meetings read before the fork.
 """
 import itertools
@@ -36,12 +36,12 @@ def _said(d):
 
 
 class _Clock:
-    """A monotonic clock that moves one second a reading."""
+    """A CPU clock that moves one second a reading."""
 
     def __init__(self):
         self.t = itertools.count()
 
-    def monotonic(self):
+    def process_time(self):
         return float(next(self.t))
 
     def __getattr__(self, name):   # (the rest of the time module)
