@@ -993,17 +993,19 @@ class _Scan:
         """Fold one chunk in: ``vals`` (layouts x ``rel`` cards, NumPy) and, where not every card
         was solved, ``tops`` (each layout's value: the best card's)."""
         sv = vals * self.sign
-        top = sv.max(axis=1) if tops is None else tops * self.sign
-        hits = (sv == top[:, None]).sum(axis=0)
-        for k, i in enumerate(rel):
-            self.best_in[i] += int(hits[k])
+        if self.counting or self.rule == "best_somewhere":   # (nothing else reads ``best_in``)
+            top = sv.max(axis=1) if tops is None else tops * self.sign
+            hits = (sv == top[:, None]).sum(axis=0).tolist()
+            best_in = self.best_in
+            for k, i in enumerate(rel):
+                best_in[i] += hits[k]
         gt = self.gt
         if any(not gt[a][b] for a in rel for b in rel if a != b):
-            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0).tolist()
             for ka, a in enumerate(rel):
-                row = gt[a]
+                row, got = gt[a], seen[ka]
                 for kb, b in enumerate(rel):
-                    if seen[ka, kb]:
+                    if got[kb]:
                         row[b] = True
 
     def verdict(self, complete: bool) -> tuple[list, dict, list]:
