@@ -598,7 +598,8 @@ class SeatView:
         bit = 1 << int(c)
         if new:
             out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
-            out.allowed = allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            out.allowed = allowed = dict(self.allowed)   # (a copy in C, the card's entry then dropped)
+            del allowed[int(c)]
             holders, declarer = self.holders, p.declarer
             for s in new:
                 by = tuple(i for i, h in enumerate(holders) if h == DISCARD or s not in voids.get(h, ()))
@@ -610,7 +611,8 @@ class SeatView:
             out._numbering = None
         elif self.unseen & bit:
             out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
-            out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            out.allowed = allowed = dict(self.allowed)
+            del allowed[int(c)]
             out._hold()
             out._numbering = None
         else:   # (his own card, or an open hand's: what he cannot see is as it was)
