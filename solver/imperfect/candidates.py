@@ -765,7 +765,7 @@ class _Scan:
             if hook is not None:
                 hook(self.covered + sum(counters), layouts.used, False)
 
-        if lock is not None:
+        if lock is not None and votes is not None:
             here = (bytearray(k * k + k), [0] * n, _HERE, bytearray(n))   # (one set for every share)
             scans = [self._share_copy(i, *here) for i in range(n)]
             steps = [sc.steps(_growing(layouts.chunks(CHUNK, (i, n))), layouts.used, deadline, (i, n)) for i, sc in

@@ -245,7 +245,7 @@ def seat_key(view: SeatView) -> tuple:
     for _, t in trick:
         live |= 1 << t.index
     t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
-    masks = (h0, h1, h2, view.discard, view.talon)
+    masks: tuple[int, ...] = (h0, h1, h2, view.discard, view.talon)
     if trick:
         masks += tuple(1 << c.index for _, c in trick)
     voids = view.voids
