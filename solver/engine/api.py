@@ -601,9 +601,12 @@ class Engine(Search):
     def _layout_flags(prev_guess: bool, history: bool) -> int:
         return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0)
 
-    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress):
+    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress,
+                     parts: bool = False):
         """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
-        values, 1 the cards' values (a flat list), 2 (stop index, flag) or None."""
+        values, 1 the cards' values (a flat list; ``parts``: the chunks' int64 buffers as the
+        kernel filled them, a list, for NumPy to take without a list of ints between), 2
+        (stop index, flag) or None."""
         saved = self.reuse_table
         self.reuse_table = True
         try:
@@ -640,6 +643,8 @@ class Engine(Search):
                     if progress is not None:
                         progress(a + r + 1)
                     return a + r, int(out[r])
+            elif parts:
+                res.append(out)
             else:
                 res.extend(out.tolist())
             if progress is not None:

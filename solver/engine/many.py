@@ -272,7 +272,9 @@ def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):
     perm = lex_permutation(hands) if n > 2 else None
     flat = np.ascontiguousarray(hands if perm is None else hands[perm], dtype=np.int64).reshape(-1)
     try:
-        out = np.asarray(engine._run_layouts(pos, flat, mode, list(cards or []), flags, chunk, None), dtype=np.int64)
+        got = engine._run_layouts(pos, flat, mode, list(cards or []), flags, chunk, None, parts=True)
+        out = (np.asarray(got[0], dtype=np.int64) if len(got) == 1
+               else np.concatenate([np.asarray(g, dtype=np.int64) for g in got]) if got else np.zeros(0, np.int64))
     finally:
         count = getattr(engine, "_count", None)
         if count is not None:

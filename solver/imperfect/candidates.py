@@ -71,6 +71,9 @@ WITNESS_FIRST = CHUNK  # an exact scan of at least 16 times this many layouts lo
 PAIR_TESTS = 3         # a narrowed scan tests its open pairs one by one (a null-window test each) while they are
 #                        at most this many times the cards they hold; more, and it solves those cards (tests
 #                        paid at 18 for 8 cards: 43 -> 34 s CPU on one first lead; not at 25 for 6: 9.6 -> 12.9)
+HERE_SECONDS = 0.2     # a split scan's shares read in the parent, in step, for this much CPU before they are forked
+#                        (:meth:`_Scan.run_split`): most scans of a window end sooner, and a forked share's
+#                        fresh table costs it 2-3 times the parent's warm one (random_6_1_t3_3_1)
 DROP_CHUNKS = 16       # from this many chunks a share (32,768 of a first lead's 184,756 layouts in two), the last
 #                        decision's scan leaves open the pairs that cannot change the card made for him: most
 #                        pairs are settled long before, and a scan that stops there names its cards as it did
@@ -389,6 +392,9 @@ class _CappedInShares(Layouts):
             yield layouts_at(mine[j:j + size])
 
 
+_HERE = "in step here"   # the barrier of shares read in the parent (:meth:`_Scan._rounds_here` drives them)
+
+
 def _held(keep: list) -> Counter:
     """How many of the kept pairs ``keep`` hold each card."""
     return Counter(x for pair in keep for x in pair)
@@ -415,14 +421,31 @@ def _scan_part(job, k: int, n: int):
     """The k-th share of the parent's scan (in a forked child); its pair states back. The share
     runs on its own copy of the scan as it was handed over: where the platform cannot fork the
     shares run one after the other in one process, and the second must not count the first's
-    layouts again."""
+    layouts again. ``job`` with the shares' own scans and steps (:meth:`_Scan.run_split`: the
+    first rounds read in the parent, in step): share k goes on from there."""
+    if job[0] == "rounds":
+        _, scans, steps = job
+        scan = scans[k]
+        scan.hook = None
+        return scan.answer(scan.finish(_in_step(steps[k], scan)))
     parent, layouts, deadline, shared, counters, lock, votes = job
     scan = copy.copy(parent)
     scan.gt, scan.best_in = [row[:] for row in parent.gt], parent.best_in[:]
     scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
     scan.lock, scan.votes = lock, votes
     done = scan.run(layouts, deadline, (k, n))
-    return scan.gt, scan.best_in, scan.covered, done, scan.narrowed, scan.deferred
+    return scan.answer(done)
+
+
+def _in_step(steps, scan) -> bool:
+    """Drive a share's :meth:`_Scan.steps` on a real barrier: each step ends at one (the
+    first, where the parent's rounds stopped, already passed); the share's answer."""
+    try:
+        while True:
+            next(steps)
+            scan.lock.wait()
+    except StopIteration as e:
+        return e.value
 
 
 def _growing(chunks):
@@ -711,7 +734,17 @@ class _Scan:
         return can_split(self.eng, layouts.used, workers)
 
     def run_split(self, layouts: Layouts, deadline: float | None, workers: int | None) -> bool:
-        """:meth:`run` over every layout, split across processes where that pays."""
+        """:meth:`run` over every layout, split across processes where that pays.
+
+        Shares that run at once run in step (see :meth:`steps`), and for their first
+        ``HERE_SECONDS`` of CPU they are read here, one share after the other up to each barrier
+        (:meth:`_rounds_here`): the same pieces, the same witnesses exchanged at the same
+        points, so the same decisions and layouts read as forked shares make, wherever the
+        time runs out. Most scans of a window end in their first rounds (128 layouts), where
+        two forks cost more than the layouts, and a forked share searches a fresh table where
+        the parent's is warm from the decisions before (random_6_1_t3_3_1: its 83 split scans
+        cost the shares 5.3 s CPU, about 1.5 s here). A scan still open then forks its
+        shares, each going on from where its rounds stopped."""
         n = self.shares(layouts, workers)
         import multiprocessing
 
@@ -732,10 +765,58 @@ class _Scan:
             if hook is not None:
                 hook(self.covered + sum(counters), layouts.used, False)
 
+        if lock is not None and votes is not None:
+            here = (bytearray(k * k + k), [0] * n, _HERE, bytearray(n))   # (one set for every share)
+            scans = [self._share_copy(i, *here) for i in range(n)]
+            steps = [sc.steps(_growing(layouts.chunks(CHUNK, (i, n))), layouts.used, deadline, (i, n)) for i, sc in
+                     enumerate(scans)]
+            done = self._rounds_here(scans, steps)
+            if done is not None:
+                return self._merge([sc.answer(sc.finish(d)) for sc, d in zip(scans, done)])
+            shared[:] = scans[0].shared   # (every share's witnesses: the rounds ended on an exchange)
+            votes[:] = scans[0].votes
+            for i, sc in enumerate(scans):
+                counters[i] = sc.covered
+                sc.shared, sc.counters, sc.lock, sc.votes = shared, counters, lock, votes
+            job: tuple = ("rounds", scans, steps)
+        else:
+            job = (self, layouts, deadline, shared, counters, lock, votes)
         # fresh_tables: each share writes a small table of its own, not the parent's warm one a
         # copy-on-write page at a time (benchmarks/log/2026-12-07-issue-38-share-tables-ninth-round.md)
-        parts = in_shares(_scan_part, (self, layouts, deadline, shared, counters, lock, votes), n, poll,
-                          fresh_tables=True)
+        return self._merge(in_shares(_scan_part, job, n, poll, fresh_tables=True))
+
+    def _share_copy(self, k: int, shared, counters, lock, votes) -> _Scan:
+        """Share ``k``'s own copy of this scan as it stands (its pair states its own)."""
+        scan = copy.copy(self)
+        scan.gt, scan.best_in = [row[:] for row in self.gt], self.best_in[:]
+        scan.shared, scan.counters, scan.share, scan.hook = shared, counters, k, None
+        scan.lock, scan.votes = lock, votes
+        scan.deferred, scan.skipped = set(), []
+        return scan
+
+    def _rounds_here(self, scans: list, steps: list) -> list | None:
+        """The shares' rounds in this process for ``HERE_SECONDS`` of its CPU: each share's steps up to
+        the next barrier, one share after the other — what the barrier orders is kept (every
+        share publishes before any takes, and takes before any publishes again), so each reads
+        what it would have read forked. Every share's answer if they ended (together: they
+        decide alike); None once the time is up (every share at the same barrier)."""
+        end = time.process_time() + HERE_SECONDS   # (its CPU: on a loaded machine the same work as on an idle one)
+        while True:
+            ended = []
+            for st in steps:
+                try:
+                    next(st)
+                except StopIteration as e:
+                    ended.append(e.value)
+            if ended:
+                if len(ended) != len(steps):   # (cannot happen: the shares decide on the same states)
+                    raise RuntimeError("the shares of a scan in step did not end together")
+                return ended
+            if time.process_time() >= end:
+                return None
+
+    def _merge(self, parts: list) -> bool:
+        """The shares' answers (:meth:`answer`) folded into this scan; whether it is complete."""
         complete = True
         for gt, best_in, covered, done, narrowed, deferred in parts:
             self.narrowed = self.narrowed or narrowed
@@ -748,30 +829,51 @@ class _Scan:
             complete = complete and done
         return complete or not self.relevant()
 
+    def answer(self, done: bool) -> tuple:
+        """What a share hands back (:meth:`_merge` reads it)."""
+        return self.gt, self.best_in, self.covered, done, self.narrowed, self.deferred
+
     def run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
         """:meth:`_run`; the pairs put off then tested where the verdict could read them (every
         share decides alike: the same pair states, after the last exchange)."""
         self.deferred, self.skipped = set(), []
-        done = self._run(layouts, deadline, share)
+        return self.finish(self._run(layouts, deadline, share))
+
+    def finish(self, done: bool) -> bool:
+        """The end of :meth:`run`: the pairs put off tested where the verdict could read them."""
         if self.deferred and not all(self._deferrable(x, y) for x, y in self.deferred):
             self._resolve()
         self.skipped = []
         return done
 
-    def _sync(self) -> None:
-        """Every share's witnesses to every other, in step (after :meth:`_resolve`)."""
+    def _sync(self):
+        """Every share's witnesses to every other, in step (after :meth:`_resolve`): a step of
+        :meth:`steps` (it yields where the shares meet)."""
         if self.shared is None:
             return
         self._publish()
         if self.lock is not None:
-            self.lock.wait()
+            yield
         self._take()
         if self.lock is not None:
-            self.lock.wait()
+            yield
 
     def _run(self, layouts: Layouts, deadline: float | None, share: tuple[int, int] = (0, 1)) -> bool:
         """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
-        every one was seen or nothing is left to decide.
+        every one was seen or nothing is left to decide (:meth:`steps`, every share's meeting
+        on the barrier ``lock``)."""
+        steps = self.steps(_growing(layouts.chunks(CHUNK, share)), layouts.used, deadline, share)
+        try:
+            while True:
+                next(steps)
+                self.lock.wait()
+        except StopIteration as e:
+            return e.value
+
+    def steps(self, pieces, used: int, deadline: float | None, share: tuple[int, int] = (0, 1)):
+        """The scan of ``pieces`` (this share's layouts, :func:`_growing`; ``used`` layouts in
+        all), a generator that yields where the shares meet (a barrier: only where ``lock`` is
+        set) and returns True when every layout was seen or nothing is left to decide.
 
         A split scan runs its shares in step (``lock``, a barrier): each round every share
         reads one piece, then all of them take every share's witnesses and decide together
@@ -780,17 +882,15 @@ class _Scan:
         share happens to be faster (without it one ruling's note said 8,192, 9,216 or 10,240)."""
         view, pos = self.view, self.view.pos
         k, n = share
-        pieces = _growing(layouts.chunks(CHUNK, (k, n)))
-        lock = self.lock
         while True:
             part = next(pieces, None)
-            if lock is not None:
+            if self.lock is not None:
                 self.votes[k] = (0 if part is not None else 1) | (2 if passed(deadline) else 0)
                 self._publish()
-                lock.wait()        # every share's witnesses of the round are out
+                yield              # every share's witnesses of the round are out
                 self._take()
                 votes = list(self.votes)
-                lock.wait()        # and read by all: the next round's may come
+                yield              # and read by all: the next round's may come
                 if all(v & 1 for v in votes):
                     return True
                 if any(v & 2 for v in votes):
@@ -805,7 +905,7 @@ class _Scan:
                     return False
             if self._must_resolve():
                 self._resolve()
-                self._sync()
+                yield from self._sync()
             rel = self.relevant()
             if not rel:
                 return True
@@ -829,7 +929,7 @@ class _Scan:
                 for (a, b), f in zip(tests, found):
                     if f:
                         self.gt[a][b] = True
-            elif use_numpy(layouts.used):
+            elif use_numpy(used):
                 hands = view.hands_array(part)
                 vals = solve_trusted(self.eng, pos, hands, cards)
                 tops = None if full or self.rule != "best_somewhere" else solve_trusted(self.eng, pos, hands)
@@ -843,7 +943,7 @@ class _Scan:
             if self.counters is not None:
                 self.counters[self.share] = self.covered
             elif self.hook is not None:
-                self.hook(self.covered, layouts.used, False)
+                self.hook(self.covered, used, False)
 
     def _publish(self) -> None:
         """This share's witnesses out to the others (a split scan)."""
@@ -893,17 +993,19 @@ class _Scan:
         """Fold one chunk in: ``vals`` (layouts x ``rel`` cards, NumPy) and, where not every card
         was solved, ``tops`` (each layout's value: the best card's)."""
         sv = vals * self.sign
-        top = sv.max(axis=1) if tops is None else tops * self.sign
-        hits = (sv == top[:, None]).sum(axis=0)
-        for k, i in enumerate(rel):
-            self.best_in[i] += int(hits[k])
+        if self.counting or self.rule == "best_somewhere":   # (nothing else reads ``best_in``)
+            top = sv.max(axis=1) if tops is None else tops * self.sign
+            hits = (sv == top[:, None]).sum(axis=0).tolist()
+            best_in = self.best_in
+            for k, i in enumerate(rel):
+                best_in[i] += hits[k]
         gt = self.gt
         if any(not gt[a][b] for a in rel for b in rel if a != b):
-            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0)
+            seen = (sv[:, :, None] > sv[:, None, :]).any(axis=0).tolist()
             for ka, a in enumerate(rel):
-                row = gt[a]
+                row, got = gt[a], seen[ka]
                 for kb, b in enumerate(rel):
-                    if seen[ka, kb]:
+                    if got[kb]:
                         row[b] = True
 
     def verdict(self, complete: bool) -> tuple[list, dict, list]:

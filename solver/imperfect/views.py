@@ -32,7 +32,7 @@ from ..position import Position
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
-__all__ = ["InformationSet", "InfoSet", "SeatView", "DISCARD", "note_play", "voids_from_history", "voids_in_trick", "view_run",
+__all__ = ["InformationSet", "InfoSet", "SeatView", "DISCARD", "note_play", "seat_key", "voids_from_history", "voids_in_trick", "view_run",
            "infoset_from_json"]
 
 DISCARD = "discard"   # the holder of the two discarded cards, when a seat has not seen them
@@ -232,6 +232,28 @@ def canonical_key(view: InformationSet) -> tuple:
     hands = _canonical_masks(live, list(p.hands) + trick + list(view.extra_masks()))
     return (type(view).__name__, view.seat, hands, tuple(s for s, _ in p.trick), int(p.leader),
             tuple(sorted((str(s), tuple(sorted(v))) for s, v in view.voids.items())), view.shape())
+
+
+def seat_key(view: SeatView) -> tuple:
+    """:func:`canonical_key` of a :class:`SeatView` in a cheaper form with the same equality
+    (two views get equal keys here exactly when they do there): the hands, the cards on the
+    table, the discard and the talon renumbered as there; the voids by seat number."""
+    p = view.pos
+    h0, h1, h2 = p.hands
+    trick = p.trick
+    live = h0 | h1 | h2 | view.unseen
+    for _, t in trick:
+        live |= 1 << t.index
+    t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
+    masks: tuple[int, ...] = (h0, h1, h2, view.discard, view.talon)
+    if trick:
+        masks += tuple(1 << c.index for _, c in trick)
+    voids = view.voids
+    return (view.seat,
+            tuple([t0[m & 255] | t1[m >> 8 & 255] << 8 | t2[m >> 16 & 255] << 16 | t3[m >> 24 & 255] << 24
+                   for m in masks]),
+            tuple([s for s, _ in trick]), int(p.leader),
+            tuple(sorted((s, tuple(sorted(v))) for s, v in voids.items())) if voids else (), view.hidden)
 
 
 def canonical_code(view: InfoSet) -> int:
@@ -556,17 +578,41 @@ class SeatView:
         c = Card.parse(card)
         voids = _shown_voids(self.voids, self.pos, c)
         p, _ = _played(self.pos, c)
-        if voids is not self.voids:   # a void shown: which holders a card may lie with, again
-            return SeatView(p, self.seat, self.hidden, self.discard, voids, self.talon)
-        # no void shown: the fields ``__post_init__`` would compute, from this view's (the play
-        # was legal): the same holders for every card; a hidden seat's card leaves the unseen
+        new = None
+        if voids is not self.voids:
+            # only a hidden seat's voids are kept (as ``__post_init__`` keeps them): a void he
+            # had shown already, or one of a seat he sees, changes nothing
+            seat = int(self.pos.to_move)
+            if seat in self.hidden and voids[seat] != self.voids.get(seat, frozenset()):
+                new = voids[seat] - self.voids.get(seat, frozenset())
+                voids = dict(self.voids)
+                voids[seat] = self.voids.get(seat, frozenset()) | new
+            else:
+                voids = self.voids
+        # the fields ``__post_init__`` would compute, from this view's (the play was legal):
+        # a hidden seat's card leaves the unseen; a void newly shown changes which holders
+        # the cards of its suits may lie with, and only theirs
         out = SeatView.__new__(SeatView)
-        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, self.voids
+        out.pos, out.seat, out.hidden, out.discard, out.voids = p, self.seat, self.hidden, self.discard, voids
         out.holders = self.holders
         bit = 1 << int(c)
-        if self.unseen & bit:
+        if new:
             out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
-            out.allowed = {x: a for x, a in self.allowed.items() if x != int(c)}
+            out.allowed = allowed = dict(self.allowed)   # (a copy in C, the card's entry then dropped)
+            del allowed[int(c)]
+            holders, declarer = self.holders, p.declarer
+            for s in new:
+                by = tuple(i for i, h in enumerate(holders) if h == DISCARD or s not in voids.get(h, ()))
+                talon_ok = tuple(i for i in by if holders[i] in (declarer, DISCARD))
+                for x in allowed:
+                    if x >> 3 == s:
+                        allowed[x] = talon_ok if out.talon >> x & 1 else by
+            out._hold()
+            out._numbering = None
+        elif self.unseen & bit:
+            out.unseen, out.talon = self.unseen & ~bit, self.talon & ~bit
+            out.allowed = allowed = dict(self.allowed)
+            del allowed[int(c)]
             out._hold()
             out._numbering = None
         else:   # (his own card, or an open hand's: what he cannot see is as it was)

@@ -66,7 +66,7 @@ from .candidates import (
     side_better,
     side_worse,
 )
-from .views import InformationSet, InfoSet, canonical_code, canonical_key, view_run
+from .views import InformationSet, InfoSet, SeatView, canonical_code, canonical_key, seat_key, view_run
 
 __all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
@@ -186,7 +186,9 @@ class _Search:
         self.mirror = False   # the second process: the first two tricks' cards read from the last
         self.level = 0        # positions being searched, one inside the other (two processes)
         # the memo key of a view: the declarer's as one int (the same equality, cheaper)
-        self.keyof: Callable[[Any], Hashable] = canonical_code if isinstance(view, InfoSet) else canonical_key
+        # (a seat's view: :func:`~.views.seat_key`, the same equality as its canonical key, cheaper)
+        self.keyof: Callable[[Any], Hashable] = (canonical_code if isinstance(view, InfoSet)
+                                                 else seat_key if isinstance(view, SeatView) else canonical_key)
         self.workers: int | None = None   # a scan's processes (None: as many as pay; 1 while two processes search)
 
     # ---------------------------------------------------------------- pieces
