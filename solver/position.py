@@ -26,7 +26,7 @@ from typing import Any, Self
 
 from . import json_fields
 from .cards import RANK_LETTERS, Card
-from .contract import Contract, Strain
+from .contract import _TRUMPS, Contract, Strain
 from .errors import IllegalMoveError, PositionError, PrefError
 from .hands import SUIT_MASKS, Hand, cards_of, mask_of, popcount, suit_bits
 from .seat import SEATS, Seat, parse_seat
@@ -221,7 +221,7 @@ class Position:
 
     @property
     def trump(self) -> int | None:
-        return self.contract.strain.trump
+        return _TRUMPS[self.contract.strain]   # (Strain.trump without its call: read in every play)
 
     @property
     def is_misere(self) -> bool:

@@ -17,8 +17,11 @@ rules).
   equivalent cards, and lines that meet again, are searched once, exactly. There is no fallback: without a budget the answer is exact; where a time budget
   stops it, :class:`WorstGuess` carries the bounds that were proven (``exact`` false).
 * **Two processes**: a search with no history and no window whose first decision has
-  ``TWO_FROM`` (20,000) layouts or more — a claim or 1.6.2 at the first tricks — forks a second
-  process (the Cython backend, as for a split scan: :func:`~.candidates.can_split`). It searches
+  ``TWO_FROM`` (20,000) layouts or more — a claim or 1.6.2 at the first tricks — or an
+  information window on the declarer's view from as many (1.1.4: every decision scanned before
+  its children) forks a second process (the Cython backend, as for a split scan:
+  :func:`~.candidates.can_split`; a window's scans that one process would split are read
+  first, split the same way: :meth:`_Search.prescan`). It searches
   the same tree with the cards of the first two tricks read from the last; each sends the other
   every position it finishes (:class:`_Peer`) and leaves for later one the other is searching
   now. A position's value is fixed by its memo key, so every value, the line and the decisions
@@ -407,8 +410,8 @@ class _Search:
             if got is None:
                 ch = node.after(c)
                 ck = None
-                if keys is not None and not ch.pos.is_over():   # (two processes: no history, no window)
-                    ck = keys[c] = self.keyof(ch)
+                if keys is not None and not ch.pos.is_over() and (self.window is None or depth < self.window - 1):
+                    ck = keys[c] = self.memo_key(ch, depth + 1, on and rec is not None and c == rec)   # (two processes)
                 got = after[c] = (ch, ck)
             return got
 
@@ -518,10 +521,15 @@ class _Search:
             if k not in seen:
                 visit(k)
 
-    def touch(self, node) -> None:
-        """The line asks for ``node``'s value (two processes: counted by :meth:`walk`)."""
-        if self.touched is not None and not node.pos.is_over():
-            self.touched.append(self.keyof(node))
+    def memo_key(self, node, depth: int, on: bool):
+        """The memo key of ``node`` (:meth:`value`'s): on the recorded line, its cards and depth."""
+        return (node.key(), depth) if on else self.keyof(node)
+
+    def touch(self, node, depth: int, on: bool) -> None:
+        """The line asks for ``node``'s value (two processes: counted by :meth:`walk`); past the
+        window it is solved double dummy, not searched."""
+        if self.touched is not None and not node.pos.is_over() and (self.window is None or depth < self.window):
+            self.touched.append(self.memo_key(node, depth, on))
 
     def two(self, view) -> int | None:
         """Start the second process of the search from ``view``, and return its process id.
@@ -534,7 +542,8 @@ class _Search:
         the values are those of one process. Where the other order stops at the floor before
         reading a card the first order would have read, it reads that card too (the first
         order's reading is recorded: :meth:`walk`)."""
-        self.options(view, 0, False)   # the first decision's scan, for both
+        on = bool(self.history)
+        self.options(view, 0, on)   # the first decision's scan, for both
         to_b, from_b = os.pipe()
         to_a, from_a = os.pipe()
         shared = mmap.mmap(-1, 2 * 8 * STACK)
@@ -552,7 +561,7 @@ class _Search:
                 become_share()   # its scans stay in it (the two processes have the cores); it dies with the first
                 self.peer = _Peer(to_a, from_b, stacks, 1)
                 self.mirror = True
-                self.value(view, 0, False)
+                self.value(view, 0, on)
                 self.exchange(final=True)
                 self.peer.close(wait=True)
             except BaseException:  # noqa: BLE001  the first process goes on alone whatever happens here
@@ -563,6 +572,23 @@ class _Search:
         os.close(to_a)
         self.peer = _Peer(to_b, from_a, stacks, 0)
         return pid
+
+    def prescan(self, node, depth: int, on: bool, seen: set) -> None:
+        """Before the second process starts (an information window): every decision of
+        ``SPLIT_FROM`` layouts or more that the search could meet, scanned here — split across
+        the cores as one process splits it, so with the same figures — for both processes.
+        A card played never adds a layout: below a position of fewer there are none."""
+        if (node.pos.is_over() or (self.window is not None and depth >= self.window)
+                or node.count < _cand.SPLIT_FROM):
+            return
+        k = self.memo_key(node, depth, on)
+        if k in seen:
+            return
+        seen.add(k)
+        alts, _ = self.options(node, depth, on)
+        rec = self.history[depth] if on and depth < len(self.history) else None
+        for c in dict.fromkeys(c for wide, groups in alts for c in wide + [x for g in groups for x in g]):
+            self.prescan(node.after(c), depth + 1, on and rec is not None and c == rec, seen)
 
     def one(self, pid: int | None) -> None:
         """Stop the second process (its work is no longer needed)."""
@@ -629,7 +655,7 @@ class _Search:
             if self.window is not None and depth >= self.window:
                 cards_out += list(self.eng.analyse(p, line=True).line)
                 break
-            self.touch(node)
+            self.touch(node, depth, on)
             target = self.value(node, depth, on)[which]
             # the decision named on the sheet is the scan of every card (its candidates, its
             # counts), whichever way the search valued the position
@@ -651,7 +677,7 @@ class _Search:
             for c in cards():
                 child = node.after(c)
                 still = on and rec is not None and c == rec
-                self.touch(child)
+                self.touch(child, depth + 1, still)
                 if self.value(child, depth + 1, still)[which] + child.pos.taken[d] - p.taken[d] == target:
                     found = (c, child, still)
                     break
@@ -701,19 +727,25 @@ def resolve_against(view: InformationSet, engine: Engine | None = None, *, guess
     pid = None
     try:
         try:
-            if (not history and window is None and not informed and not start.is_over()
+            claim = not history and window is None and not informed
+            if ((claim or _two_windows(view, informed)) and not start.is_over()
                     and _cand.can_split(eng, view.count, None, TWO_FROM) >= 2):
                 s.records = {}
-                # no scan forks: the first decision's is read here (its figures the same every
-                # run, not as two shares happened to meet), then the two processes have the cores;
-                # the line's own scans after them are read here too (the same figures as theirs)
-                s.workers = 1
+                if claim:
+                    # no scan forks: the first decision's is read here (its figures the same every
+                    # run, not as two shares happened to meet), then the two processes have the cores;
+                    # the line's own scans after them are read here too (the same figures as theirs)
+                    s.workers = 1
+                else:
+                    # an information window: every scan that one process would split is read here
+                    # first, split as there (the same figures); then the two processes search
+                    s.prescan(view, 0, bool(history), set())
                 pid = s.two(view)
             pess, opt = s.value(view, 0, bool(history))
         finally:
             s.one(pid)
         if s.records is not None:
-            s.walk([s.keyof(view)])
+            s.walk([s.memo_key(view, 0, bool(history))])
             s.touched = []
         exact = pess == opt
         line, decs = s.line(view, 0, bool(history), 0 if exact else 1)
@@ -812,6 +844,13 @@ class _Peer:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _two_windows(view, informed: bool) -> bool:
+    """Whether an information window's search may run in two processes: the declarer's view
+    (1.1.4), whose decisions are never read after their children (``LAZY_DECLARER``: the
+    records of two processes count the scans of :meth:`_Search.decision` only)."""
+    return informed and isinstance(view, InfoSet) and not LAZY_DECLARER
 
 
 def _rebased(d: Decision, then: int, taken: int) -> Decision:

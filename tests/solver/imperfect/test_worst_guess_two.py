@@ -156,3 +156,93 @@ def test_the_memo_code_has_the_memo_key_s_equality():
     assert all(len(x) == 1 for x in by_key.values())
     assert all(len(x) == 1 for x in by_code.values())
     assert len(by_key) > 1000 and sum(1 for v in by_key.values()) < sum(1 for _ in by_code) + 1
+
+
+def _windows(n=3):
+    # the information rules' searches: a recorded line from the view (a random legal one), his
+    # decisions counted in a window of its first cards, every decision resolved against him
+    rng = random.Random(114)
+    for info in _infos(n):
+        if info.pos.is_over():
+            continue
+        p, rest = info.pos.copy(stack=False), []
+        while not p.is_over():
+            c = rng.choice(p.legal_moves())
+            rest.append(str(c))
+            p.play(c)
+        for window in (3, 5, None):
+            yield info, rest, window
+
+
+def _window(engine, info, rest, window):
+    return wg.resolve_against(info, engine, history=rest, window=window, informed=True, candidates="undominated")
+
+
+def test_an_information_window_in_two_processes_gives_what_one_gives(monkeypatch):
+    # 1.1.4's search (the declarer's view, a history and a window) in two processes: the keys
+    # on the recorded line carry the depth, a child past the window is solved, not searched
+    if not cy_backend.available():
+        pytest.skip("only the Cython backend forks")
+    monkeypatch.setattr(wg, "TWO_FROM", 1)
+    forked = 0
+    real_two = wg._Search.two
+
+    def two(self, view):
+        nonlocal forked
+        pid = real_two(self, view)
+        forked += pid is not None
+        return pid
+
+    monkeypatch.setattr(wg._Search, "two", two)
+    for info, rest, window in _windows():
+        with monkeypatch.context() as m:
+            m.setattr(wg, "TWO_FROM", 10 ** 9)
+            one = _window(Engine(reuse_table=True), info, rest, window)
+        both = _window(Engine(reuse_table=True, backend="cython"), info, rest, window)
+        _same(both, one)
+    assert forked > 0 or (os.cpu_count() or 1) < 2
+
+
+def test_a_window_s_second_order_alone_counts_what_the_first_counts(monkeypatch):
+    for info, rest, window in _windows():
+        with monkeypatch.context() as m:
+            m.setattr(wg, "TWO_FROM", 10 ** 9)
+            one = _window(Engine(reuse_table=True), info, rest, window)
+        history = [wg.Card.parse(c) for c in rest]
+        s = wg._Search(info, Engine(reuse_table=True), "every_sequence", history, window, True, "undominated", None)
+        s.records = {}
+        s.mirror = True
+        pess, opt = s.value(info, 0, True)
+        assert pess == opt == one.declarer_tricks - info.pos.taken[info.pos.declarer]
+        s.walk([s.memo_key(info, 0, True)])
+        s.touched = []
+        line, decs = s.line(info, 0, True)
+        s.walk(s.touched)
+        assert line == one.line
+        assert [d.to_json() for d in decs] == [d.to_json() for d in one.decisions]
+        assert len(s.walked) == one.positions
+        assert [(t, c, n) for t, c, n, _ in s.walked_scans] == one.scans
+
+
+def test_the_prescan_reads_every_decision_one_process_would_split(monkeypatch):
+    # Before the second process starts, every decision of SPLIT_FROM layouts or more that the
+    # search can meet is scanned (split as one process splits it): the search scans none itself
+    import solver.imperfect.candidates as cand
+    monkeypatch.setattr(cand, "SPLIT_FROM", 6)
+    real = wg.candidate_moves
+    big = 0
+
+    def scan(node, *a, **k):
+        assert node.count < cand.SPLIT_FROM
+        return real(node, *a, **k)
+
+    for info, rest, window in _windows(2):
+        history = [wg.Card.parse(c) for c in rest]
+        s = wg._Search(info, Engine(reuse_table=True), "every_sequence", history, window, True, "undominated", None)
+        s.workers = 1   # (what is scanned, not how)
+        s.prescan(info, 0, True, set())
+        big += len(s.decisions)
+        with monkeypatch.context() as m:
+            m.setattr(wg, "candidate_moves", scan)
+            s.value(info, 0, True)
+    assert big > 0
