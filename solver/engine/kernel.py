@@ -423,10 +423,9 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     exit. 15 or more: no ceiling."""
     total = 0
     exit_extra = NO_CEILING
-    db = decl_h | d2  # tables.misere_suit_index's two unions, taken once for the four suits
-    ab = d1 | d2
+    sp = spread32(decl_h | d2) + 2 * spread32(d1 | d2)  # tables.misere_suit_index of the four suits, 16 bits each
     for s in range(4):
-        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; compiled: tables.h, else defined at the end)
+        f = ONE * MISERE_SUITS[(sp >> (16 * s)) & 0xFFFF]  # noqa: F821 (a byte; compiled: tables.h, else defined at the end)
         k = f & 15
         total += k
         if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
@@ -443,7 +442,6 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     can lead under all the declarer's cards of a suit, and the partner can stay under them
     too (or is void): one trick."""
     dh = d1 | d2
-    n = popcount(decl_h)
     if leader == decl:
         for s in range(4):
             mine = suit_of(decl_h, s)
@@ -454,7 +452,7 @@ def misere_forced(decl_h, d1, d2, leader, decl):
                 # not every card of his wins; the coming trick does if he has no exit
                 x, rb = misere_exits(decl_h, d1, d2)
                 return 1 if x == 0 else 0
-        return n
+        return popcount(decl_h)
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
     for s in range(4):
@@ -1840,6 +1838,7 @@ if not cython.compiled:
     def sq_spread(SQ, SPREAD, alive, mine): return SPREAD[SQ[alive * 256 + mine]]  # the tables (.pxd: BMI2's pext, pdep)
     def rep_of(REP, alive, mine): return REP[alive * 256 + mine]  # noqa: E301
     def nth_of(NTH, b, k): return NTH[b * 8 + k]  # noqa: E301
+    def spread32(x): return SPREAD8[x & 255] | SPREAD8[(x >> 8) & 255] << 16 | SPREAD8[(x >> 16) & 255] << 32 | SPREAD8[x >> 24] << 48  # noqa: E301, F821
 
     def lowest_index(x):  # index of the lowest set bit (x > 0)
         i = 0
