@@ -169,6 +169,7 @@ cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t 
 @cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
+@cython.locals(fo=int64_t)
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                    int64_t need, int64_t r) noexcept nogil
 

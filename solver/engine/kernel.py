@@ -709,10 +709,11 @@ def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
     the same way; the verdict rests on every rank."""
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
-    if misere_forced(hd, he1, he2, ld, decl) >= need:
+    fo = misere_forced(hd, he1, he2, ld, decl)
+    if fo >= need:
         return 1
-    if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
-        return 0  # all the tricks left are needed and he loses the coming one
+    if need >= r and (fo == 0 if ld == decl else misere_escapes(hd, he1, he2, hl, hp, False)):
+        return 0  # all the tricks left are needed and he loses the coming one (on lead: an exit, misere_forced's 0)
     return -1
 
 
