@@ -148,7 +148,7 @@ cdef extern from "tables.h":  # written by solver/engine/tables.py at build time
     # the misère suits' table, a byte a suit holding, and spread8 of every byte: filled at build time
     const uint8_t MISERE_SUITS "prefdd_misere_suits"[65536]
     const uint16_t SPREAD8 "prefdd_spread8"[256]
-@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, sp=uint64_t)
+@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, g=int64_t, sp=uint64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
 @cython.locals(dh=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t,
                x=int64_t, rb=int64_t)

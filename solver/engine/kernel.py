@@ -421,18 +421,18 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     own game, never wins in a suit beyond its count, and after each trick he wins he leads
     that suit's exit, so a defender is on lead again. On lead now he first leads his best
     exit. 15 or more: no ceiling."""
-    total = 0
-    exit_extra = NO_CEILING
     sp = spread32(decl_h | d2) + 2 * spread32(d1 | d2)  # tables.misere_suit_index of the four suits, 16 bits each
+    g = (ONE * MISERE_SUITS[sp & 0xFFFF] | ONE * MISERE_SUITS[(sp >> 16) & 0xFFFF] << 8  # noqa: F821 (bytes; compiled: tables.h,
+         | ONE * MISERE_SUITS[(sp >> 32) & 0xFFFF] << 16 | ONE * MISERE_SUITS[(sp >> 48) & 0xFFFF] << 24)  # noqa: F821 (else at the end)
+    total = (((g & 0x0F0F0F0F) * 0x01010101) >> 24) & 0xFF  # the four counts summed
+    if not decl_on_lead:
+        return total
+    exit_extra = NO_CEILING
     for s in range(4):
-        f = ONE * MISERE_SUITS[(sp >> (16 * s)) & 0xFFFF]  # noqa: F821 (a byte; compiled: tables.h, else defined at the end)
-        k = f & 15
-        total += k
-        if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
-            exit_extra = (f >> 4) - k
-    if decl_on_lead:
-        return total + exit_extra
-    return total
+        f = (g >> (8 * s)) & 0xFF
+        if (f >> 4) < NO_CEILING and (f >> 4) - (f & 15) < exit_extra:
+            exit_extra = (f >> 4) - (f & 15)
+    return total + exit_extra
 
 
 def misere_forced(decl_h, d1, d2, leader, decl):
