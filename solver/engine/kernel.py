@@ -1839,7 +1839,7 @@ if not cython.compiled:
     def sq_spread(SQ, SPREAD, alive, mine): return SPREAD[SQ[alive * 256 + mine]]  # the tables (.pxd: BMI2's pext, pdep)
     def rep_of(REP, alive, mine): return REP[alive * 256 + mine]  # noqa: E301
     def nth_of(NTH, b, k): return NTH[b * 8 + k]  # noqa: E301
-    def spread32(x): return SPREAD8[x & 255] | SPREAD8[(x >> 8) & 255] << 16 | SPREAD8[(x >> 16) & 255] << 32 | SPREAD8[x >> 24] << 48  # noqa: E301, F821
+    def spread32(x): return int(SPREAD8[x & 255] | SPREAD8[(x >> 8) & 255] << 16 | SPREAD8[(x >> 16) & 255] << 32 | SPREAD8[x >> 24] << 48)  # noqa: E301, F821
 
     def lowest_index(x):  # index of the lowest set bit (x > 0)
         i = 0
