@@ -33,7 +33,11 @@ cdef extern from *:
         unsigned m = _pext_u32((unsigned)mine, (unsigned)alive); (void)REP; return _pdep_u32(m & ~(m << 1), (unsigned)alive); }
     static inline int64_t prefdd_nth_of(const int64_t *NTH, int64_t b, int64_t k) {
         (void)NTH; return __builtin_ctz(_pdep_u32(1u << k, (unsigned)b) | 0x100u) & 7; }
+    static inline uint64_t prefdd_spread32(int64_t x) { return _pdep_u64((unsigned long long)x, 0x5555555555555555ull); }
     #else
+    static inline uint64_t prefdd_spread32(int64_t x) {  /* bit i of a 32-bit word to bit 2i */
+        uint64_t y = (uint32_t)x; y = (y | y << 16) & 0x0000FFFF0000FFFFull; y = (y | y << 8) & 0x00FF00FF00FF00FFull;
+        y = (y | y << 4) & 0x0F0F0F0F0F0F0F0Full; y = (y | y << 2) & 0x3333333333333333ull; return (y | y << 1) & 0x5555555555555555ull; }
     static inline int64_t prefdd_sq_spread(const uint8_t *SQ, const int64_t *SP, int64_t alive, int64_t mine) {
         return SP[SQ[alive * 256 + mine]]; }
     static inline int64_t prefdd_rep_of(const uint8_t *REP, int64_t alive, int64_t mine) { return REP[alive * 256 + mine]; }
@@ -51,6 +55,7 @@ cdef extern from *:
     int64_t sq_spread "prefdd_sq_spread"(const uint8_t *SQ, const int64_t *SPREAD, int64_t alive, int64_t mine) noexcept nogil
     int64_t rep_of "prefdd_rep_of"(const uint8_t *REP, int64_t alive, int64_t mine) noexcept nogil
     int64_t nth_of "prefdd_nth_of"(const int64_t *NTH, int64_t b, int64_t k) noexcept nogil
+    uint64_t spread32 "prefdd_spread32"(int64_t x) noexcept nogil  # bit i to bit 2i (misere_ceiling): pdep, else shifts
 
 include "layout.pxi"  # the constants of solver/engine/layout.py, written by it as an enum
 
@@ -143,9 +148,9 @@ cdef extern from "tables.h":  # written by solver/engine/tables.py at build time
     # the misère suits' table, a byte a suit holding, and spread8 of every byte: filled at build time
     const uint8_t MISERE_SUITS "prefdd_misere_suits"[65536]
     const uint16_t SPREAD8 "prefdd_spread8"[256]
-@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, k=int64_t, db=int64_t, ab=int64_t)
+@cython.locals(total=int64_t, exit_extra=int64_t, s=int64_t, f=int64_t, g=int64_t, sp=uint64_t)
 cdef inline int64_t misere_ceiling(int64_t decl_h, int64_t d1, int64_t d2, bint decl_on_lead) noexcept nogil
-@cython.locals(dh=int64_t, n=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t,
+@cython.locals(dh=int64_t, s=int64_t, mine=int64_t, theirs=int64_t, lead_h=int64_t, part_h=int64_t, lh=int64_t, low=int64_t, ph=int64_t,
                x=int64_t, rb=int64_t)
 cdef inline int64_t misere_forced(int64_t decl_h, int64_t d1, int64_t d2, int64_t leader, int64_t decl) noexcept nogil
 @cython.locals(t1=int64_t, t2=int64_t, td=int64_t, s=int64_t, mine=int64_t, a=int64_t, b=int64_t, ab=int64_t, lh=int64_t, ph=int64_t)
@@ -164,6 +169,7 @@ cdef inline bint misere_escapes(int64_t decl_h, int64_t d1, int64_t d2, int64_t 
 @cython.locals(lbd=int64_t, ubd=int64_t)
 cdef inline int64_t trick_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                              int64_t trump, int64_t need, int64_t r) noexcept nogil
+@cython.locals(fo=int64_t)
 cdef inline int64_t misere_verdict(int64_t hd, int64_t he1, int64_t he2, int64_t hl, int64_t hp, int64_t ld, int64_t decl,
                                    int64_t need, int64_t r) noexcept nogil
 

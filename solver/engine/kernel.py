@@ -421,19 +421,18 @@ def misere_ceiling(decl_h, d1, d2, decl_on_lead):
     own game, never wins in a suit beyond its count, and after each trick he wins he leads
     that suit's exit, so a defender is on lead again. On lead now he first leads his best
     exit. 15 or more: no ceiling."""
-    total = 0
+    sp = spread32(decl_h | d2) + 2 * spread32(d1 | d2)  # tables.misere_suit_index of the four suits, 16 bits each
+    g = (ONE * MISERE_SUITS[sp & 0xFFFF] | ONE * MISERE_SUITS[(sp >> 16) & 0xFFFF] << 8  # noqa: F821 (bytes; compiled: tables.h,
+         | ONE * MISERE_SUITS[(sp >> 32) & 0xFFFF] << 16 | ONE * MISERE_SUITS[(sp >> 48) & 0xFFFF] << 24)  # noqa: F821 (else at the end)
+    total = (((g & 0x0F0F0F0F) * 0x01010101) >> 24) & 0xFF  # the four counts summed
+    if not decl_on_lead:
+        return total
     exit_extra = NO_CEILING
-    db = decl_h | d2  # tables.misere_suit_index's two unions, taken once for the four suits
-    ab = d1 | d2
     for s in range(4):
-        f = ONE * MISERE_SUITS[SPREAD8[suit_of(db, s)] + 2 * SPREAD8[suit_of(ab, s)]]  # noqa: F821 (a byte; compiled: tables.h, else defined at the end)
-        k = f & 15
-        total += k
-        if decl_on_lead and (f >> 4) < NO_CEILING and (f >> 4) - k < exit_extra:
-            exit_extra = (f >> 4) - k
-    if decl_on_lead:
-        return total + exit_extra
-    return total
+        f = (g >> (8 * s)) & 0xFF
+        if (f >> 4) < NO_CEILING and (f >> 4) - (f & 15) < exit_extra:
+            exit_extra = (f >> 4) - (f & 15)
+    return total + exit_extra
 
 
 def misere_forced(decl_h, d1, d2, leader, decl):
@@ -443,7 +442,6 @@ def misere_forced(decl_h, d1, d2, leader, decl):
     can lead under all the declarer's cards of a suit, and the partner can stay under them
     too (or is void): one trick."""
     dh = d1 | d2
-    n = popcount(decl_h)
     if leader == decl:
         for s in range(4):
             mine = suit_of(decl_h, s)
@@ -454,7 +452,7 @@ def misere_forced(decl_h, d1, d2, leader, decl):
                 # not every card of his wins; the coming trick does if he has no exit
                 x, rb = misere_exits(decl_h, d1, d2)
                 return 1 if x == 0 else 0
-        return n
+        return popcount(decl_h)
     lead_h = d1 if ((decl + 1) % 3) == leader else d2
     part_h = d2 if ((decl + 1) % 3) == leader else d1
     for s in range(4):
@@ -711,10 +709,11 @@ def misere_verdict(hd, he1, he2, hl, hp, ld, decl, need, r):
     the same way; the verdict rests on every rank."""
     if misere_ceiling(hd, he1, he2, ld == decl) < need:
         return 0  # the suits' own games hold him under the catchers' need
-    if misere_forced(hd, he1, he2, ld, decl) >= need:
+    fo = misere_forced(hd, he1, he2, ld, decl)
+    if fo >= need:
         return 1
-    if need >= r and misere_escapes(hd, he1, he2, hl, hp, ld == decl):
-        return 0  # all the tricks left are needed and he loses the coming one
+    if need >= r and (fo == 0 if ld == decl else misere_escapes(hd, he1, he2, hl, hp, False)):
+        return 0  # all the tricks left are needed and he loses the coming one (on lead: an exit, misere_forced's 0)
     return -1
 
 
@@ -1840,6 +1839,7 @@ if not cython.compiled:
     def sq_spread(SQ, SPREAD, alive, mine): return SPREAD[SQ[alive * 256 + mine]]  # the tables (.pxd: BMI2's pext, pdep)
     def rep_of(REP, alive, mine): return REP[alive * 256 + mine]  # noqa: E301
     def nth_of(NTH, b, k): return NTH[b * 8 + k]  # noqa: E301
+    def spread32(x): return int(SPREAD8[x & 255] | SPREAD8[(x >> 8) & 255] << 16 | SPREAD8[(x >> 16) & 255] << 32 | SPREAD8[x >> 24] << 48)  # noqa: E301, F821
 
     def lowest_index(x):  # index of the lowest set bit (x > 0)
         i = 0

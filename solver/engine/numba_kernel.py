@@ -30,7 +30,7 @@ from numba.cpython.unsafe.numbers import leading_zeros as _clz
 from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
 
 # the functions of kernel.py by how they are compiled
-LEAVES = ("u64", "i64", "popcount", "pop8", "sq_spread", "rep_of", "nth_of", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
+LEAVES = ("u64", "i64", "popcount", "pop8", "sq_spread", "rep_of", "nth_of", "spread32", "beats", "suit_of", "low_bits", "entry_pack", "entry_lb", "entry_ub",
           "entry_move", "entry_extra", "entry_gen", "entry_depth", "tt_live", "move_code", "move_decode",
           "highest_bit", "lowest_index", "tt_prefetch", "trick_winner", "two_tricks", "tt_index", "legal_of", "talon_suit",
           "talon_winner", "talon_next_leader", "end_talon_trick", "suit_canon", "suit_place")
