@@ -46,7 +46,7 @@ from ..engine.shares import can_fork, default_workers, in_shares, will_fork
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
-from .layouts import Layouts, Stride, capped_layouts
+from .layouts import Layouts, Stride, capped_layouts, first_then
 from .views import InformationSet, view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
@@ -335,11 +335,7 @@ def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
         if lay not in seen:
             seen.add(lay)
             first.append(lay)
-
-    def every():   # (an iterator of C parts: no Python frame a layout)
-        return itertools.chain(first, itertools.filterfalse(seen.__contains__, layouts))
-
-    return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
+    return first_then(layouts, first)
 
 
 class _CappedInShares(Layouts):
@@ -370,15 +366,24 @@ class _CappedInShares(Layouts):
         j += j >= self.skip
         return np.sort(self.order[j])
 
-    def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
+    def chunks(self, size: int, share: tuple[int, int] = (0, 1), arrays: bool = False):
         k, n = share
         at, used = self.capped.at, self.used
         head = min(used, size * n * CAPPED_HEAD)
-        layouts_at = self.view.layouts_at
+
+        def layouts_at(numbers):
+            return self.view.layouts_at(numbers, array=arrays)
+
         for j in range(k, -(-head // size), n):
             qs = range(j * size, min(head, (j + 1) * size))
             if qs[0] == 0:   # the real one first
-                yield [at(0)] + layouts_at([self.number(q) for q in qs[1:]])
+                rest = layouts_at([self.number(q) for q in qs[1:]])
+                if arrays:
+                    import numpy as np
+
+                    yield np.concatenate((np.array([at(0)], np.int64).reshape(1, *rest.shape[1:]), rest))
+                else:
+                    yield [at(0)] + rest
             else:
                 yield layouts_at([self.number(q) for q in qs])
         if head >= used:
@@ -780,7 +785,7 @@ class _Scan:
         share happens to be faster (without it one ruling's note said 8,192, 9,216 or 10,240)."""
         view, pos = self.view, self.view.pos
         k, n = share
-        pieces = _growing(layouts.chunks(CHUNK, (k, n)))
+        pieces = _growing(layouts.chunks(CHUNK, (k, n), arrays=use_numpy(layouts.used)))
         lock = self.lock
         while True:
             part = next(pieces, None)
