@@ -256,6 +256,8 @@ def _places_to_cards(cards: tuple, rel):
     """Masks of places in ``cards`` (bit q: ``cards[q]``) as masks of the cards, a byte of
     places at a time through a table (one a group of cards, built once)."""
     tables = _place_tables(cards)
+    if not tables:   # (no cards: every mask empty)
+        return rel & 0
     out = tables[0][rel & 255]
     for j in range(1, len(tables)):
         out |= tables[j][(rel >> (8 * j)) & 255]

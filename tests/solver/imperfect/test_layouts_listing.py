@@ -99,6 +99,22 @@ def test_the_listing_is_the_python_enumeration():
     assert checked > 250 and voids > 40 and three > 40
 
 
+def test_the_listing_near_the_end_of_the_hand():
+    """Few cards left: empty hands, a holder with nothing to take, the declarer's free cards none."""
+    checked = 0
+    for _, pos, view in _views(26, 200, (20, 31)):
+        for v in (view, InfoSet(pos.copy(stack=False))):
+            if v.open_defence:
+                continue
+            lay = v.layouts()
+            old = _reference(v) if isinstance(v, SeatView) else list(lay)
+            assert _rows(lay.listing.between(0, v.count)) == old and len(old) == v.count
+            assert [x for p in lay.chunks(3, (1, 2), arrays=True) for x in _rows(p)] == \
+                [x for p in lay.chunks(3, (1, 2)) for x in p]
+            checked += 1
+    assert checked > 250
+
+
 def test_array_chunks_are_the_list_chunks_share_by_share():
     checked = 0
     for rnd, pos, view in _views(22, 120, (0, 16)):
