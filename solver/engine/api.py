@@ -565,9 +565,11 @@ class Engine(Search):
     def _layout_flags(prev_guess: bool, history: bool) -> int:
         return (layout.L_GUESS if prev_guess else 0) | (layout.L_HIST if history else 0)
 
-    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress):
+    def _run_layouts(self, pos: Position, flat, mode: int, cards: list, flags: int, chunk: int, progress,
+                     buffers: bool = False):
         """The kernel's loop over ``flat`` in chunks (progress between them): mode 0 the
-        values, 1 the cards' values (a flat list), 2 (stop index, flag) or None."""
+        values, 1 the cards' values (a flat list; ``buffers``: the chunks' own int64 buffers,
+        in order, not copied into Python ints), 2 (stop index, flag) or None."""
         saved = self.reuse_table
         self.reuse_table = True
         try:
@@ -604,6 +606,8 @@ class Engine(Search):
                     if progress is not None:
                         progress(a + r + 1)
                     return a + r, int(out[r])
+            elif buffers:
+                res.append(out)
             else:
                 res.extend(out.tolist())
             if progress is not None:

@@ -271,8 +271,10 @@ def solve_trusted(engine, pos, hands, cards=None, *, chunk: int = 2048):
     flags = engine._layout_flags(True, True)
     perm = lex_permutation(hands) if n > 2 else None
     flat = np.ascontiguousarray(hands if perm is None else hands[perm], dtype=np.int64).reshape(-1)
-    try:
-        out = np.asarray(engine._run_layouts(pos, flat, mode, list(cards or []), flags, chunk, None), dtype=np.int64)
+    try:   # (the kernel's own buffers, read in place: no Python int a value)
+        parts = engine._run_layouts(pos, flat, mode, list(cards or []), flags, chunk, None, buffers=True)
+        out = np.asarray(parts[0], dtype=np.int64) if len(parts) == 1 else \
+            np.concatenate([np.asarray(p, dtype=np.int64) for p in parts] or [np.zeros(0, np.int64)])
     finally:
         count = getattr(engine, "_count", None)
         if count is not None:
