@@ -218,7 +218,7 @@ def _deposit_tables():
     ``f``'s set bits; and each byte's count of set bits (built once)."""
     import numpy as np
 
-    table = np.zeros((256, 256), np.int64)
+    table = np.zeros((256, 256), np.uint8)   # (64 KB: in the cache, where int64 would be 512)
     for f in range(256):
         places = [q for q in range(8) if f >> q & 1]
         for v in range(1 << len(places)):
@@ -237,7 +237,7 @@ def _deposit(x, into, width: int = 3):
     for b in range(width):
         f = (into >> (8 * b)) & 255
         c = ones[f]
-        out |= table[f, x & ((1 << c) - 1)] << (8 * b)
+        out |= table[f, x & ((1 << c) - 1)].astype(np.int64) << (8 * b)
         x = x >> c
     return out
 
