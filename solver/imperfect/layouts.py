@@ -63,8 +63,11 @@ class Layouts:
         share's (the same layouts in the same order; no Python object a layout)."""
         k, n = share
         if arrays and self.listing is not None:
-            for j in range(k, -(-self.used // size), n):
-                yield self.listing.between(j * size, min(self.used, (j + 1) * size))
+            try:
+                for j in range(k, -(-self.used // size), n):
+                    yield self.listing.between(j * size, min(self.used, (j + 1) * size))
+            finally:   # (read, or the scan stopped: the listing's rows are not kept with the decision)
+                self.listing.release()
             return
         if self.at is not None:
             for j in range(k, -(-self.used // size), n):
@@ -353,30 +356,40 @@ class _SplitListing:
         self.n = len(sizes)
         self.total = None
 
-    def _build(self) -> None:
+    def _rows(self, head):
+        """For rows of first hands ``head`` (three holders; else the one empty row): the cards
+        left (``free``), those the next-to-last must take (``must``), the others he may take
+        (``rest``), how many of them he takes (``take``) and the row's layouts (``count``)."""
         import numpy as np
 
-        binom = _binomials()
-        allow, sizes, n = self.allow, self.sizes, self.n
-        free = np.array([self.unseen], np.int64)
-        heads = np.zeros((1, 0), np.int64)
-        if n == 3:   # the first holder's every hand, a row each
-            pool = self.unseen & allow[0]
-            cards = tuple(c for c in range(32) if pool >> c & 1)
-            m0 = _places_to_cards(cards, _lex_places(len(cards), sizes[0])) if len(cards) >= sizes[0] \
-                else np.zeros(0, np.int64)
-            heads, free = m0.reshape(-1, 1), self.unseen & ~m0
+        allow, n = self.allow, self.n
+        free = self.unseen & ~head if head is not None else np.array([self.unseen], np.int64)
         pool = free & allow[n - 2]
         must = free & ~allow[n - 1]
-        take = sizes[n - 2] - _popcount(must)
+        take = self.sizes[n - 2] - _popcount(must)
         rest = pool & ~must
         p = _popcount(rest)
         ok = ((must & ~pool) == 0) & (take >= 0) & (take <= p)
         take = np.where(ok, take, 0)
-        self.count = np.where(ok, binom[p, take], 0)
-        self.ends = np.cumsum(self.count)
-        self.heads, self.free, self.must, self.rest, self.places, self.take = heads, free, must, rest, p, take
+        return free, must, rest, p, take, np.where(ok, _binomials()[p, take], 0)
+
+    def _build(self) -> None:
+        """The rows (three holders: the first holder's every hand) and where each ends; only
+        these are kept (two arrays: a forked share builds its own, page by page)."""
+        import numpy as np
+
+        self.head = None
+        if self.n == 3:
+            pool = self.unseen & self.allow[0]
+            cards = tuple(c for c in range(32) if pool >> c & 1)
+            self.head = _places_to_cards(cards, _lex_places(len(cards), self.sizes[0])) \
+                if len(cards) >= self.sizes[0] else np.zeros(0, np.int64)
+        self.ends = np.cumsum(self._rows(self.head)[-1])
         self.total = int(self.ends[-1]) if len(self.ends) else 0
+
+    def release(self) -> None:
+        """Forget the rows (built again if asked again): a decision keeps its layouts."""
+        self.head = self.ends = self.total = None
 
     def between(self, a: int, b: int):
         """The layouts at positions ``a`` .. ``b``-1, an (m, holders) int64 array."""
@@ -387,19 +400,22 @@ class _SplitListing:
         b = min(b, self.total)
         if a >= b:
             return np.zeros((0, self.n), np.int64)
-        ends, count = self.ends, self.count
+        ends = self.ends
         rows = np.arange(int(np.searchsorted(ends, a, "right")), int(np.searchsorted(ends, b - 1, "right")) + 1)
-        starts = ends[rows] - count[rows]
+        head = self.head[rows] if self.head is not None else None
+        free, must, rest, places, take, count = self._rows(head)
+        starts = ends[rows] - count
         lo = np.maximum(a - starts, 0)
-        per = np.minimum(b - starts, count[rows]) - lo
-        row = np.repeat(rows, per)
+        per = np.minimum(b - starts, count) - lo
+        row = np.repeat(np.arange(len(rows)), per)
         idx = np.arange(b - a, dtype=np.int64) + np.repeat(lo - (np.cumsum(per) - per), per)
-        rel = _places_at(self.places[row], self.take[row], idx)
-        m = _deposit(rel, self.rest[row], 4) | self.must[row]
+        rel = _places_at(places[row], take[row], idx)
+        m = _deposit(rel, rest[row], 4) | must[row]
         out = np.empty((b - a, self.n), np.int64)
-        out[:, :-2] = self.heads[row]
+        if head is not None:
+            out[:, 0] = head[row]
         out[:, -2] = m
-        out[:, -1] = self.free[row] & ~m
+        out[:, -1] = free[row] & ~m
         return out
 
     def ranks(self, lays):
@@ -410,10 +426,11 @@ class _SplitListing:
             self._build()
         if self.n == 3:
             row = _lex_ranks(lays[:, 0], np.full(len(lays), self.unseen & self.allow[0], np.int64))
+            _, must, rest, _, _, count = self._rows(lays[:, 0])
         else:
             row = np.zeros(len(lays), np.int64)
-        within = _lex_ranks(lays[:, -2] & ~self.must[row], self.rest[row])
-        return self.ends[row] - self.count[row] + within
+            _, must, rest, _, _, count = (x[row] for x in self._rows(None))
+        return self.ends[row] - count + _lex_ranks(lays[:, -2] & ~must, rest)
 
 
 class _CombListing:
@@ -432,6 +449,9 @@ class _CombListing:
         import numpy as np
 
         return _lex_ranks(lays & self.free, np.full(len(lays), self.free, np.int64))
+
+    def release(self) -> None:
+        pass
 
 
 class _FirstThen:
@@ -453,6 +473,10 @@ class _FirstThen:
             if nxt == e:
                 return e
             e = nxt
+
+    def release(self) -> None:
+        self.listing.release()
+        self.arr = None
 
     def between(self, a: int, b: int):
         import numpy as np
