@@ -387,6 +387,17 @@ class _SplitListing:
         self.ends = np.cumsum(self._rows(self.head)[-1])
         self.total = int(self.ends[-1]) if len(self.ends) else 0
 
+    def prepare(self) -> None:
+        """The rows and every table their layouts read, built now (before a split scan forks:
+        the shares read them, not build them each)."""
+        import numpy as np
+
+        if self.total is None:
+            self._build()
+        _, _, _, places, take, count = self._rows(self.head)
+        for c in np.unique((places * 64 + take)[count > 0]).tolist():
+            _lex_places(c >> 6, c & 63)
+
     def release(self) -> None:
         """Forget the rows (built again if asked again): a decision keeps its layouts."""
         self.head = self.ends = self.total = None
@@ -450,6 +461,9 @@ class _CombListing:
 
         return _lex_ranks(lays & self.free, np.full(len(lays), self.free, np.int64))
 
+    def prepare(self) -> None:
+        _lex_places(len(self.cards), self.need)
+
     def release(self) -> None:
         pass
 
@@ -510,7 +524,10 @@ def first_then(layouts: Layouts, first: list) -> Layouts:
     def every():   # (an iterator of C parts: no Python frame a layout)
         return chain(first, filterfalse(seen.__contains__, layouts))
 
-    listing = _FirstThen(layouts.listing, first) if layouts.listing is not None else None
+    listing = None
+    if layouts.listing is not None:   # (the scans split across processes come this way: built here, once)
+        layouts.listing.prepare()
+        listing = _FirstThen(layouts.listing, first)
     return Layouts(layouts.total, every, layouts.method, layouts.seed, layouts.drawn, layouts.real, listing=listing)
 
 
