@@ -46,7 +46,7 @@ from ..engine.shares import can_fork, default_workers, in_shares, will_fork
 from ..errors import PositionError
 from ..interrupt import passed
 from ..position import Position
-from .layouts import Layouts, Stride, capped_layouts
+from .layouts import Layouts, Stride, capped_layouts, first_then
 from .views import InformationSet, view_run
 
 __all__ = ["Decision", "candidate_moves", "CANDIDATES", "DEFAULT_CANDIDATES", "GUESS_CANDIDATES",
@@ -338,11 +338,7 @@ def witness_first(view: InformationSet, layouts: Layouts, k: int) -> Layouts:
         if lay not in seen:
             seen.add(lay)
             first.append(lay)
-
-    def every():   # (an iterator of C parts: no Python frame a layout)
-        return itertools.chain(first, itertools.filterfalse(seen.__contains__, layouts))
-
-    return Layouts(total, every, layouts.method, layouts.seed, layouts.drawn, real)
+    return first_then(layouts, first)
 
 
 class _CappedInShares(Layouts):
@@ -373,15 +369,24 @@ class _CappedInShares(Layouts):
         j += j >= self.skip
         return np.sort(self.order[j])
 
-    def chunks(self, size: int, share: tuple[int, int] = (0, 1)):
+    def chunks(self, size: int, share: tuple[int, int] = (0, 1), arrays: bool = False):
         k, n = share
         at, used = self.capped.at, self.used
         head = min(used, size * n * CAPPED_HEAD)
-        layouts_at = self.view.layouts_at
+
+        def layouts_at(numbers):
+            return self.view.layouts_at(numbers, array=arrays)
+
         for j in range(k, -(-head // size), n):
             qs = range(j * size, min(head, (j + 1) * size))
             if qs[0] == 0:   # the real one first
-                yield [at(0)] + layouts_at([self.number(q) for q in qs[1:]])
+                rest = layouts_at([self.number(q) for q in qs[1:]])
+                if arrays:
+                    import numpy as np
+
+                    yield np.concatenate((np.array([at(0)], np.int64).reshape(1, *rest.shape[1:]), rest))
+                else:
+                    yield [at(0)] + rest
             else:
                 yield layouts_at([self.number(q) for q in qs])
         if head >= used:
@@ -768,8 +773,9 @@ class _Scan:
         if lock is not None and votes is not None:
             here = (bytearray(k * k + k), [0] * n, _HERE, bytearray(n))   # (one set for every share)
             scans = [self._share_copy(i, *here) for i in range(n)]
-            steps = [sc.steps(_growing(layouts.chunks(CHUNK, (i, n))), layouts.used, deadline, (i, n)) for i, sc in
-                     enumerate(scans)]
+            arrays = use_numpy(layouts.used)
+            steps = [sc.steps(_growing(layouts.chunks(CHUNK, (i, n), arrays=arrays)), layouts.used, deadline, (i, n))
+                     for i, sc in enumerate(scans)]
             done = self._rounds_here(scans, steps)
             if done is not None:
                 return self._merge([sc.answer(sc.finish(d)) for sc, d in zip(scans, done)])
@@ -862,7 +868,7 @@ class _Scan:
         """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
         every one was seen or nothing is left to decide (:meth:`steps`, every share's meeting
         on the barrier ``lock``)."""
-        steps = self.steps(_growing(layouts.chunks(CHUNK, share)), layouts.used, deadline, share)
+        steps = self.steps(_growing(layouts.chunks(CHUNK, share, arrays=use_numpy(layouts.used))), layouts.used, deadline, share)
         try:
             while True:
                 next(steps)

@@ -12,14 +12,15 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import chain, combinations, islice
+from itertools import chain, combinations, filterfalse, islice
 from math import comb, gcd
 from typing import Any
 
 from ..errors import PositionError
 from ..hands import bits_of, cards_of, mask_of
 
-__all__ = ["Layouts", "Numbering", "capped_layouts", "declarer_layouts", "split_layouts", "Stride", "rank", "unrank"]
+__all__ = ["Layouts", "Numbering", "capped_layouts", "declarer_layouts", "first_then", "split_layouts", "Stride", "rank",
+           "unrank"]
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Layouts:
     drawn: int | None = None
     real: Any = None
     at: Any = field(default=None, repr=False)   # capped: position -> layout, so a share skips the rest unbuilt
+    listing: Any = field(default=None, repr=False)   # the same order in NumPy: ``listing.between(a, b)``
 
     @classmethod
     def one(cls, real) -> Layouts:
@@ -53,10 +55,20 @@ class Layouts:
     def __iter__(self) -> Iterator:
         return self.source()
 
-    def chunks(self, size: int, share: tuple[int, int] = (0, 1)) -> Iterator[list]:
+    def chunks(self, size: int, share: tuple[int, int] = (0, 1), arrays: bool = False) -> Iterator[Any]:
         """The layouts in lists of at most ``size``, in order; ``share`` (k, n): only every
-        n-th list from the k-th (one process's part of a split scan)."""
+        n-th list from the k-th (one process's part of a split scan). ``arrays``: where the
+        layouts have a ``listing``, each chunk as its NumPy array instead (rows of holders'
+        masks, or first-hand masks: what ``hands_array`` takes), built there and only this
+        share's (the same layouts in the same order; no Python object a layout)."""
         k, n = share
+        if arrays and self.listing is not None:
+            try:
+                for j in range(k, -(-self.used // size), n):
+                    yield self.listing.between(j * size, min(self.used, (j + 1) * size))
+            finally:   # (read, or the scan stopped: the listing's rows are not kept with the decision)
+                self.listing.release()
+            return
         if self.at is not None:
             for j in range(k, -(-self.used // size), n):
                 yield [self.at(q) for q in range(j * size, min(self.used, (j + 1) * size))]
@@ -209,7 +221,7 @@ def _deposit_tables():
     ``f``'s set bits; and each byte's count of set bits (built once)."""
     import numpy as np
 
-    table = np.zeros((256, 256), np.int64)
+    table = np.zeros((256, 256), np.uint8)   # (64 KB: in the cache, where int64 would be 512)
     for f in range(256):
         places = [q for q in range(8) if f >> q & 1]
         for v in range(1 << len(places)):
@@ -217,18 +229,18 @@ def _deposit_tables():
     return table, np.array([bin(f).count("1") for f in range(256)], np.int64)
 
 
-def _deposit(x, into):
+def _deposit(x, into, width: int = 3):
     """For each row, the low bits of ``x`` put into the set bits of ``into`` in order (bit i of
-    ``x`` into the i-th set bit of ``into``; ``into`` of at most 24 bits), a byte of ``into`` at
-    a time through a table."""
+    ``x`` into the i-th set bit of ``into``; ``into`` of at most ``width`` bytes), a byte of
+    ``into`` at a time through a table."""
     import numpy as np
 
     table, ones = _deposit_tables()
     out = np.zeros(len(x), np.int64)
-    for b in range(3):
+    for b in range(width):
         f = (into >> (8 * b)) & 255
         c = ones[f]
-        out |= table[f, x & ((1 << c) - 1)] << (8 * b)
+        out |= table[f, x & ((1 << c) - 1)].astype(np.int64) << (8 * b)
         x = x >> c
     return out
 
@@ -238,7 +250,8 @@ def _place_tables(cards: tuple) -> list:
     """For each byte of places in ``cards``, every mask of those places as a mask of the cards."""
     import numpy as np
 
-    return [np.array([sum(1 << part[i] for i in range(len(part)) if v >> i & 1) for v in range(256)], np.int64)
+    v = np.arange(256, dtype=np.int64)[:, None]
+    return [((v >> np.arange(len(part))) & 1) @ np.array([1 << c for c in part], np.int64)
             for part in (cards[b:b + 8] for b in range(0, len(cards), 8))]
 
 
@@ -246,6 +259,8 @@ def _places_to_cards(cards: tuple, rel):
     """Masks of places in ``cards`` (bit q: ``cards[q]``) as masks of the cards, a byte of
     places at a time through a table (one a group of cards, built once)."""
     tables = _place_tables(cards)
+    if not tables:   # (no cards: every mask empty)
+        return rel & 0
     out = tables[0][rel & 255]
     for j in range(1, len(tables)):
         out |= tables[j][(rel >> (8 * j)) & 255]
@@ -258,6 +273,262 @@ def _binomials():
     import numpy as np
 
     return np.array(_C, np.int64)
+
+
+def _popcount(x):
+    """Each row's count of set bits (NumPy int64 masks of at most 32 bits)."""
+    import numpy as np
+
+    if hasattr(np, "bitwise_count"):   # (NumPy 2)
+        return np.bitwise_count(x).astype(np.int64)
+    _, ones = _deposit_tables()
+    return ones[x & 255] + ones[(x >> 8) & 255] + ones[(x >> 16) & 255] + ones[(x >> 24) & 255]
+
+
+@lru_cache(maxsize=64)
+def _lex_places(p: int, k: int):
+    """Every ``k``-subset of places 0 .. ``p``-1 as a mask, in the order ``combinations`` lists
+    them (lexicographic: those with place 0 first), a NumPy int64 array (built once)."""
+    import numpy as np
+
+    row = {0: np.zeros(1, np.int64)}   # q places so far: j of them taken -> the subsets
+    for q in range(1, p + 1):
+        nxt = {}
+        for j in range(max(0, k - (p - q)), min(k, q) + 1):
+            parts = ([(row[j - 1] << 1) | 1] if j else []) + ([row[j] << 1] if j < q else [])
+            nxt[j] = np.concatenate(parts)
+        row = nxt
+    return row[k] if k in row else np.zeros(0, np.int64)
+
+
+def _places_at(p, k, idx):
+    """For each row, the ``idx``-th ``k``-subset of ``p`` places (:func:`_lex_places`); ``p``,
+    ``k`` and ``idx`` NumPy arrays (a table a distinct size)."""
+    import numpy as np
+
+    code = p * 64 + k
+    first = int(code[0]) if len(code) else 0
+    if not len(code) or not (code != first).any():
+        return _lex_places(first >> 6, first & 63)[idx]
+    out = np.empty(len(idx), np.int64)
+    for c in np.unique(code).tolist():
+        sel = code == c
+        out[sel] = _lex_places(c >> 6, c & 63)[idx[sel]]
+    return out
+
+
+def _lex_ranks(sub, pool):
+    """For each row, where ``sub`` (a subset of ``pool``; NumPy arrays of card masks) stands
+    among the subsets of ``pool`` of its size in ``combinations`` order (:func:`rank` of
+    each, a pass over the cards)."""
+    import numpy as np
+
+    binom = _binomials()
+    left = _popcount(pool)
+    k = _popcount(sub)
+    out = np.zeros(len(sub), np.int64)
+    every = int(np.bitwise_or.reduce(pool)) if len(pool) else 0
+    for c in range(32):
+        if not every >> c & 1:
+            continue
+        on = (pool >> c) & 1
+        took = (sub >> c) & 1
+        left = left - on
+        out += np.where((on > took) & (k > 0), binom[left, np.maximum(k - 1, 0)], 0)
+        k = k - took
+    return out
+
+
+class _SplitListing:
+    """:func:`split_layouts`' enumeration in NumPy: the same layouts in the same order, any
+    stretch of positions built at once (``between``), and the position of any layout
+    (``ranks``). Two or three holders (two hidden seats and the discard at most).
+
+    The first holders' hands (three holders: the first's) are listed whole, each a *row*;
+    within a row the next-to-last holder takes ``sizes[-2]`` of the cards left that he may
+    hold, in ``combinations`` order, keeping those that leave the last holder only cards he
+    may hold: he must take the ones the last may not (``must``), and the rest of his hand is
+    any subset of the others (``free``), in the same order (a fixed set added to two subsets
+    of one size changes neither's place). Built at the first call (NumPy only then)."""
+
+    def __init__(self, unseen: int, allow: list, sizes: tuple):
+        self.unseen, self.allow, self.sizes = unseen, tuple(allow), tuple(sizes)
+        self.n = len(sizes)
+        self.total = None
+
+    def _rows(self, head):
+        """For rows of first hands ``head`` (three holders; else the one empty row): the cards
+        left (``free``), those the next-to-last must take (``must``), the others he may take
+        (``rest``), how many of them he takes (``take``) and the row's layouts (``count``)."""
+        import numpy as np
+
+        allow, n = self.allow, self.n
+        free = self.unseen & ~head if head is not None else np.array([self.unseen], np.int64)
+        pool = free & allow[n - 2]
+        must = free & ~allow[n - 1]
+        take = self.sizes[n - 2] - _popcount(must)
+        rest = pool & ~must
+        p = _popcount(rest)
+        ok = ((must & ~pool) == 0) & (take >= 0) & (take <= p)
+        take = np.where(ok, take, 0)
+        return free, must, rest, p, take, np.where(ok, _binomials()[p, take], 0)
+
+    def _build(self) -> None:
+        """The rows (three holders: the first holder's every hand) and where each ends; only
+        these are kept (two arrays: a forked share builds its own, page by page)."""
+        import numpy as np
+
+        self.head = None
+        if self.n == 3:
+            pool = self.unseen & self.allow[0]
+            cards = tuple(c for c in range(32) if pool >> c & 1)
+            self.head = _places_to_cards(cards, _lex_places(len(cards), self.sizes[0])) \
+                if len(cards) >= self.sizes[0] else np.zeros(0, np.int64)
+        self.ends = np.cumsum(self._rows(self.head)[-1])
+        self.total = int(self.ends[-1]) if len(self.ends) else 0
+
+    def prepare(self) -> None:
+        """The rows and every table their layouts read, built now (before a split scan forks:
+        the shares read them, not build them each)."""
+        import numpy as np
+
+        if self.total is None:
+            self._build()
+        _, _, _, places, take, count = self._rows(self.head)
+        for c in np.unique((places * 64 + take)[count > 0]).tolist():
+            _lex_places(c >> 6, c & 63)
+
+    def release(self) -> None:
+        """Forget the rows (built again if asked again): a decision keeps its layouts."""
+        self.head = self.ends = self.total = None
+
+    def between(self, a: int, b: int):
+        """The layouts at positions ``a`` .. ``b``-1, an (m, holders) int64 array."""
+        import numpy as np
+
+        if self.total is None:
+            self._build()
+        b = min(b, self.total)
+        if a >= b:
+            return np.zeros((0, self.n), np.int64)
+        ends = self.ends
+        rows = np.arange(int(np.searchsorted(ends, a, "right")), int(np.searchsorted(ends, b - 1, "right")) + 1)
+        head = self.head[rows] if self.head is not None else None
+        free, must, rest, places, take, count = self._rows(head)
+        starts = ends[rows] - count
+        lo = np.maximum(a - starts, 0)
+        per = np.minimum(b - starts, count) - lo
+        row = np.repeat(np.arange(len(rows)), per)
+        idx = np.arange(b - a, dtype=np.int64) + np.repeat(lo - (np.cumsum(per) - per), per)
+        rel = _places_at(places[row], take[row], idx)
+        m = _deposit(rel, rest[row], 4) | must[row]
+        out = np.empty((b - a, self.n), np.int64)
+        if head is not None:
+            out[:, 0] = head[row]
+        out[:, -2] = m
+        out[:, -1] = free[row] & ~m
+        return out
+
+    def ranks(self, lays):
+        """The positions of layouts ``lays`` (an (m, holders) int64 array of this view's)."""
+        import numpy as np
+
+        if self.total is None:
+            self._build()
+        if self.n == 3:
+            row = _lex_ranks(lays[:, 0], np.full(len(lays), self.unseen & self.allow[0], np.int64))
+            _, must, rest, _, _, count = self._rows(lays[:, 0])
+        else:
+            row = np.zeros(len(lays), np.int64)
+            _, must, rest, _, _, count = (x[row] for x in self._rows(None))
+        return self.ends[row] - count + _lex_ranks(lays[:, -2] & ~must, rest)
+
+
+class _CombListing:
+    """:func:`declarer_layouts`' enumeration in NumPy (first-hand masks: ``base`` and ``need``
+    of the cards of ``free`` in ``combinations`` order), as :class:`_SplitListing`."""
+
+    def __init__(self, base: int, free: int, need: int):
+        self.base, self.free, self.need = base, free, need
+        self.cards = tuple(c for c in range(32) if free >> c & 1)
+        self.total = comb(len(self.cards), need)
+
+    def between(self, a: int, b: int):
+        return _places_to_cards(self.cards, _lex_places(len(self.cards), self.need)[a:b]) | self.base
+
+    def ranks(self, lays):
+        import numpy as np
+
+        return _lex_ranks(lays & self.free, np.full(len(lays), self.free, np.int64))
+
+    def prepare(self) -> None:
+        _lex_places(len(self.cards), self.need)
+
+    def release(self) -> None:
+        pass
+
+
+class _FirstThen:
+    """The listing of ``first`` (distinct layouts of ``listing``'s), then ``listing``'s others
+    in its order (:func:`first_then`): a position past the first ones is found among the
+    others by the first ones' positions there, sorted (``skip``)."""
+
+    def __init__(self, listing, first: list):
+        self.listing, self.first = listing, first
+        self.arr = None
+
+    def _nth(self, q: int) -> int:
+        """The position in ``listing`` of its ``q``-th layout not among the first ones."""
+        import numpy as np
+
+        e = q
+        while True:   # the least e = q + (first ones at or before e): not one of them
+            nxt = q + int(np.searchsorted(self.skip, e, "right"))
+            if nxt == e:
+                return e
+            e = nxt
+
+    def release(self) -> None:
+        self.listing.release()
+        self.arr = None
+
+    def between(self, a: int, b: int):
+        import numpy as np
+
+        if self.arr is None:
+            self.arr = np.array(self.first, np.int64)
+            self.skip = np.sort(self.listing.ranks(self.arr))
+        f = len(self.arr)
+        parts = []
+        if a < f:
+            parts.append(self.arr[a:min(b, f)])
+            a = min(b, f)
+        if a < b:
+            lo, hi = self._nth(a - f), self._nth(b - 1 - f) + 1
+            got = self.listing.between(lo, hi)
+            drop = self.skip[(self.skip >= lo) & (self.skip < hi)] - lo
+            if len(drop):
+                keep = np.ones(hi - lo, bool)
+                keep[drop] = False
+                got = got[keep]
+            parts.append(got)
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def first_then(layouts: Layouts, first: list) -> Layouts:
+    """``first`` (distinct layouts of ``layouts``, an exact enumeration), then the others in
+    ``layouts``' order: every layout once. Listed as ``layouts`` is (in Python, or in NumPy
+    where it has a ``listing``)."""
+    seen = set(first)
+
+    def every():   # (an iterator of C parts: no Python frame a layout)
+        return chain(first, filterfalse(seen.__contains__, layouts))
+
+    listing = None
+    if layouts.listing is not None:   # (the scans split across processes come this way: built here, once)
+        layouts.listing.prepare()
+        listing = _FirstThen(layouts.listing, first)
+    return Layouts(layouts.total, every, layouts.method, layouts.seed, layouts.drawn, layouts.real, listing=listing)
 
 
 class Numbering:
@@ -316,17 +587,19 @@ class Numbering:
         return tuple(lay)
 
 
-    def layouts(self, indices) -> list:
+    def layouts(self, indices, array: bool = False) -> Any:
         """``[self.layout(i) for i in indices]``, built in NumPy a group of cards at a time
-        (a capped scan builds 200,000 layouts: 13 us each one by one, in Python)."""
+        (a capped scan builds 200,000 layouts: 13 us each one by one, in Python); ``array``:
+        as an (m, holders) int64 NumPy array."""
         import numpy as np
 
         if any(len(cards) > 24 for _, cards in self.groups):   # (the tables' width; never in a deal)
-            return [self.layout(int(i)) for i in indices]
+            out = [self.layout(int(i)) for i in indices]
+            return np.array(out, np.int64).reshape(len(out), len(self.sizes)) if array else out
         idx = np.array(indices, np.int64).reshape(-1)
         m = len(idx)
         if m == 0:
-            return []
+            return np.zeros((0, len(self.sizes)), np.int64) if array else []
         binom = _binomials()
         lay = np.zeros((len(self.sizes), m), np.int64)
         states = {self.sizes: np.arange(m)}   # the holders' room left -> the rows there
@@ -368,7 +641,7 @@ class Numbering:
                     left = left - k
                 taken |= rel
                 lay[h] |= _places_to_cards(tuple(cards), rel)
-        return list(zip(*lay.tolist()))
+        return np.ascontiguousarray(lay.T) if array else list(zip(*lay.tolist()))
 
     def rank(self, lay) -> int:
         """The number of layout ``lay`` (the inverse of :meth:`layout`)."""
@@ -460,7 +733,7 @@ def declarer_layouts(view, sample: int | None, seed: int) -> Layouts:
         return (base | m for m in map(sum, combinations(bits, need)))
 
     if sample is None or sample >= total:
-        return Layouts(total, every, real=view.real)
+        return Layouts(total, every, real=view.real, listing=_CombListing(base, view.free, need))
     _check_sample(sample)
     picks = random.Random(seed).sample(range(total), sample)
     drawn = [base | mask_of(unrank(i, free, need)) for i in picks]
@@ -500,7 +773,7 @@ def split_layouts(view, sample: int | None, seed: int) -> Layouts:
         return chain.from_iterable(go(0, view.unseen, ()))
 
     if sample is None or sample >= total:
-        return Layouts(total, every, real=view.real)
+        return Layouts(total, every, real=view.real, listing=_SplitListing(view.unseen, allow, sizes) if n in (2, 3) else None)
     _check_sample(sample)
     rng = random.Random(seed)
     cards = cards_of(view.unseen)

@@ -122,7 +122,7 @@ def _scan(eng: Engine, view, reps: list, layouts: Layouts, share=(0, 1), progres
     n = len(reps)
     t = _Tally(n)
     k, parts = share
-    for part in layouts.chunks(CHUNK, (k, parts)):
+    for part in layouts.chunks(CHUNK, (k, parts), arrays=use_numpy(layouts.used)):
         if t.covered and passed(deadline):
             t.stopped = True
             break

@@ -70,7 +70,7 @@ class InformationSet(Protocol):
 
     def layout_at(self, index: int) -> Any: ...
 
-    def layouts_at(self, indices) -> list: ...
+    def layouts_at(self, indices, array: bool = False) -> Any: ...
 
     def layout_rank(self, layout: Any) -> int: ...
 
@@ -459,19 +459,20 @@ class InfoSet:
         """The ``index``-th layout in the order :meth:`layouts` lists them."""
         return self.forced[self.defenders[0]] | mask_of(unrank(index, cards_of(self.free), self.need))
 
-    def layouts_at(self, indices) -> list:
-        """``[self.layout_at(i) for i in indices]``, built in NumPy."""
+    def layouts_at(self, indices, array: bool = False) -> Any:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy (``array``: as a NumPy array)."""
         import numpy as np
 
         from .layouts import _places_to_cards, _unrank_places
 
         m = len(indices)
         if not m:
-            return []
+            return np.zeros(0, np.int64) if array else []
         free = tuple(int(c) for c in cards_of(self.free))
         r = np.array(indices, np.int64).reshape(-1)
         rel = _unrank_places(np.full(m, len(free), np.int64), np.full(m, self.need, np.int64), r)
-        return (_places_to_cards(free, rel) | self.forced[self.defenders[0]]).tolist()
+        out = _places_to_cards(free, rel) | self.forced[self.defenders[0]]
+        return out if array else out.tolist()
 
     def layout_rank(self, first_hand: int) -> int:
         """The inverse of :meth:`layout_at`."""
@@ -492,7 +493,7 @@ class InfoSet:
 
         a, b = self.defenders
         out = np.empty((len(part), 3), np.int64)
-        first = np.fromiter(part, np.int64, len(part))
+        first = part if isinstance(part, np.ndarray) else np.fromiter(part, np.int64, len(part))
         out[:, self.pos.declarer] = self.pos.hands[self.pos.declarer]
         out[:, a] = first
         out[:, b] = self.unseen ^ first
@@ -658,9 +659,10 @@ class SeatView:
         """The ``index``-th layout of :class:`~solver.imperfect.layouts.Numbering` (built once)."""
         return self.numbering.layout(index)
 
-    def layouts_at(self, indices) -> list:
-        """``[self.layout_at(i) for i in indices]``, built in NumPy (:meth:`Numbering.layouts`)."""
-        return self.numbering.layouts(indices)
+    def layouts_at(self, indices, array: bool = False) -> Any:
+        """``[self.layout_at(i) for i in indices]``, built in NumPy (:meth:`Numbering.layouts`;
+        ``array``: as an (m, holders) NumPy array)."""
+        return self.numbering.layouts(indices, array)
 
     def layout_rank(self, layout) -> int:
         """The inverse of :meth:`layout_at`."""
@@ -673,15 +675,16 @@ class SeatView:
         return tuple(h)
 
     def hands_array(self, part):
-        """The hands of the layouts ``part`` as an (n, 3) int64 NumPy array (see :meth:`InfoSet.hands_array`)."""
+        """The hands of the layouts ``part`` as an (n, 3) int64 NumPy array (see :meth:`InfoSet.hands_array`;
+        ``part`` a list of layouts, or their array as ``Layouts.chunks`` builds it)."""
         import numpy as np
 
         out = np.empty((len(part), 3), np.int64)
         for s in range(3):
             if s not in self.hidden:
                 out[:, s] = self.pos.hands[s]
-        if part:
-            cols = np.array(part, np.int64).reshape(len(part), -1)
+        if len(part):
+            cols = part if isinstance(part, np.ndarray) else np.array(part, np.int64).reshape(len(part), -1)
             for i, s in enumerate(self.hidden):
                 out[:, s] = cols[:, i]
         return out
