@@ -236,7 +236,8 @@ class Search:
         if planned is None:
             _, planned = cons.moves(p, root.state)
         nstate = cons.after(p, root.state, card, planned)
-        winner = p.play(card)
+        # no constraints: ``card`` is one of the legal moves (``cons.moves``), not checked again
+        winner = p._apply(p.to_move, card, p._stack) if cons is NO_CONSTRAINTS else p.play(card)
         return self._root(p, cons, nstate), winner
 
     def _reward(self, args, winner) -> int:

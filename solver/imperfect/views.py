@@ -464,14 +464,18 @@ class InfoSet:
             v[int(s)] = frozenset(v.get(int(s), frozenset()) | extra)
         return cls(pos.copy(stack=False), v, known or {}, open_defence)
 
-    def after(self, card) -> InfoSet:
-        """The information set once the seat to move has played ``card``."""
-        c = Card.parse(card)
+    def after(self, card, check: bool = True) -> InfoSet:
+        """The information set once the seat to move has played ``card`` (``check`` false: a
+        :class:`Card` among the legal moves, not checked again — the search's step)."""
         pos = self.pos
         trick = pos.trick
         mover = (pos.leader + len(trick)) % 3
+        if check:
+            p, c = _played(pos, card)
+        else:
+            c = card
+            p = pos.played(c)
         bit = 1 << c.index
-        p, c = _played(pos, c)
         # the voids and known cards are already in their normal form: only the derived fields
         # are computed again (as ``__post_init__`` would; the play was legal, so they stay valid)
         out = InfoSet.__new__(InfoSet)

@@ -427,7 +427,7 @@ class _Search:
             got = after.get(c)
             if got is None:
                 if fast and not (on and rec is not None and c == rec):
-                    got = after[c] = (node.after(c), code(c)[0])
+                    got = after[c] = (node.after(c, False), code(c)[0])
                     return got
                 ch = node.after(c)
                 ck = None
