@@ -364,7 +364,7 @@ def code_after(view: InfoSet, card: Card, code: int | None = None) -> tuple[int 
     for _, c in trick:
         live |= 1 << c.index
     live |= bit
-    tr = [(s_, c.index) for s_, c in trick]
+    tr: list = [(s_, c.index) for s_, c in trick]
     tr.append((mover, i))
     return _code(live, h0, h1, h2, tr, leader, _known_after(view, bit), voids,
                  bool(view.open_defence) << 2 | d), 0
