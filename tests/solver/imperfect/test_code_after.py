@@ -69,3 +69,30 @@ def test_code_after_on_random_whole_deals():
                 break
             v = v.after(rng.choice(v.pos.legal_moves()))
     assert counts[0] > 100 and counts[1] > 10000
+
+
+def test_the_light_child_is_the_child():
+    # the card values' children of a plain unconstrained position (``Engine._light_child``) have
+    # the search fields of ``Engine._child``'s, and the same trick winner, on random whole deals
+    from solver.constraints import NO_CONSTRAINTS
+    from solver.engine import Engine
+    from solver.engine.api import _FREE
+
+    eng = Engine()
+    rng = random.Random(114)
+    n = 0
+    for _ in range(60):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = [sum(1 << x for x in deck[10 * i:10 * i + 10]) for i in range(3)]
+        p = Position(hands, rng.choice(["6s", "7c", "8h", "7nt", "misere"]), rng.randrange(3), rng.randrange(3))
+        while not p.is_over():
+            root = eng._root(p, NO_CONSTRAINTS, _FREE)
+            for c in p.legal_moves():
+                a, wa = eng._child(root, NO_CONSTRAINTS, c)
+                b, wb = Engine._light_child(root, c)
+                assert type(b.leader) is int and (a.hands, a.leader, a.nt, a.cards, a.cs, a.tricks, wa) == \
+                    (b.hands, b.leader, b.nt, b.cards, b.cs, b.tricks, wb)
+                n += 1
+            p.play(rng.choice(p.legal_moves()))
+    assert n > 5000
