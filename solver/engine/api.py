@@ -14,7 +14,7 @@ from ..cards import Card
 from ..constraints import NO_CONSTRAINTS, Constraints, check_constraints
 from ..errors import PositionError, SearchLimitError
 from ..hands import cards_of
-from ..position import Position, run_low
+from ..position import Position, run_low, trick_winner
 from . import layout  # the array layout (cfg/stats indices); no Numba import
 from .backends import Backend, load_backend
 from .shares import SHARE
@@ -236,8 +236,34 @@ class Search:
         if planned is None:
             _, planned = cons.moves(p, root.state)
         nstate = cons.after(p, root.state, card, planned)
-        winner = p.play(card)
+        # no constraints: ``card`` is one of the legal moves (``cons.moves``), not checked again
+        winner = p._apply(p.to_move, card, p._stack) if cons is NO_CONSTRAINTS else p.play(card)
         return self._root(p, cons, nstate), winner
+
+    @staticmethod
+    def _light_child(root: _Root, card: Card):
+        """:meth:`_child` of a plain :class:`Position` without constraints, for a search only
+        (no position in it): the hands, the trick, the leader and the trick's winner from ints."""
+        nt = root.nt
+        mover = (root.leader + nt) % 3
+        i = card.index
+        h = list(root.hands)
+        h[mover] ^= 1 << i
+        ch = _Root.__new__(_Root)
+        ch.pos = ch.state = None  # type: ignore[assignment]
+        ch.backend = root.backend
+        ch.cs = 0
+        ch.hands = h0, h1, h2 = tuple(h)
+        if nt == 2:
+            trick = root.pos.trick
+            winner = trick_winner([trick[0], trick[1], (mover, i)], root.pos.trump)
+            ch.leader, ch.nt, ch.cards = int(winner), 0, (0, 0, 0)
+        else:
+            winner = None
+            ch.leader, ch.nt = root.leader, nt + 1
+            ch.cards = (root.cards[0], i, 0) if nt else (i, 0, 0)
+        ch.tricks = (h0.bit_count() + h1.bit_count() + h2.bit_count() + ch.nt) // 3
+        return ch, winner
 
     def _reward(self, args, winner) -> int:
         """The score the trick ``winner`` took adds (None: no trick completed; a raspasovka
@@ -267,12 +293,14 @@ class Search:
         cache: dict[int, int] = {}
         allowed, planned = cons.moves(root.pos, root.state)
         alone = self._alone(cons)
+        # a plain game without constraints: each child's root from ints (:meth:`_light_child`)
+        light = cons is NO_CONSTRAINTS and type(root.pos) is Position and type(self)._root_cs is Engine._root_cs
         for card in cards_of(allowed):
             rep = run_low(root.pos, card, alone)
             if rep in cache:
                 out[card] = cache[rep]
                 continue
-            child, winner = self._child(root, cons, card, planned)
+            child, winner = self._light_child(root, card) if light else self._child(root, cons, card, planned)
             bank = self._reward(args, winner)
             hi = self._score_range(child, args)
             if ismax:

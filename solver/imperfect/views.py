@@ -26,9 +26,10 @@ from math import comb
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import SUIT_LETTERS, Card, Suit
+from ..contract import _TRUMPS
 from ..errors import PositionError, PrefError
 from ..hands import SUIT_MASKS, Hand, bits_of, cards_of, mask_of, popcount
-from ..position import Position
+from ..position import Position, trick_winner
 from ..seat import parse_seat
 from .layouts import Layouts, Numbering, declarer_layouts, rank, split_layouts, unrank
 
@@ -269,29 +270,33 @@ def canonical_code(view: InfoSet) -> int:
     live = h0 | h1 | h2 | view.unseen
     for _, t in trick:
         live |= 1 << t.index
+    return _code(live, h0, h1, h2, [(s, c.index) for s, c in trick], p.leader,
+                 view.extra_masks() if view.known else (), view.voids, bool(view.open_defence) << 2 | view.seat)
+
+
+def _code(live: int, h0: int, h1: int, h2: int, trick: list, leader: int, extra, voids: dict, last: int) -> int:
+    """:func:`canonical_code` from its fields: ``trick`` as (seat, card index) pairs, ``extra``
+    the known cards' masks (empty where none are known), ``last`` open play and the seat."""
     t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
     code = (t0[h0 & 255] | t1[h0 >> 8 & 255] << 8 | t2[h0 >> 16 & 255] << 16 | t3[h0 >> 24 & 255] << 24
             | (t0[h1 & 255] | t1[h1 >> 8 & 255] << 8 | t2[h1 >> 16 & 255] << 16 | t3[h1 >> 24 & 255] << 24) << 32
             | (t0[h2 & 255] | t1[h2 >> 8 & 255] << 8 | t2[h2 >> 16 & 255] << 16 | t3[h2 >> 24 & 255] << 24) << 64)
-    tail = len(trick)
-    shift = 96
     if trick:
+        tail = len(trick)
+        shift = 96
         tables = (t0, t1, t2, t3)
-        for s, c in trick:
-            r = c.index
+        for s, r in trick:
             code |= (tables[r >> 3][1 << (r & 7)] << (r >> 3 << 3)) << shift
             shift += 32
             tail = tail << 2 | s
         tail <<= 2 * (2 - len(trick))
     else:
         tail = 0
-    if view.known:
-        for i, m in enumerate(view.extra_masks()):
-            if m:
-                code |= (t0[m & 255] | t1[m >> 8 & 255] << 8 | t2[m >> 16 & 255] << 16 | t3[m >> 24 & 255] << 24) \
-                    << (160 + 32 * i)
-    tail = tail << 2 | p.leader
-    voids = view.voids
+    for i, m in enumerate(extra):
+        if m:
+            code |= (t0[m & 255] | t1[m >> 8 & 255] << 8 | t2[m >> 16 & 255] << 16 | t3[m >> 24 & 255] << 24) \
+                << (160 + 32 * i)
+    tail = tail << 2 | leader
     if voids:
         for seat in range(4):
             v = 0
@@ -300,8 +305,75 @@ def canonical_code(view: InfoSet) -> int:
             tail = tail << 4 | v
     else:
         tail <<= 16
-    tail = (tail << 1 | bool(view.open_defence)) << 2 | view.seat
-    return code | tail << 224
+    return code | (tail << 3 | last) << 224
+
+
+def code_after(view: InfoSet, card: Card, code: int | None = None) -> tuple[int | None, int]:
+    """``canonical_code(view.after(card))`` without the view — None where the deal is over
+    then — and the tricks the declarer takes with the card's trick (0 or 1): what the search
+    needs of a child whose value the memo may already hold (a plain :class:`Position` only:
+    a game with other rules overrides the trick's winner). ``code``: the view's own
+    ``canonical_code`` — where the trick goes on, no card leaves play and every rank keeps its
+    number: the child's code is this one with the card moved from the hand to the table."""
+    pos = view.pos
+    trick = pos.trick
+    n = len(trick)
+    leader = pos.leader
+    mover = (leader + n) % 3
+    i = card.index
+    bit = 1 << i
+    d = pos.declarer
+    shown = 0   # the suits a defender shows void in now, as bits
+    if n and mover != d:   # (as :meth:`InfoSet.after`: the voids a defender shows)
+        lead = trick[0][1].index >> 3
+        s = i >> 3
+        if s != lead:
+            trump = _TRUMPS[pos.contract.strain]
+            shown = 1 << lead | (1 << trump if trump is not None and s != trump else 0)
+            for x in view.voids.get(mover, ()):
+                shown &= ~(1 << x)
+    if n < 2 and code is not None:
+        h0, h1, h2 = pos.hands
+        live = h0 | h1 | h2
+        if n:
+            live |= 1 << trick[0][1].index
+        s8 = i & 56
+        b = 1 << (s8 + (live >> s8 & 255 & (1 << (i & 7)) - 1).bit_count())   # its number among the live cards
+        # the card out of the mover's hand, onto the table; one card more there (+1 at bit 249),
+        # the mover's seat, the voids he shows
+        code = (code ^ b << 32 * mover | b << 96 + 32 * n | mover << 247 - 2 * n
+                | shown << 227 + 4 * (3 - mover)) + (1 << 249)
+        if mover != d and view.known.get(mover, 0) & bit:
+            code ^= b << (160 if mover == view.defenders[0] else 192)
+        return code, 0
+    voids = view.voids
+    if shown:
+        voids = dict(voids)
+        voids[mover] = voids.get(mover, frozenset()) | frozenset(x for x in range(4) if shown >> x & 1)
+    h = list(pos.hands)
+    h[mover] ^= bit
+    h0, h1, h2 = h
+    live = h0 | h1 | h2
+    if n == 2:
+        winner = trick_winner([trick[0], trick[1], (mover, i)], pos.trump)
+        won = int(winner == d)
+        if not live:
+            return None, won
+        return _code(live, h0, h1, h2, [], winner, _known_after(view, bit), voids,
+                     bool(view.open_defence) << 2 | d), won
+    for _, c in trick:
+        live |= 1 << c.index
+    live |= bit
+    tr: list = [(s_, c.index) for s_, c in trick]
+    tr.append((mover, i))
+    return _code(live, h0, h1, h2, tr, leader, _known_after(view, bit), voids,
+                 bool(view.open_defence) << 2 | d), 0
+
+
+def _known_after(view: InfoSet, bit: int) -> tuple:
+    if not view.known:
+        return ()
+    return tuple(m & ~bit for m in view.extra_masks())
 
 
 @dataclass
@@ -392,14 +464,18 @@ class InfoSet:
             v[int(s)] = frozenset(v.get(int(s), frozenset()) | extra)
         return cls(pos.copy(stack=False), v, known or {}, open_defence)
 
-    def after(self, card) -> InfoSet:
-        """The information set once the seat to move has played ``card``."""
-        c = Card.parse(card)
+    def after(self, card, check: bool = True) -> InfoSet:
+        """The information set once the seat to move has played ``card`` (``check`` false: a
+        :class:`Card` among the legal moves, not checked again — the search's step)."""
         pos = self.pos
         trick = pos.trick
         mover = (pos.leader + len(trick)) % 3
+        if check:
+            p, c = _played(pos, card)
+        else:
+            c = card
+            p = pos.played(c)
         bit = 1 << c.index
-        p, c = _played(pos, c)
         # the voids and known cards are already in their normal form: only the derived fields
         # are computed again (as ``__post_init__`` would; the play was legal, so they stay valid)
         out = InfoSet.__new__(InfoSet)

@@ -69,7 +69,7 @@ from .candidates import (
     side_better,
     side_worse,
 )
-from .views import InformationSet, InfoSet, SeatView, canonical_code, canonical_key, seat_key, view_run
+from .views import InformationSet, InfoSet, SeatView, canonical_code, canonical_key, code_after, seat_key, view_run
 
 __all__ = ["WorstGuess", "ClaimCheck", "LiteralWorst", "worst_guess_play", "resolve_against", "literal_worst",
            "check_claim", "double_dummy", "GUESSES", "DEFAULT_GUESS", "OutOfBudget"]
@@ -192,6 +192,8 @@ class _Search:
         # (a seat's view: :func:`~.views.seat_key`, the same equality as its canonical key, cheaper)
         self.keyof: Callable[[Any], Hashable] = (canonical_code if isinstance(view, InfoSet)
                                                  else seat_key if isinstance(view, SeatView) else canonical_key)
+        # the declarer's view of a plain game: a child's memo code without the child (:func:`~.views.code_after`)
+        self.fast = isinstance(view, InfoSet) and type(view.pos) is Position
         self.workers: int | None = None   # a scan's processes (None: as many as pay; 1 while two processes search)
 
     # ---------------------------------------------------------------- pieces
@@ -405,9 +407,28 @@ class _Search:
         keys: dict | None = {} if self.records is not None else None
         after: dict = {}
 
+        # the declarer's view, inside the window: a child's memo key (and the trick it wins) is
+        # read from this view and the card (:func:`~.views.code_after`), and its value from the
+        # memo, before the child view is built — most children are found there
+        fast = self.fast and (self.window is None or depth < self.window - 1)
+        codes: dict = {}
+        memo = self.memo
+        mine = k if type(k) is int else None   # this view's own code (off the recorded line)
+
+        def code(c):
+            got = codes.get(c)
+            if got is None:
+                got = codes[c] = code_after(node, c, mine)
+                if keys is not None and got[0] is not None:
+                    keys[c] = got[0]   # (two processes)
+            return got
+
         def step(c):
             got = after.get(c)
             if got is None:
+                if fast and not (on and rec is not None and c == rec):
+                    got = after[c] = (node.after(c, False), code(c)[0])
+                    return got
                 ch = node.after(c)
                 ck = None
                 if keys is not None and not ch.pos.is_over() and (self.window is None or depth < self.window - 1):
@@ -415,14 +436,28 @@ class _Search:
                 got = after[c] = (ch, ck)
             return got
 
+        def key(c):   # the child's memo key, None past the window or at the end (two processes)
+            if fast and not (on and rec is not None and c == rec):
+                return code(c)[0]
+            return step(c)[1]
+
         def child(c):
-            if c not in child_values:
-                ch, ck = step(c)
-                won = ch.pos.taken[d] - p.taken[d]
-                still = on and rec is not None and c == rec
-                a, b = self.value(ch, depth + 1, still, ck)
-                child_values[c] = (a + won, b + won)
-            return child_values[c]
+            got = child_values.get(c)
+            if got is not None:
+                return got
+            still = on and rec is not None and c == rec
+            if fast and not still:
+                ck, won = code(c)
+                if ck is not None:
+                    got = memo.get(ck)
+                    if got is not None:
+                        got = child_values[c] = (got[0] + won, got[1] + won)
+                        return got
+            ch, ck = step(c)
+            won = ch.pos.taken[d] - p.taken[d]
+            a, b = self.value(ch, depth + 1, still, ck)
+            got = child_values[c] = (a + won, b + won)
+            return got
 
         # the worst the declarer can do from here (no trick more; on misère every one): a
         # fold that reaches it cannot go further, and the cards after it are not searched
@@ -449,7 +484,7 @@ class _Search:
             # would (and reads those it needs that were left)
             cards = list(dict.fromkeys(c for wide, groups in alts for c in wide + [x for g in groups for x in g]))
             for c in (reversed(cards) if self.mirror and depth < MIRROR_DEPTH else cards):
-                ck = step(c)[1]
+                ck = key(c)
                 if ck is not None and self.peer is not None and self.peer.busy(ck):
                     continue
                 if child(c) == (floor, floor):
