@@ -354,7 +354,8 @@ class _SplitListing:
     def __init__(self, unseen: int, allow: list, sizes: tuple):
         self.unseen, self.allow, self.sizes = unseen, tuple(allow), tuple(sizes)
         self.n = len(sizes)
-        self.total = None
+        self.total: int | None = None
+        self.ends: Any = None
 
     def _rows(self, head):
         """For rows of first hands ``head`` (three holders; else the one empty row): the cards
@@ -408,6 +409,7 @@ class _SplitListing:
 
         if self.total is None:
             self._build()
+        assert self.total is not None
         b = min(b, self.total)
         if a >= b:
             return np.zeros((0, self.n), np.int64)
@@ -475,7 +477,7 @@ class _FirstThen:
 
     def __init__(self, listing, first: list):
         self.listing, self.first = listing, first
-        self.arr = None
+        self.arr: Any = None
 
     def _nth(self, q: int) -> int:
         """The position in ``listing`` of its ``q``-th layout not among the first ones."""
