@@ -235,6 +235,16 @@ def canonical_key(view: InformationSet) -> tuple:
             tuple(sorted((str(s), tuple(sorted(v))) for s, v in view.voids.items())), view.shape())
 
 
+def _live(view) -> int:
+    """The cards still in play as ``view`` sees them: the three hands, the unseen and the
+    cards on the table (what a canonical key renumbers)."""
+    p = view.pos
+    live = p.hands[0] | p.hands[1] | p.hands[2] | view.unseen
+    for _, t in p.trick:
+        live |= 1 << t.index
+    return live
+
+
 def seat_key(view: SeatView) -> tuple:
     """:func:`canonical_key` of a :class:`SeatView` in a cheaper form with the same equality
     (two views get equal keys here exactly when they do there): the hands, the cards on the
@@ -242,9 +252,7 @@ def seat_key(view: SeatView) -> tuple:
     p = view.pos
     h0, h1, h2 = p.hands
     trick = p.trick
-    live = h0 | h1 | h2 | view.unseen
-    for _, t in trick:
-        live |= 1 << t.index
+    live = _live(view)
     t0, t1, t2, t3 = _table(live & 255), _table(live >> 8 & 255), _table(live >> 16 & 255), _table(live >> 24)
     masks: tuple[int, ...] = (h0, h1, h2, view.discard, view.talon)
     if trick:
@@ -267,9 +275,7 @@ def canonical_code(view: InfoSet) -> int:
     p = view.pos
     h0, h1, h2 = p.hands
     trick = p.trick
-    live = h0 | h1 | h2 | view.unseen
-    for _, t in trick:
-        live |= 1 << t.index
+    live = _live(view)
     return _code(live, h0, h1, h2, [(s, c.index) for s, c in trick], p.leader,
                  view.extra_masks() if view.known else (), view.voids, bool(view.open_defence) << 2 | view.seat)
 

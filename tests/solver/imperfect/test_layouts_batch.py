@@ -1,41 +1,17 @@
 """Layouts built many at once (issue 38): ``layouts_at`` against ``layout_at`` one by one, the
 seat view's enumeration against its numbering, and ``SeatView.after``'s derived fields against
 a view built from scratch — random deals with voids, the discard and the talon."""
-import random
 
-from solver import Card, Position
+from helpers.seat_views import random_seat_views
+
 from solver.imperfect import InfoSet, SeatView
 from solver.imperfect.layouts import Stride
 from solver.imperfect.views import _played, _shown_voids
 
 
-def _deals(seed: int, n: int, plays: tuple):
-    rnd = random.Random(seed)
-    for _ in range(n):
-        cards = list(range(32))
-        rnd.shuffle(cards)
-        hands = [cards[i * 10:(i + 1) * 10] for i in range(3)]
-        talon = cards[30:]
-        decl = rnd.randrange(3)
-        h = hands[decl] + talon
-        rnd.shuffle(h)
-        disc, hands[decl] = h[:2], h[2:]
-        pos = Position([sum(1 << c for c in x) for x in hands], rnd.choice("scdhn"), decl, rnd.randrange(3),
-                       out=[Card(c) for c in disc])
-        for _ in range(rnd.randrange(*plays)):
-            pos.play(rnd.choice(pos.legal_moves()))
-        seat = rnd.choice([s for s in range(3) if s != decl])
-        hidden = tuple(s for s in range(3) if s != seat) if rnd.random() < 0.7 else (decl,)
-        voids = {s: frozenset(x for x in rnd.sample(range(4), rnd.randrange(0, 3)) if not pos.hands[s] >> (8 * x) & 255)
-                 for s in hidden}
-        discard = sum(1 << c for c in disc) if rnd.random() < 0.7 else 0
-        talon_mask = sum(1 << c for c in talon) if rnd.random() < 0.5 else 0
-        yield rnd, pos, SeatView(pos, seat, hidden, discard, voids, talon_mask)
-
-
 def test_layouts_at_builds_the_numbered_layouts():
     views = 0
-    for rnd, pos, view in _deals(7, 120, (0, 14)):
+    for rnd, pos, view in random_seat_views(7, 120, (0, 14)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             total = v.count
             if total <= 1:
@@ -51,7 +27,7 @@ def test_layouts_at_builds_the_numbered_layouts():
 
 
 def test_a_seat_views_enumeration_is_its_every_layout_once():
-    for _, _, view in _deals(8, 40, (8, 16)):
+    for _, _, view in random_seat_views(8, 40, (8, 16)):
         if view.count > 50_000:
             continue
         every = list(view.layouts())
@@ -61,7 +37,7 @@ def test_a_seat_views_enumeration_is_its_every_layout_once():
 
 def test_a_seat_views_next_view_is_the_one_built_from_scratch():
     steps = 0
-    for rnd, _, view in _deals(9, 40, (0, 1)):
+    for rnd, _, view in random_seat_views(9, 40, (0, 1)):
         v = view
         while not v.pos.is_over():
             card = rnd.choice(v.pos.legal_moves())
@@ -82,7 +58,7 @@ def test_a_capped_scans_numbers_are_the_sorted_numbers_of_its_layouts():
     from solver.imperfect.layouts import capped_layouts
 
     checked = 0
-    for _, _, view in _deals(10, 30, (0, 6)):
+    for _, _, view in random_seat_views(10, 30, (0, 6)):
         for cap in (300, 2000):
             if view.count <= cap:
                 continue

@@ -3,12 +3,11 @@ against the one-at-a-time Python enumeration they replace in a scan — the same
 same order (a ruling's notes count "once N of them had decided" in that order), for random
 deals with voids shown, the discard and the talon, split shares, the witnesses-first order and
 capped scans."""
-import random
 from itertools import chain, combinations
 
 import numpy as np
+from helpers.seat_views import random_seat_views
 
-from solver import Card, Position
 from solver.hands import bits_of
 from solver.imperfect import InfoSet, SeatView
 from solver.imperfect.candidates import _CappedInShares, witness_first
@@ -37,28 +36,6 @@ def _reference(view):
     return list(chain.from_iterable(go(0, view.unseen, ())))
 
 
-def _views(seed: int, n: int, plays: tuple):
-    rnd = random.Random(seed)
-    for _ in range(n):
-        cards = list(range(32))
-        rnd.shuffle(cards)
-        hands = [cards[i * 10:(i + 1) * 10] for i in range(3)]
-        talon = cards[30:]
-        decl = rnd.randrange(3)
-        h = hands[decl] + talon
-        rnd.shuffle(h)
-        disc, hands[decl] = h[:2], h[2:]
-        pos = Position([sum(1 << c for c in x) for x in hands], rnd.choice("scdhn"), decl, rnd.randrange(3),
-                       out=[Card(c) for c in disc])
-        for _ in range(rnd.randrange(*plays)):
-            pos.play(rnd.choice(pos.legal_moves()))
-        seat = rnd.choice([s for s in range(3) if s != decl])
-        hidden = tuple(s for s in range(3) if s != seat) if rnd.random() < 0.7 else (decl,)
-        voids = {s: frozenset(x for x in rnd.sample(range(4), rnd.randrange(0, 3)) if not pos.hands[s] >> (8 * x) & 255)
-                 for s in hidden}
-        discard = sum(1 << c for c in disc) if rnd.random() < 0.7 else 0
-        talon_mask = sum(1 << c for c in talon) if rnd.random() < 0.5 else 0
-        yield rnd, pos, SeatView(pos, seat, hidden, discard, voids, talon_mask)
 
 
 def _rows(part):
@@ -77,7 +54,7 @@ def _both_ways(layouts, size: int, share: tuple) -> tuple[list, list]:
 
 def test_the_listing_is_the_python_enumeration():
     checked = voids = three = 0
-    for rnd, pos, view in _views(21, 200, (8, 22)):
+    for rnd, pos, view in random_seat_views(21, 200, (8, 22)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             if v.open_defence or v.count > 30_000:
                 continue
@@ -102,7 +79,7 @@ def test_the_listing_is_the_python_enumeration():
 def test_the_listing_near_the_end_of_the_hand():
     """Few cards left: empty hands, a holder with nothing to take, the declarer's free cards none."""
     checked = 0
-    for _, pos, view in _views(26, 200, (20, 31)):
+    for _, pos, view in random_seat_views(26, 200, (20, 31)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             if v.open_defence:
                 continue
@@ -117,7 +94,7 @@ def test_the_listing_near_the_end_of_the_hand():
 
 def test_array_chunks_are_the_list_chunks_share_by_share():
     checked = 0
-    for rnd, pos, view in _views(22, 120, (0, 16)):
+    for rnd, pos, view in random_seat_views(22, 120, (0, 16)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             if v.open_defence or v.count > 20_000:
                 continue
@@ -136,7 +113,7 @@ def test_array_chunks_are_the_list_chunks_share_by_share():
 
 def test_the_witnesses_first_order_in_numpy():
     checked = 0
-    for rnd, pos, view in _views(23, 120, (0, 16)):
+    for rnd, pos, view in random_seat_views(23, 120, (0, 16)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             if v.open_defence or v.count < 2 or v.count > 20_000:
                 continue
@@ -161,7 +138,7 @@ def test_the_witnesses_first_order_in_numpy():
 
 def test_a_capped_scans_array_chunks_are_its_list_chunks():
     checked = 0
-    for _, pos, view in _views(24, 16, (0, 6)):
+    for _, pos, view in random_seat_views(24, 16, (0, 6)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             for cap in (300, 2000):
                 if v.count <= cap:
@@ -175,7 +152,7 @@ def test_a_capped_scans_array_chunks_are_its_list_chunks():
 
 
 def test_hands_array_of_an_array_chunk_is_of_its_list():
-    for _, pos, view in _views(25, 30, (0, 12)):
+    for _, pos, view in random_seat_views(25, 30, (0, 12)):
         for v in (view, InfoSet(pos.copy(stack=False))):
             if v.open_defence:
                 continue
