@@ -443,8 +443,8 @@ def _scan_part(job, k: int, n: int):
 
 
 def _in_step(steps, scan) -> bool:
-    """Drive a share's :meth:`_Scan.steps` on a real barrier: each step ends at one (the
-    first, where the parent's rounds stopped, already passed); the share's answer."""
+    """Drive a share's :meth:`_Scan.steps` on the barrier ``scan.lock``: each step ends at one
+    (a share forked after the parent's rounds: the first already passed); the share's answer."""
     try:
         while True:
             next(steps)
@@ -868,13 +868,8 @@ class _Scan:
         """Scan the layouts (``share`` (k, n): only every n-th chunk from the k-th); True when
         every one was seen or nothing is left to decide (:meth:`steps`, every share's meeting
         on the barrier ``lock``)."""
-        steps = self.steps(_growing(layouts.chunks(CHUNK, share, arrays=use_numpy(layouts.used))), layouts.used, deadline, share)
-        try:
-            while True:
-                next(steps)
-                self.lock.wait()
-        except StopIteration as e:
-            return e.value
+        return _in_step(self.steps(_growing(layouts.chunks(CHUNK, share, arrays=use_numpy(layouts.used))),
+                                   layouts.used, deadline, share), self)
 
     def steps(self, pieces, used: int, deadline: float | None, share: tuple[int, int] = (0, 1)):
         """The scan of ``pieces`` (this share's layouts, :func:`_growing`; ``used`` layouts in
